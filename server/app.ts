@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerAccessControl } from './http/access';
+import { bodyPlugin } from './http/body';
+import { errorBody } from './http/envelope';
+import { registerErrorHandling } from './http/error-handler';
+import { registerMethodOverride } from './http/method-override';
+import type { Mailer } from './mail';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { countryRoutes } from './modules/countries/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_DESCRIPTION = `
+API del Panel de Control. Todas las respuestas usan el sobre \`{status, message, data}\`; los errores
+\`{status:"error", message, errors?}\` con mensajes en español (422 trae \`errors\` por campo).
+
+**Autenticación.** \`POST /api/auth/login\` comprueba correo y contraseña y envía un código de 6 dígitos
+por correo (válido 10 minutos, un solo uso, 5 intentos, como mucho uno por minuto). \`POST /api/auth/verify-2fa\`
+lo canjea por un token Bearer que caduca (TOKEN_TTL) y se revoca con \`POST /api/auth/logout\`.
+
+**Recuperación de contraseña.** El panel usa tres pasos: \`send-code\` (o \`resend-code\`) → \`verify-code\`,
+que devuelve un \`reset_token\` válido 10 minutos → \`reset-password\` con la nueva contraseña (mínimo 8
+caracteres) y su confirmación. Cambiar la contraseña cierra todas las sesiones abiertas de la cuenta.
+
+**Listas.** Paginador de Laravel; parámetros \`filter[...]\` (o \`q\`), \`sort\` (con \`-\` para descendente),
+\`include\`, \`fields\`, \`page\` y \`limit\` (máximo 300). Un parámetro desconocido da 400 y nombra los permitidos.
+
+**Escrituras.** JSON, multipart o formulario, con corchetes al estilo PHP y booleanos 1/0/true/false.
+\`POST\` con \`_method=PUT\` equivale a \`PUT\`. Archivos comprobados por su contenido, 10 MB como máximo.
+`;
+
+/** Builds the API (and, when a built panel exists, serves it). Tests call this with `inject`. */
+export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 12 * 1024 * 1024,
+    // The envelope carries the message; fastify's own 4xx texts are replaced by Spanish ones.
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // The panel may be served over plain HTTP inside a network; do not force https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Panel de Control API', version: '1.0.0', description: API_DESCRIPTION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Order matters: parsers and hooks apply to routes registered after them.
+  await app.register(bodyPlugin);
+  registerAccessControl(app, db);
+  registerMethodOverride(app);
+
+  await app.register(authRoutes, { service: createAuthService({ db, mailer, config }) });
+  await app.register(countryRoutes, { db });
+
+  await servePanel(app, config.distDir);
+  return app;
+}
+
+/** Serves the built panel with a history fallback, so deep links like /users?page=2 load it. */
+async function servePanel(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasPanel = fs.existsSync(indexFile);
+  if (hasPanel) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/storage/');
+    if (hasPanel && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(`No existe la ruta ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}

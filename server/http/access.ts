@@ -1,0 +1,66 @@
+import type { Permission } from '@contract/permissions';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { loadPrincipal, type Principal } from '../modules/auth/principal';
+import { hashSecret } from '../security/secrets';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Who may call a route: anyone, any signed-in person, or holders of one permission.
+ * Every /api route must declare it (`config: { access }`); the server refuses to start otherwise.
+ */
+export type Access = 'public' | 'signed-in' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    sessionId: number | null;
+  }
+}
+
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+};
+
+/** The one place where routes are authenticated and authorised. */
+export function registerAccessControl(app: FastifyInstance, db: Db) {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.access`);
+    }
+  });
+
+  // onRequest: refused callers are turned away before their body is read.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Debes iniciar sesión para continuar.');
+    const [session] = await db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    const principal = session ? await loadPrincipal(db, session.userId) : null;
+    if (!session || !principal || !principal.isActive) throw unauthorized('Tu sesión expiró o fue cerrada. Inicia sesión de nuevo.');
+    request.principal = principal;
+    request.sessionId = session.id;
+    if (access !== 'signed-in' && !principal.permissions.includes(access)) throw forbidden();
+  });
+}
+
+/** The principal of a route that is not public (the access hook has already run). */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+};

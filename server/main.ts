@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { createLogMailer, createSmtpMailer } from './mail';
+import { purgeExpiredAuthData } from './modules/auth/cleanup';
+
+const started = Date.now();
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
+const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
+const app = await buildApp({ config, db: database.db, mailer, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+await purgeExpiredAuthData(database.db);
+setInterval(() => void purgeExpiredAuthData(database.db).catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
+
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
+const lines = [
+  '',
+  `Panel de Control listo en ${url}  (${((Date.now() - started) / 1000).toFixed(1)} s, base de datos: ${where})`,
+  `API: ${url}/api  ·  Documentación: ${url}/api/docs`,
+];
+if (report.admin) {
+  lines.push(`Super admin creado: ${report.admin.email}`);
+  if (report.admin.generatedPassword) {
+    lines.push(`Contraseña generada (se muestra solo esta vez): ${report.admin.generatedPassword}`);
+  }
+}
+lines.push(
+  config.smtpUrl
+    ? 'Para entrar: correo y contraseña; el código de 6 dígitos llega por correo (SMTP).'
+    : `Para entrar: correo y contraseña; el código de 6 dígitos aparece aquí en la consola y en ${config.mailLog}.`,
+  '',
+);
+console.log(lines.join('\n'));
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());

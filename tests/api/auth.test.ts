@@ -1,0 +1,305 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeCodes, users } from '../../server/db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+let counter = 0;
+/** A new active user per test, so cooldowns and codes never leak between tests. */
+const newUser = async (options: { isActive?: boolean; roles?: string[] } = {}) => {
+  counter += 1;
+  const email = `persona${counter}@panel.test`;
+  const id = await ctx.createUser({ email, roles: options.roles ?? ['OPERATOR'], isActive: options.isActive });
+  return { id, email };
+};
+
+const login = (email: string, password = ADMIN_PASSWORD) =>
+  ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const verify = (email: string, code: string) =>
+  ctx.inject({
+    method: 'POST',
+    url: '/api/auth/verify-2fa',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, code }).toString(),
+  });
+
+describe('POST /api/auth/login', () => {
+  it('accepts multipart credentials and mails a 6-digit code', async () => {
+    const { email } = await newUser();
+    const body = await multipart({ email, password: ADMIN_PASSWORD });
+    const response = await ctx.inject({ method: 'POST', url: '/api/auth/login', ...body });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'success', message: expect.any(String), data: null });
+    expect(ctx.lastCode(email)).toMatch(/^\d{6}$/);
+    expect(ctx.mails.at(-1)?.subject).toContain('código');
+  });
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const { email } = await newUser();
+    const wrongPassword = await login(email, 'incorrecta');
+    const unknownEmail = await login('nadie@panel.test', 'incorrecta');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json().message).toBe('Correo o contraseña incorrectos.');
+    expect(ctx.mails.some((mail) => mail.to === email)).toBe(false);
+  });
+
+  it('treats the e-mail case-insensitively', async () => {
+    const { email } = await newUser();
+    expect((await login(email.toUpperCase())).statusCode).toBe(200);
+  });
+
+  it('refuses an inactive user', async () => {
+    const { email } = await newUser({ isActive: false });
+    const response = await login(email);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/desactivada/);
+  });
+
+  it('sends at most one code a minute', async () => {
+    const { email } = await newUser();
+    expect((await login(email)).statusCode).toBe(200);
+    const again = await login(email);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/menos de un minuto/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('names each missing or malformed field in Spanish (422)', async () => {
+    const missing = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ email: ['El email es requerido'], password: ['La contraseña es requerida'] });
+    const malformed = await login('no-es-un-correo', 'x');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors.email).toEqual(['El email no es válido']);
+  });
+
+  it('rejects a body that is not JSON, form or multipart (415) and broken JSON (400)', async () => {
+    const text = await ctx.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hola' });
+    expect(text.statusCode).toBe(415);
+    const broken = await ctx.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().status).toBe('error');
+  });
+});
+
+describe('POST /api/auth/verify-2fa', () => {
+  it('exchanges the code for a token and the profile', async () => {
+    const { email } = await newUser({ roles: ['OPERATOR'] });
+    await login(email);
+    const response = await verify(email, ctx.lastCode(email));
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ email, rol: ['Operador'], roles: ['OPERATOR'], phone: null });
+    expect(data.token).toMatch(/^[\w-]{43}$/);
+    expect(data.permissions).toContain('operations.view');
+    expect(data.permissions).not.toContain('users.manage');
+    expect(new Date(data.expires_at).getTime() - Date.now()).toBeGreaterThan(11 * 3600 * 1000);
+  });
+
+  it('works once: the same code cannot be used twice', async () => {
+    const { email } = await newUser();
+    await login(email);
+    const code = ctx.lastCode(email);
+    expect((await verify(email, code)).statusCode).toBe(200);
+    const reused = await verify(email, code);
+    expect(reused.statusCode).toBe(422);
+  });
+
+  it('counts wrong codes and invalidates the code after five', async () => {
+    const { email } = await newUser();
+    await login(email);
+    const code = ctx.lastCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await verify(email, wrong);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().errors.code[0]).toBe('El código no es correcto. Te quedan 4 intentos.');
+    for (let attempt = 2; attempt <= 5; attempt += 1) await verify(email, wrong);
+    const afterFive = await verify(email, code);
+    expect(afterFive.statusCode).toBe(422);
+    expect(afterFive.json().message).toMatch(/no es válido|agotaron/);
+  });
+
+  it('refuses an expired code', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    await ctx.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.userId, id));
+    const response = await verify(email, ctx.lastCode(email));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('El código expiró. Solicita uno nuevo.');
+  });
+
+  it('gives an unknown e-mail the same answer as a wrong code', async () => {
+    const response = await verify('nadie@panel.test', '123456');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.code).toBeDefined();
+  });
+
+  it('requires exactly six digits', async () => {
+    const response = await verify(ADMIN_EMAIL, '12a45');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.code).toEqual(['El código debe tener 6 dígitos.']);
+  });
+
+  it('refuses a user deactivated after the code was sent', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    await ctx.setActive(id, false);
+    expect((await verify(email, ctx.lastCode(email))).statusCode).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  it('refuses calls without a token, with a malformed one and with an unknown one', async () => {
+    for (const headers of [{}, { authorization: 'Token abc' }, bearer('no-existe')]) {
+      const response = await ctx.inject({ method: 'GET', url: '/api/auth/me', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().status).toBe('error');
+    }
+  });
+
+  it('revokes the token on logout', async () => {
+    const { email } = await newUser();
+    const token = await ctx.signIn(email);
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    const after = await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('stops honouring the token of a user who is deactivated', async () => {
+    const { id, email } = await newUser();
+    const token = await ctx.signIn(email);
+    await ctx.setActive(id, false);
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('expires tokens after TOKEN_TTL', async () => {
+    const short = await createTestContext({ tokenTtlSeconds: 1 });
+    try {
+      const token = await short.signIn();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await short.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('stores only hashes of tokens, codes and passwords', async () => {
+    const { email } = await newUser();
+    const token = await ctx.signIn(email);
+    const dump = JSON.stringify(await ctx.db.execute(sql`select * from sessions, one_time_codes, users`));
+    expect(dump).not.toContain(token);
+    expect(dump).not.toContain(ADMIN_PASSWORD);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per e-mail and per address with a Spanish 429', async () => {
+    const limited = await createTestContext({
+      rateLimit: { perEmail: { max: 3, windowSeconds: 900 }, perAddress: { max: 5, windowSeconds: 900 } },
+    });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@panel.test', password: 'mal' } })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // Other e-mails from the same address hit the per-address limit next.
+      const other = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'y@panel.test', password: 'mal' } });
+      expect(other.statusCode).toBe(401);
+      const blocked = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'z@panel.test', password: 'mal' } });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/Demasiados intentos/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password recovery', () => {
+  const post = (url: string, payload: object) => ctx.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload });
+
+  it('sends a code, verifies it, sets the new password and closes open sessions', async () => {
+    const { email } = await newUser();
+    const oldToken = await ctx.signIn(email);
+    const sent = await post('send-code', { email });
+    expect(sent.json()).toMatchObject({ status: 'success', message: 'Si el correo está registrado, te enviamos un código.' });
+    const verified = await post('verify-code', { email, code: ctx.lastCode(email) });
+    expect(verified.statusCode).toBe(200);
+    const { reset_token } = verified.json().data;
+    const reset = await post('reset-password', { email, reset_token, password: 'NuevaClave2026', password_confirmation: 'NuevaClave2026' });
+    expect(reset.json()).toMatchObject({ status: 'success', message: 'Tu contraseña ha sido actualizada correctamente.' });
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+    expect((await login(email, ADMIN_PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, 'NuevaClave2026')).statusCode).toBe(200);
+    // The reset permission works once.
+    const again = await post('reset-password', { email, reset_token, password: 'OtraClave2026', password_confirmation: 'OtraClave2026' });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('answers an unknown e-mail exactly like a known one, and mails nothing', async () => {
+    const before = ctx.mails.length;
+    const unknown = await post('send-code', { email: 'fantasma@panel.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().message).toBe('Si el correo está registrado, te enviamos un código.');
+    expect(ctx.mails.length).toBe(before);
+  });
+
+  it('limits resends to one a minute, for known and unknown e-mails alike', async () => {
+    const { email } = await newUser();
+    expect((await post('send-code', { email })).statusCode).toBe(200);
+    expect((await post('resend-code', { email })).statusCode).toBe(429);
+    expect((await post('send-code', { email: 'otro-fantasma@panel.test' })).statusCode).toBe(200);
+    expect((await post('resend-code', { email: 'otro-fantasma@panel.test' })).statusCode).toBe(429);
+  });
+
+  it('enforces the 8-character minimum and the confirmation', async () => {
+    const short = await post('reset-password', { email: ADMIN_EMAIL, reset_token: 'x', password: 'corta', password_confirmation: 'corta' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.password).toEqual(['La nueva contraseña debe tener al menos 8 caracteres.']);
+    const mismatch = await post('reset-password', { email: ADMIN_EMAIL, reset_token: 'x', password: 'suficiente', password_confirmation: 'distinta1' });
+    expect(mismatch.json().errors.password_confirmation).toEqual(['Las contraseñas no coinciden.']);
+  });
+
+  it('refuses a forged reset token without changing the password', async () => {
+    const { id, email } = await newUser();
+    const [before] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+    const forged = await post('reset-password', { email, reset_token: 'inventado', password: 'NuevaClave2026', password_confirmation: 'NuevaClave2026' });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors.reset_token).toBeDefined();
+    const [after] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+    expect(after?.hash).toBe(before?.hash);
+  });
+});
+
+describe('the HTTP envelope', () => {
+  it('sets security headers on every answer', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers unknown API paths with a Spanish 404 envelope', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/api/v1/nada' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 'error', message: 'No existe la ruta GET /api/v1/nada.' });
+  });
+
+  it('serves the OpenAPI document with the recovery paths described', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/verify-2fa', '/api/auth/logout', '/api/auth/recovery/send-code', '/api/auth/recovery/verify-code', '/api/auth/recovery/resend-code', '/api/auth/recovery/reset-password']),
+    );
+  });
+});
