@@ -3,6 +3,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The panel talks to the API only through src/shared/api; the server code stays out of it.
+const serverImports = [
+  { group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'], message: 'El panel no importa código del servidor.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
@@ -25,13 +30,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The panel talks to the API only through src/shared/api; the server code stays out of it.
+      'no-restricted-imports': ['error', { patterns: serverImports }],
+    },
+  },
+  {
+    // Every route's search parser is in the entry chunk that /login loads: keep zod out of it.
+    files: ['src/pages/*/model/search.ts', 'src/app/**/*.{ts,tsx}', 'src/shared/lib/search-params.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'], message: 'El panel no importa código del servidor.' },
-          ],
+          paths: ['zod', 'zod/mini'].map((name) => ({
+            name,
+            message: "Usa searchSchema, searchText, searchNumber y searchEnum de '@/shared/lib': zod pesa 15 KB en /login.",
+          })),
+          patterns: serverImports,
         },
       ],
     },

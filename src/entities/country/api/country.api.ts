@@ -1,0 +1,30 @@
+import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { LOAD_LIMIT } from '@/shared/config';
+import type { Country, CountryOption } from '../model/types';
+
+/** The spec's fallback when loading countries fails (section 8). */
+export const COUNTRIES_FALLBACK = 'Failed to load countries';
+
+export const fetchCountries = (params: ListParams = {}, signal?: AbortSignal) =>
+  api.get<Paginated<Country>>('v1/countries', { searchParams: listSearchParams(params), fallback: COUNTRIES_FALLBACK, signal });
+
+export const fetchCountry = (id: number, signal?: AbortSignal) =>
+  api.get<Country>(`v1/countries/${id}`, { fallback: COUNTRIES_FALLBACK, signal });
+
+/**
+ * Every country for a select (spec section 7): sorted by name, fields id and name, 300 a page,
+ * following the pages while `next_page_url` says there are more, at most 100 pages.
+ */
+export async function fetchAllCountries(signal?: AbortSignal): Promise<CountryOption[]> {
+  const countries: CountryOption[] = [];
+  for (let page = 1; page <= LOAD_LIMIT.countryPages; page++) {
+    const answer = await api.get<Paginated<CountryOption>>('v1/countries', {
+      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.countries, page }),
+      fallback: COUNTRIES_FALLBACK,
+      signal,
+    });
+    countries.push(...answer.data);
+    if (!answer.next_page_url || answer.current_page >= answer.last_page) break;
+  }
+  return countries;
+}

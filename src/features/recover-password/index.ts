@@ -1,0 +1,1 @@
+export { RecoverPasswordWizard } from './ui/recover-password-wizard';

@@ -1,0 +1,101 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/shared/api';
+import { OTP_LENGTH } from '@/shared/config';
+import { ErrorAlert, OtpInput } from '@/shared/ui';
+import { resendRecoveryCode, verifyRecoveryCode } from '../api/recovery';
+import { useResendCountdown } from '../model/use-resend-countdown';
+
+const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
+const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+interface CodeStepProps {
+  email: string;
+  /** When the last code was sent, for the resend countdown. */
+  codeSentAt: number | null;
+  onResent: () => void;
+  onVerified: (resetToken: string) => void;
+}
+
+export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepProps) {
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const secondsLeft = useResendCountdown(codeSentAt);
+
+  const verifyMutation = useMutation({
+    mutationFn: verifyRecoveryCode,
+    onSuccess: ({ reset_token }) => onVerified(reset_token),
+  });
+  const resendMutation = useMutation({
+    mutationFn: resendRecoveryCode,
+    onSuccess: () => {
+      setCode('');
+      onResent();
+    },
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verifyMutation.reset();
+    resendMutation.reset();
+    if (!CODE_PATTERN.test(code)) {
+      setCodeError(CODE_LENGTH_MESSAGE);
+      return;
+    }
+    verifyMutation.mutate({ email, code });
+  };
+
+  const resend = () => {
+    verifyMutation.reset();
+    setCodeError(null);
+    resendMutation.mutate(email);
+  };
+
+  const verifying = verifyMutation.isPending;
+  const resending = resendMutation.isPending;
+  const failure = verifyMutation.error ?? resendMutation.error;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          Si el correo está registrado, te enviamos un código a <strong>{email}</strong>. Escríbelo aquí.
+        </Text>
+        {failure ? <ErrorAlert message={errorMessage(failure, 'No se pudo verificar el código')} /> : null}
+        {resendMutation.isSuccess ? (
+          <Text size="sm" c="green.9" role="status">
+            Te enviamos un código nuevo.
+          </Text>
+        ) : null}
+        <OtpInput
+          label="Código de verificación"
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setCodeError(null);
+          }}
+          error={codeError}
+          disabled={verifying}
+          autoFocus
+        />
+        <Button type="submit" fullWidth disabled={verifying} leftSection={verifying ? <Loader size="xs" /> : null}>
+          {verifying ? 'Verificando...' : 'Verificar código'}
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="gray.7">
+            {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={resend}
+            disabled={secondsLeft > 0 || resending || verifying}
+          >
+            {resending ? 'Reenviando...' : 'Reenviar código'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

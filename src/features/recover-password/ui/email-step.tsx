@@ -1,0 +1,58 @@
+import { recoveryRequestBody } from '@contract';
+import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui';
+import { sendRecoveryCode } from '../api/recovery';
+import { serverFieldErrors } from '../lib/form-errors';
+
+interface EmailStepProps {
+  /** The address typed before, when the person came back to this step. */
+  initialEmail: string;
+  onSent: (email: string) => void;
+}
+
+export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail },
+    validate: schemaResolver(recoveryRequestBody, { sync: true }),
+  });
+
+  const sendMutation = useMutation({
+    mutationFn: sendRecoveryCode,
+    onSuccess: (_data, email) => onSent(email),
+    onError: (error) => form.setErrors(serverFieldErrors(error)),
+  });
+
+  const busy = sendMutation.isPending;
+
+  return (
+    <form
+      onSubmit={form.onSubmit(
+        ({ email }) => sendMutation.mutate(email.trim()),
+        () => sendMutation.reset(),
+      )}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          Escribe el correo de tu cuenta y te enviaremos un código de 6 dígitos para crear una contraseña nueva.
+        </Text>
+        {sendMutation.error ? <ErrorAlert message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} /> : null}
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          autoComplete="username"
+          placeholder="nombre@empresa.com"
+          disabled={busy}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
+          {busy ? 'Enviando código...' : 'Enviar código'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

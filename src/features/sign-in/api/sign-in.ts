@@ -1,0 +1,25 @@
+import type { LoginBody } from '@contract';
+import { ApiError, api } from '@/shared/api';
+
+export const SIGN_IN_FALLBACK = 'Unable to sign in';
+export const UNEXPECTED_RESPONSE = 'Unexpected response from server';
+
+/**
+ * Checks the credentials; when they are right the server e-mails a one-time code.
+ * Sent as multipart, as the spec's login call does.
+ */
+export async function signIn({ email, password }: LoginBody): Promise<void> {
+  const body = new FormData();
+  body.append('email', email.trim());
+  body.append('password', password);
+  try {
+    await api.post<null>('auth/login', { body, fallback: SIGN_IN_FALLBACK });
+  } catch (error) {
+    // An HTTP success whose envelope is not a success (or not an envelope at all) is not a refusal
+    // of the credentials: the answer is simply not what the panel understands.
+    if (error instanceof ApiError && error.status >= 200 && error.status < 300) {
+      throw new ApiError(UNEXPECTED_RESPONSE, error.status);
+    }
+    throw error;
+  }
+}

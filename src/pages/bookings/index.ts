@@ -1,0 +1,3 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+
+export const BookingsPage = lazyRouteComponent(() => import('./ui/bookings-page'), 'BookingsPage');

@@ -1,0 +1,3 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+
+export const CampaignsPage = lazyRouteComponent(() => import('./ui/campaigns-page'), 'CampaignsPage');

@@ -1,0 +1,3 @@
+import { searchSchema } from '@/shared/lib';
+
+export const loginSearchSchema = searchSchema({});

@@ -1,0 +1,3 @@
+import { searchSchema, searchText } from '@/shared/lib';
+
+export const otpSearchSchema = searchSchema({ email: searchText });

@@ -1,0 +1,126 @@
+import { screen } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/shared/auth';
+import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
+import { sessionToken, signedInUser } from '../../../../tests/msw/handlers/auth';
+import { server } from '../../../../tests/msw/server';
+import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
+
+const openOtp = async (path = '/otp?email=ana%40example.com') => {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
+  return view;
+};
+const digit = (n: number) => screen.getByRole('textbox', { name: `Dígito ${n} del código` });
+const submit = () => screen.getByRole('button', { name: 'Verificar y continuar' });
+
+describe('OTP page', () => {
+  it('says where the code went and offers the way back to sign-in', async () => {
+    await openOtp();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Vuelve a iniciar sesión' })).toHaveAttribute('href', '/login');
+  });
+
+  it('moves through the boxes with typing and Backspace, and fills them all from a paste', async () => {
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.keyboard('12');
+    expect(digit(3)).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(digit(2)).toHaveFocus();
+
+    await user.click(digit(1));
+    await user.paste('987654');
+    expect([1, 2, 3, 4, 5, 6].map((n) => (digit(n) as HTMLInputElement).value)).toEqual(['9', '8', '7', '6', '5', '4']);
+  });
+
+  it('asks for all six digits before calling the server', async () => {
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.keyboard('123');
+    await user.click(submit());
+    expect(await screen.findByText('El código debe tener 6 dígitos.')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/otp?email=ana%40example.com');
+  });
+
+  it('cannot verify without knowing the e-mail', async () => {
+    const { user } = await openOtp('/otp');
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('No email provided for verification.');
+  });
+
+  it('uses the e-mail the sign-in remembered when the address has none', async () => {
+    useSessionStore.getState().codeSent('luis@example.com');
+    let sent: URLSearchParams | undefined;
+    server.use(
+      http.post(apiUrl('auth/verify-2fa'), async ({ request }) => {
+        sent = new URLSearchParams(await request.text());
+        return fail(422, 'El código no es válido o expiró.');
+      }),
+    );
+    const { user } = await openOtp('/otp');
+    expect(screen.getByText('luis@example.com')).toBeInTheDocument();
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    await screen.findByRole('alert');
+    expect(sent?.get('email')).toBe('luis@example.com');
+  });
+
+  it('shows the server message for a wrong or expired code', async () => {
+    server.use(http.post(apiUrl('auth/verify-2fa'), () => fail(422, 'El código no es válido o expiró.')));
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.paste('000000');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('El código no es válido o expiró.');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('treats an answer without a token as unexpected', async () => {
+    server.use(http.post(apiUrl('auth/verify-2fa'), () => ok({ ...signedInUser })));
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected response from server.');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('sends the code as a form, stores the session and lands on the home screen', async () => {
+    let contentType: string | null = null;
+    let sent: URLSearchParams | undefined;
+    server.use(
+      http.post(apiUrl('auth/verify-2fa'), async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        sent = new URLSearchParams(await request.text());
+        return ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser });
+      }),
+    );
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/');
+    expect(contentType).toContain('application/x-www-form-urlencoded');
+    expect(sent?.get('email')).toBe('ana@example.com');
+    expect(sent?.get('code')).toBe('123456');
+    const session = useSessionStore.getState();
+    expect(session.token).toBe(sessionToken);
+    expect(session.user).toEqual(signedInUser);
+  });
+
+  it('sends a signed-in person straight to the home screen', async () => {
+    startSession();
+    renderRoute('/otp?email=ana%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Verifica tu identidad' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { Button, Stack, Tooltip } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { EmptyState, IconPlus, PageHeader, SearchInput } from '@/shared/ui';
+import type { ProvidersSearch } from '../model/search';
+
+const route = getRouteApi('/protected/proveedores');
+
+/** Providers are not stored by the system yet (spec: placeholder); the search already lives in the URL. */
+export function ProvidersPage() {
+  const { q } = route.useSearch();
+  const navigate = route.useNavigate();
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Proveedores"
+        description="Proveedores de los servicios de asistencia"
+        actions={
+          <Tooltip label="Disponible próximamente">
+            {/* Focusable while disabled, so the tooltip also reaches keyboard users. */}
+            <Button
+              leftSection={<IconPlus size={16} />}
+              data-disabled
+              aria-disabled="true"
+              onClick={(event) => event.preventDefault()}
+            >
+              Nuevo Proveedor
+            </Button>
+          </Tooltip>
+        }
+      />
+      <SearchInput
+        label="Buscar proveedores"
+        placeholder="Buscar por nombre, email, teléfono o dirección..."
+        value={q}
+        maw={420}
+        onSearch={(value) =>
+          void navigate({ to: '.', search: (old: ProvidersSearch) => ({ ...old, q: value || undefined }), replace: true })
+        }
+      />
+      <EmptyState
+        title="No hay proveedores registrados"
+        text="La gestión de proveedores todavía no está disponible."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+
+export const RecoverPage = lazyRouteComponent(() => import('./ui/recover-page'), 'RecoverPage');

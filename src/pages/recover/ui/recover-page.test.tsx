@@ -1,0 +1,211 @@
+import { act, screen } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECOVERY_REDIRECT_MS } from '@/shared/config';
+import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
+import { resetToken } from '../../../../tests/msw/handlers/auth';
+import { server } from '../../../../tests/msw/server';
+import { currentLocation, renderRoute } from '../../../../tests/utils/render';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+const openRecover = async (options?: Parameters<typeof renderRoute>[1]) => {
+  const view = renderRoute('/recover', options);
+  await screen.findByRole('heading', { level: 1, name: 'Recuperar contraseña' });
+  return view;
+};
+const digit = (n: number) => screen.getByRole('textbox', { name: `Dígito ${n} del código` });
+const back = () => screen.getByRole('button', { name: 'Volver al paso anterior' });
+
+const sendCode = async (user: User, email = 'ana@example.com') => {
+  await user.type(screen.getByLabelText('Correo electrónico'), email);
+  await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+  await screen.findByRole('group', { name: 'Código de verificación' });
+};
+const verifyCode = async (user: User, code = '123456') => {
+  await user.click(digit(1));
+  await user.paste(code);
+  await user.click(screen.getByRole('button', { name: 'Verificar código' }));
+  await screen.findByLabelText('Nueva contraseña');
+};
+
+describe('recover page', () => {
+  it('goes from e-mail to code to new password, then back to sign-in after a pause', async () => {
+    const bodies: Record<string, unknown> = {};
+    const record = (name: string, answer: () => Response) =>
+      http.post(apiUrl(`auth/recovery/${name}`), async ({ request }) => {
+        bodies[name] = await request.json();
+        return answer();
+      });
+    server.use(
+      record('send-code', () => ok(null, 'Si el correo está registrado, te enviamos un código.')),
+      record('verify-code', () => ok({ reset_token: resetToken, expires_at: '2099-01-01T00:00:00.000Z' })),
+      record('reset-password', () => ok(null, 'Tu contraseña ha sido actualizada correctamente.')),
+    );
+    const { user } = await openRecover();
+    expect(screen.queryByRole('button', { name: 'Volver al paso anterior' })).not.toBeInTheDocument();
+
+    await sendCode(user);
+    expect(bodies['send-code']).toEqual({ email: 'ana@example.com' });
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+
+    await verifyCode(user, '123456');
+    expect(bodies['verify-code']).toEqual({ email: 'ana@example.com', code: '123456' });
+
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+
+    expect(await screen.findByText('Tu contraseña ha sido actualizada correctamente.')).toBeInTheDocument();
+    expect(bodies['reset-password']).toEqual({
+      email: 'ana@example.com',
+      reset_token: resetToken,
+      password: 'nueva-clave-1',
+      password_confirmation: 'nueva-clave-1',
+    });
+    // The message stays readable for a moment before the sign-in page replaces it.
+    expect(currentLocation()).toBe('/recover');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bienvenido' }, { timeout: RECOVERY_REDIRECT_MS + 1500 }),
+    ).toBeInTheDocument();
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it('asks for a valid e-mail before sending a code', async () => {
+    const { user } = await openRecover();
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('El email es requerido')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'no-es-un-correo');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal when a code was asked for too recently', async () => {
+    server.use(
+      http.post(apiUrl('auth/recovery/send-code'), () => fail(429, 'Espera un minuto antes de pedir otro código.')),
+    );
+    const { user } = await openRecover();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Espera un minuto antes de pedir otro código.');
+    expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
+  });
+
+  it('goes one step back with the arrow, keeping the e-mail', async () => {
+    const { user } = await openRecover();
+    await sendCode(user);
+    await verifyCode(user);
+
+    await user.click(back());
+    expect(screen.getByRole('group', { name: 'Código de verificación' })).toBeInTheDocument();
+    await user.click(back());
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    expect(screen.queryByRole('button', { name: 'Volver al paso anterior' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the whole code and shows the server message for a wrong one', async () => {
+    server.use(http.post(apiUrl('auth/recovery/verify-code'), () => fail(422, 'El código no es válido o expiró.')));
+    const { user } = await openRecover();
+    await sendCode(user);
+    await user.click(digit(1));
+    await user.keyboard('12');
+    await user.click(screen.getByRole('button', { name: 'Verificar código' }));
+    expect(await screen.findByText('El código debe tener 6 dígitos.')).toBeInTheDocument();
+
+    await user.click(digit(1));
+    await user.paste('999999');
+    await user.click(screen.getByRole('button', { name: 'Verificar código' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El código no es válido o expiró.');
+    expect(screen.queryByLabelText('Nueva contraseña')).not.toBeInTheDocument();
+  });
+
+  it('checks the new password locally before sending it', async () => {
+    let resets = 0;
+    server.use(
+      http.post(apiUrl('auth/recovery/reset-password'), () => {
+        resets += 1;
+        return ok(null, 'Tu contraseña ha sido actualizada correctamente.');
+      }),
+    );
+    const { user } = await openRecover();
+    await sendCode(user);
+    await verifyCode(user);
+
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'otra');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByText('La nueva contraseña debe tener al menos 8 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Nueva contraseña'));
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'suficientemente-larga');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(screen.queryByText('La nueva contraseña debe tener al menos 8 caracteres.')).not.toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
+    expect(resets).toBe(0);
+  });
+
+  it('shows the server message when the new password is refused', async () => {
+    server.use(
+      http.post(apiUrl('auth/recovery/reset-password'), () =>
+        fail(422, 'El permiso para cambiar la contraseña expiró.', { reset_token: ['El permiso expiró.'] }),
+      ),
+    );
+    const { user } = await openRecover();
+    await sendCode(user);
+    await verifyCode(user);
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El permiso para cambiar la contraseña expiró.');
+    expect(currentLocation()).toBe('/recover');
+  });
+
+  it('lets a new code be asked for once the minute has passed, and counts down again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let resent: unknown;
+    server.use(
+      http.post(apiUrl('auth/recovery/resend-code'), async ({ request }) => {
+        resent = await request.json();
+        return ok(null, 'Si el correo está registrado, te enviamos un código.');
+      }),
+    );
+    const { user } = await openRecover({ user: { advanceTimers: vi.advanceTimersByTime } });
+    await sendCode(user);
+
+    const resend = screen.getByRole('button', { name: 'Reenviar código' });
+    expect(resend).toBeDisabled();
+    expect(screen.getByText('Podrás pedir otro código en 60 s.')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(screen.getByText('Podrás pedir otro código en 40 s.')).toBeInTheDocument();
+    expect(resend).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(resend).toBeEnabled();
+    await user.click(resend);
+
+    expect(await screen.findByText('Te enviamos un código nuevo.')).toBeInTheDocument();
+    expect(resent).toEqual({ email: 'ana@example.com' });
+    expect(screen.getByText('Podrás pedir otro código en 60 s.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
+  });
+
+  it('shows the server refusal when a resend is refused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.post(apiUrl('auth/recovery/resend-code'), () =>
+        fail(429, 'Espera un minuto antes de pedir otro código.'),
+      ),
+    );
+    const { user } = await openRecover({ user: { advanceTimers: vi.advanceTimersByTime } });
+    await sendCode(user);
+    act(() => vi.advanceTimersByTime(60_000));
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Espera un minuto antes de pedir otro código.');
+  });
+});

@@ -1,0 +1,3 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+
+export const ServicesPage = lazyRouteComponent(() => import('./ui/services-page'), 'ServicesPage');

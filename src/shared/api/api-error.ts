@@ -1,0 +1,25 @@
+export type FieldErrors = Record<string, string[]>;
+
+/** What every failed call throws: the server's Spanish message (or the caller's fallback). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The first message for a field, for showing under it. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors[field]?.[0];
+  }
+}
+
+/** The message to show for any error a call or a form produced. */
+export const errorMessage = (error: unknown, fallback: string): string => {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+};

@@ -1,0 +1,8 @@
+export {
+  SESSION_STORAGE_KEY,
+  hasPermission,
+  hasRole,
+  useSessionStore,
+  type SessionState,
+  type SessionUser,
+} from './session-store';

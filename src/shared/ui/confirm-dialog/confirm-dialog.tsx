@@ -1,0 +1,119 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage } from '@/shared/api';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** May return a promise: the dialog shows itself busy until it settles. */
+  onConfirm: () => unknown;
+  /** @default 'Confirmar eliminación' */
+  title?: string;
+  message?: ReactNode;
+  /** @default 'Confirmar' */
+  confirmLabel?: string;
+  /** @default 'Cancelar' */
+  cancelLabel?: string;
+  busy?: boolean;
+  /** When set, Confirm stays disabled until this exact text is typed. */
+  keyword?: string;
+  /** A failure to show inside the dialog, e.g. the server's reason for refusing a delete. */
+  error?: string | null;
+  /** @default 'red' */
+  confirmColor?: string;
+}
+
+const CONFIRM_FAILED = 'No se pudo completar la acción';
+
+/** The spec's reusable confirmation dialog (section 2), with the optional typed keyword. */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  onConfirm,
+  title = 'Confirmar eliminación',
+  message,
+  confirmLabel = 'Confirmar',
+  cancelLabel = 'Cancelar',
+  busy = false,
+  keyword,
+  error,
+  confirmColor = 'red',
+}: ConfirmDialogProps) {
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Each opening starts clean: nothing typed, no stale failure.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setTyped('');
+      setFailure(null);
+    }
+  }
+
+  const working = busy || pending;
+  const keywordMatches = keyword === undefined || typed === keyword;
+  const shownError = error ?? failure;
+
+  const close = () => {
+    if (!working) onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (working || !keywordMatches) return;
+    setFailure(null);
+    setPending(true);
+    try {
+      await onConfirm();
+    } catch (cause) {
+      setFailure(errorMessage(cause, CONFIRM_FAILED));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const keywordHint = keyword === undefined ? null : `Debe coincidir exactamente con ${keyword}.`;
+  const keywordMismatch = keyword !== undefined && typed !== '' && typed !== keyword;
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {message ? <Text size="sm">{message}</Text> : null}
+          {keyword !== undefined ? (
+            <TextInput
+              label={
+                <>
+                  Escribe <strong>{keyword}</strong> para confirmar
+                </>
+              }
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              description={keywordMismatch ? undefined : keywordHint}
+              error={keywordMismatch ? keywordHint : undefined}
+              autoComplete="off"
+              data-autofocus
+              disabled={working}
+            />
+          ) : null}
+          {shownError ? (
+            <Alert color="red" variant="light" title="Error">
+              {shownError}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={working}>
+              {cancelLabel}
+            </Button>
+            <Button type="submit" color={confirmColor} disabled={working || !keywordMatches}>
+              {working ? 'Procesando...' : confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../tests/utils/render';
+import { Pager } from './pager';
+
+describe('Pager', () => {
+  it('is hidden when everything fits on one page', () => {
+    renderWithProviders(<Pager page={1} lastPage={1} total={3} onChange={() => {}} />);
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says where the user is and how many there are, with the noun', () => {
+    renderWithProviders(<Pager page={2} lastPage={4} total={52} noun="usuarios" onChange={() => {}} />);
+    expect(screen.getByText('Página 2 de 4 • 52 usuarios en total')).toBeInTheDocument();
+  });
+
+  it('says "N en total" by default and only the pages without a total', () => {
+    const { rerender } = renderWithProviders(<Pager page={1} lastPage={3} total={60} onChange={() => {}} />);
+    expect(screen.getByText('Página 1 de 3 • 60 en total')).toBeInTheDocument();
+    rerender(<Pager page={1} lastPage={3} onChange={() => {}} />);
+    expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+  });
+
+  it('turns Anterior off on the first page and Siguiente off on the last', async () => {
+    const onChange = vi.fn();
+    const { user, rerender } = renderWithProviders(<Pager page={1} lastPage={2} total={30} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(onChange).toHaveBeenLastCalledWith(2);
+
+    rerender(<Pager page={2} lastPage={2} total={30} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(onChange).toHaveBeenLastCalledWith(1);
+  });
+});

@@ -1,0 +1,49 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '../icons';
+
+export interface PagerProps {
+  page: number;
+  lastPage: number;
+  /** Items over all pages; when left out only 'Página X de Y' shows. */
+  total?: number;
+  /** What is counted, e.g. 'usuarios' gives 'N usuarios en total'. */
+  noun?: string;
+  onChange: (page: number) => void;
+  /** Turns both buttons off, e.g. while the next page loads. */
+  disabled?: boolean;
+}
+
+/** 'Página X de Y • N en total' with Anterior/Siguiente; hidden when everything fits on one page. */
+export function Pager({ page, lastPage, total, noun, onChange, disabled = false }: PagerProps) {
+  if (lastPage <= 1) return null;
+
+  const counted = total === undefined ? '' : ` • ${total} ${noun ? `${noun} ` : ''}en total`;
+
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label="Paginación">
+      <Text size="sm" c="dimmed">
+        {`Página ${page} de ${lastPage}${counted}`}
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconChevronLeft size={16} />}
+          disabled={disabled || page <= 1}
+          onClick={() => onChange(page - 1)}
+        >
+          Anterior
+        </Button>
+        <Button
+          variant="default"
+          size="sm"
+          rightSection={<IconChevronRight size={16} />}
+          disabled={disabled || page >= lastPage}
+          onClick={() => onChange(page + 1)}
+        >
+          Siguiente
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, openPage } from './support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sign-in with an e-mail code', () => {
+  it('signs in with the code from MAIL_LOG, lands on Sponsors and signs out', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/users`);
+    // Without a session every protected path leads to the sign-in page.
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Bienvenido' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Correo electrónico').fill(ADMIN_EMAIL);
+    await page.getByLabel('Contraseña').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/otp\?email=/);
+
+    const code = server.lastCode(ADMIN_EMAIL);
+    await page.getByLabel('Dígito 1 del código').click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verificar y continuar' }).click();
+
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Sponsors' }).waitFor();
+    await page.screenshot({ path: 'test-results/shell-super-admin.png' });
+    // A super admin's menu.
+    for (const entry of ['Sponsors', 'Usuarios', 'Categorías', 'DSP', 'Operaciones']) {
+      await page.getByRole('navigation').getByText(entry, { exact: true }).waitFor();
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A reload keeps the session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sponsors' }).waitFor();
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL('**/login');
+    // History was replaced: Back does not return to the panel.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/');
+    await page.close();
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(ADMIN_EMAIL);
+    await page.getByLabel('Contraseña').fill('incorrecta');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Correo o contraseña incorrectos.').waitFor();
+    await page.close();
+  });
+
+  it('serves deep links from the history fallback', async () => {
+    const response = await fetch(`${server.url}/sponsor/12/campaign/3?tab=planes`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+});

@@ -1,0 +1,27 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the closed network.
+ * playwright-core gives every launch a fresh, empty profile directory of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page in its own context (own storage), as axe requires. */
+export async function openPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}

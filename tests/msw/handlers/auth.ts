@@ -1,0 +1,35 @@
+import { http } from 'msw';
+import { apiUrl, ok } from '../envelope';
+
+/** The person the default verify-2fa answer signs in. */
+export const signedInUser = {
+  id: 1,
+  name: 'Ana Admin',
+  email: 'ana@example.com',
+  phone: null,
+  rol: ['Super Admin'],
+  roles: ['SUPER_ADMIN'],
+  permissions: [],
+};
+
+export const sessionToken = 'test-session-token';
+export const resetToken = 'test-reset-token';
+
+/** Default auth answers, all successes; tests override them with `server.use` for failures. */
+export const authHandlers = [
+  http.post(apiUrl('auth/login'), () => ok(null, 'Te enviamos un código de verificación.')),
+  http.post(apiUrl('auth/verify-2fa'), () =>
+    ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser }, 'Sesión iniciada.'),
+  ),
+  http.post(apiUrl('auth/logout'), () => ok(null, 'Sesión cerrada.')),
+  http.post(apiUrl('auth/recovery/send-code'), () => ok(null, 'Si el correo está registrado, te enviamos un código.')),
+  http.post(apiUrl('auth/recovery/resend-code'), () =>
+    ok(null, 'Si el correo está registrado, te enviamos un código.'),
+  ),
+  http.post(apiUrl('auth/recovery/verify-code'), () =>
+    ok({ reset_token: resetToken, expires_at: '2099-01-01T00:00:00.000Z' }),
+  ),
+  http.post(apiUrl('auth/recovery/reset-password'), () =>
+    ok(null, 'Tu contraseña ha sido actualizada correctamente.'),
+  ),
+];

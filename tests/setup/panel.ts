@@ -1,0 +1,41 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { useSessionStore } from '@/shared/auth';
+import { server } from '../msw/server';
+
+// Mantine reads these browser APIs, which jsdom does not have.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+window.HTMLElement.prototype.scrollIntoView = vi.fn();
+// The router restores scroll on navigation; jsdom has no scrolling and logs every call.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// An unmocked call is a bug in the test or the code, never a silent pass.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  // The store lives for the whole file; start every test signed out.
+  useSessionStore.setState(useSessionStore.getInitialState(), true);
+  window.history.replaceState(null, '', '/');
+});
+afterAll(() => server.close());
