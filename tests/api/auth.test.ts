@@ -301,5 +301,9 @@ describe('the HTTP envelope', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/auth/verify-2fa', '/api/auth/logout', '/api/auth/recovery/send-code', '/api/auth/recovery/verify-code', '/api/auth/recovery/resend-code', '/api/auth/recovery/reset-password']),
     );
+    // Public routes need no bearer token; the others do.
+    expect(document.paths['/api/auth/login'].post.security).toEqual([]);
+    expect(document.paths['/api/auth/logout'].post.security).toBeUndefined();
+    expect(document.security).toEqual([{ bearer: [] }]);
   });
 });
