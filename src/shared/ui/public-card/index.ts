@@ -1,0 +1,1 @@
+export { PublicCard } from './public-card';
