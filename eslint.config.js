@@ -8,6 +8,9 @@ const serverImports = [
   { group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'], message: 'El panel no importa código del servidor.' },
 ];
 
+// Shared UI is imported piece by piece, so a page's chunk carries only the pieces it uses.
+const sharedUiBarrel = { name: '@/shared/ui', message: "Importa cada pieza por su carpeta: '@/shared/ui/<pieza>'." };
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
@@ -30,7 +33,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: serverImports }],
+      'no-restricted-imports': ['error', { patterns: serverImports, paths: [sharedUiBarrel] }],
     },
   },
   {
@@ -40,10 +43,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['zod', 'zod/mini'].map((name) => ({
-            name,
-            message: "Usa searchSchema, searchText, searchNumber y searchEnum de '@/shared/lib': zod pesa 15 KB en /login.",
-          })),
+          paths: [
+            sharedUiBarrel,
+            ...['zod', 'zod/mini'].map((name) => ({
+              name,
+              message: "Usa searchSchema, searchText, searchNumber y searchEnum de '@/shared/lib': zod pesa 15 KB en /login.",
+            })),
+          ],
           patterns: serverImports,
         },
       ],

@@ -2,3 +2,21 @@ import { z } from 'zod';
 
 export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });
 export type Country = z.infer<typeof country>;
+
+/** POST and PUT /api/v1/countries: a name, and optionally the ISO 3166-1 alpha-2 code. */
+export const countryBody = z.object({
+  name: z
+    .string({ error: 'El nombre es requerido' })
+    .trim()
+    .min(1, { error: 'El nombre es requerido', abort: true })
+    .max(100, 'El nombre no puede superar 100 caracteres.'),
+  code: z.preprocess(
+    (value) => (value === '' || value === null ? null : typeof value === 'string' ? value.trim().toUpperCase() : value),
+    z
+      .string({ error: 'El código debe tener 2 letras (ISO 3166-1).' })
+      .regex(/^[A-Z]{2}$/, 'El código debe tener 2 letras (ISO 3166-1).')
+      .nullable()
+      .optional(),
+  ),
+});
+export type CountryBody = z.input<typeof countryBody>;

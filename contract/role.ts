@@ -12,3 +12,32 @@ export const ROLE_NAMES: Record<RoleSlug, string> = {
 
 export const role = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type Role = z.infer<typeof role>;
+
+/** The role whose permissions nobody may change, so that someone can always manage everything. */
+export const SUPER_ADMIN_ROLE: RoleSlug = 'SUPER_ADMIN';
+
+/** A role with the names of the permissions it grants. */
+export const roleWithPermissions = role.extend({ permissions: z.array(z.string()) });
+export type RoleWithPermissions = z.infer<typeof roleWithPermissions>;
+
+/** One entry of the permission catalogue, as GET /api/v1/permissions lists it. */
+export const permissionInfo = z.object({ name: z.string(), area: z.string(), label: z.string() });
+export type PermissionInfo = z.infer<typeof permissionInfo>;
+
+/**
+ * POST /api/v1/roles/{id}/sync-permission: the role's whole set of permissions (names from the
+ * catalogue). A form sends `permissions[]=…`; one name on its own counts as a list of one, an
+ * empty value as none.
+ */
+export const syncPermissionsBody = z.object({
+  permissions: z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
+    z
+      .array(z.string({ error: 'Cada permiso debe ser un texto.' }).trim().min(1, 'Cada permiso debe ser un texto.'), {
+        error: 'Envía la lista de permisos (permissions).',
+      })
+      .max(200, 'Demasiados permisos.')
+      .transform((names) => [...new Set(names)]),
+  ),
+});
+export type SyncPermissionsBody = z.input<typeof syncPermissionsBody>;

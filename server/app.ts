@@ -16,12 +16,19 @@ import { registerMethodOverride } from './http/method-override';
 import type { Mailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { sponsorRoutes } from './modules/sponsors/routes';
+import { roleRoutes } from './modules/roles/routes';
+import { userRoutes } from './modules/users/routes';
+import { createUploadsStorage, storageRoutes, type Storage } from './storage';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Uploaded files; by default on the local disk under DATA_DIR/uploads. */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -45,7 +52,7 @@ caracteres) y su confirmación. Cambiar la contraseña cierra todas las sesiones
 `;
 
 /** Builds the API (and, when a built panel exists, serves it). Tests call this with `inject`. */
-export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage = createUploadsStorage(config.dataDir), logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -92,6 +99,11 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
 
   await app.register(authRoutes, { service: createAuthService({ db, mailer, config }) });
   await app.register(countryRoutes, { db });
+  await app.register(storageRoutes, { storage });
+  await app.register(sponsorRoutes, { db, storage });
+  await app.register(campaignRoutes, { db, storage });
+  await app.register(userRoutes, { db });
+  await app.register(roleRoutes, { db });
 
   await servePanel(app, config.distDir);
   return app;

@@ -4,11 +4,12 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
+import { createUploadsStorage } from './storage';
 
 const started = Date.now();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
+const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, storage: createUploadsStorage(config.dataDir) });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
 const app = await buildApp({ config, db: database.db, mailer, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 

@@ -36,7 +36,7 @@ describe('sign-in with an e-mail code', () => {
     await page.getByRole('button', { name: 'Verificar y continuar' }).click();
 
     await page.waitForURL(`${server.url}/`);
-    await page.getByRole('heading', { name: 'Sponsors' }).waitFor();
+    await page.getByRole('heading', { name: 'Sponsors', level: 1 }).waitFor();
     await page.screenshot({ path: 'test-results/shell-super-admin.png' });
     // A super admin's menu.
     for (const entry of ['Sponsors', 'Usuarios', 'Categorías', 'DSP', 'Operaciones']) {
@@ -46,7 +46,7 @@ describe('sign-in with an e-mail code', () => {
 
     // A reload keeps the session.
     await page.reload();
-    await page.getByRole('heading', { name: 'Sponsors' }).waitFor();
+    await page.getByRole('heading', { name: 'Sponsors', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();

@@ -1,11 +1,15 @@
+import type { Storage } from '../../storage';
 import type { Db } from '../client';
 import { seedCountries, seedFirstAdmin, seedRolesAndPermissions } from './base';
+import { seedDemo } from './demo';
 
 export interface SeedOptions {
   adminEmail: string;
   adminPassword: string | null;
   /** Demo data for a living panel; later issues add theirs here. */
   demo: boolean;
+  /** Where the demo data's logos and images go; without it the demo data is skipped. */
+  storage?: Storage;
 }
 
 export interface SeedReport {
@@ -18,5 +22,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   await seedRolesAndPermissions(db);
   const countries = await seedCountries(db);
   const admin = await seedFirstAdmin(db, { email: options.adminEmail, password: options.adminPassword });
+  // Only on the start that created the database (its countries were just seeded): staff who
+  // delete the demo sponsors do not get them back on the next start.
+  if (options.demo && options.storage && countries > 0) await seedDemo(db, options.storage);
   return { countries, admin };
 }

@@ -4,7 +4,7 @@ import { Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { COMPANY_NAME } from '@/shared/config';
-import { LoadingState } from '@/shared/ui';
+import { LoadingState } from '@/shared/ui/loading-state';
 import { PanelProviders } from '../setup/panel-providers';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';

@@ -2,7 +2,7 @@ import type { Permission } from '@contract';
 import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';
-import { IconBuilding, IconCalendar, IconCategory, IconPlug, IconUsers, type IconProps } from '@/shared/ui';
+import { IconBuilding, IconCalendar, IconCategory, IconPlug, IconUsers, type IconProps } from '@/shared/ui/icons';
 
 /** A path the router knows, so a typo in the menu fails the type check. */
 type AppPath = keyof RegisteredRouter['routesByPath'];

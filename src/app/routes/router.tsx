@@ -9,8 +9,8 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { BookingsPage } from '@/pages/bookings';
-import { CampaignDetailPage } from '@/pages/campaign-detail';
-import { CampaignsPage } from '@/pages/campaigns';
+import { CampaignDetailPage, campaignDetailSearchSchema, prefetchCampaignDetailPage } from '@/pages/campaign-detail';
+import { CampaignsPage, campaignsSearchSchema, prefetchCampaignsPage } from '@/pages/campaigns';
 import { CategoriesPage } from '@/pages/categories';
 import { CustomersPage } from '@/pages/customers';
 import { DspConfigPage } from '@/pages/dsp-config';
@@ -21,10 +21,10 @@ import { ProvidersPage, providersSearchSchema } from '@/pages/providers';
 import { RecoverPage } from '@/pages/recover';
 import { SalesPage, salesSearchSchema } from '@/pages/sales';
 import { ServicesPage } from '@/pages/services';
-import { SponsorDetailPage } from '@/pages/sponsor-detail';
-import { SponsorsPage } from '@/pages/sponsors';
-import { UsersPage } from '@/pages/users';
-import { useSessionStore } from '@/shared/auth';
+import { SponsorDetailPage, prefetchSponsorDetailPage, sponsorDetailSearchSchema } from '@/pages/sponsor-detail';
+import { SponsorsPage, prefetchSponsorsPage, sponsorsSearchSchema, type SponsorsSearch } from '@/pages/sponsors';
+import { UsersPage, prefetchUsersPage, usersSearchSchema } from '@/pages/users';
+import { hasPermission, useSessionStore } from '@/shared/auth';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -72,16 +72,50 @@ const protectedRoute = createRoute({
 // Each route is its own constant so that its literal path types links, params and search.
 const protectedChild = () => protectedRoute;
 
-const homeRoute = createRoute({ getParentRoute: protectedChild, path: '/', component: SponsorsPage });
-const sponsorsRoute = createRoute({ getParentRoute: protectedChild, path: '/sponsors', component: SponsorsPage });
-const usersRoute = createRoute({ getParentRoute: protectedChild, path: '/users', component: UsersPage });
-const sponsorDetailRoute = createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', component: SponsorDetailPage });
+// '/' and '/sponsors' are the same screen (spec section 2), each with the grid's search in its URL.
+const sponsorsScreen = {
+  validateSearch: sponsorsSearchSchema,
+  loaderDeps: ({ search }: { search: SponsorsSearch }) => search,
+  loader: ({ context, deps }: { context: RouterContext; deps: SponsorsSearch }) => prefetchSponsorsPage(context.queryClient, deps),
+  component: SponsorsPage,
+};
+const homeRoute = createRoute({ getParentRoute: protectedChild, path: '/', ...sponsorsScreen });
+const sponsorsRoute = createRoute({ getParentRoute: protectedChild, path: '/sponsors', ...sponsorsScreen });
+const usersRoute = createRoute({
+  getParentRoute: protectedChild,
+  path: '/users',
+  validateSearch: usersSearchSchema,
+  // Spec section 6: only who manages users reaches the screen; everyone else goes home.
+  beforeLoad: () => {
+    if (!hasPermission(useSessionStore.getState().user, 'users.manage')) throw redirect({ to: '/', replace: true });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetchUsersPage(context.queryClient, deps),
+  component: UsersPage,
+});
+const sponsorDetailRoute = createRoute({
+  getParentRoute: protectedChild,
+  path: '/sponsor/$sponsorId',
+  validateSearch: sponsorDetailSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => prefetchSponsorDetailPage(context.queryClient, params.sponsorId, deps),
+  component: SponsorDetailPage,
+});
 const campaignDetailRoute = createRoute({
   getParentRoute: protectedChild,
   path: '/sponsor/$sponsorId/campaign/$campanaId',
+  validateSearch: campaignDetailSearchSchema,
+  loader: ({ context, params }) => prefetchCampaignDetailPage(context.queryClient, params.campanaId),
   component: CampaignDetailPage,
 });
-const campaignsRoute = createRoute({ getParentRoute: protectedChild, path: '/campanas', component: CampaignsPage });
+const campaignsRoute = createRoute({
+  getParentRoute: protectedChild,
+  path: '/campanas',
+  validateSearch: campaignsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetchCampaignsPage(context.queryClient, deps),
+  component: CampaignsPage,
+});
 const categoriesRoute = createRoute({ getParentRoute: protectedChild, path: '/categorias', component: CategoriesPage });
 const servicesRoute = createRoute({ getParentRoute: protectedChild, path: '/servicios', component: ServicesPage });
 const plansRoute = createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', component: PlansPage });

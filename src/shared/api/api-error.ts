@@ -23,3 +23,18 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 };
+
+/**
+ * The server's field errors (422/409) for a form: the first message per field, nested names
+ * (`roles.0`) under their base field, and server names renamed where the form differs.
+ */
+export const formFieldErrors = (error: unknown, rename: Record<string, string> = {}): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    const base = key.split('.')[0] ?? key;
+    const field = rename[base] ?? base;
+    if (messages[0] && !errors[field]) errors[field] = messages[0];
+  }
+  return errors;
+};

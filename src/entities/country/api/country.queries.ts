@@ -1,5 +1,5 @@
-import type { ListParams } from '@/shared/api';
 import { queryOptions } from '@tanstack/react-query';
+import type { ListParams } from '@/shared/api';
 import { fetchAllCountries, fetchCountries, fetchCountry } from './country.api';
 
 /** Query keys and options for countries; writes invalidate `all()`. */
@@ -23,5 +23,6 @@ export const countryQueries = {
       queryKey: [...countryQueries.all(), 'options'] as const,
       queryFn: ({ signal }) => fetchAllCountries(signal),
       staleTime: Infinity,
+      gcTime: Infinity,
     }),
 };

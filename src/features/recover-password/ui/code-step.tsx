@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api';
 import { OTP_LENGTH } from '@/shared/config';
-import { ErrorAlert, OtpInput } from '@/shared/ui';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { OtpInput } from '@/shared/ui/otp-input';
 import { resendRecoveryCode, verifyRecoveryCode } from '../api/recovery';
 import { useResendCountdown } from '../model/use-resend-countdown';
 

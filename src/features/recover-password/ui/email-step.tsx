@@ -2,10 +2,9 @@ import { recoveryRequestBody } from '@contract';
 import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '@/shared/api';
-import { ErrorAlert } from '@/shared/ui';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { sendRecoveryCode } from '../api/recovery';
-import { serverFieldErrors } from '../lib/form-errors';
 
 interface EmailStepProps {
   /** The address typed before, when the person came back to this step. */
@@ -23,7 +22,7 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
   const sendMutation = useMutation({
     mutationFn: sendRecoveryCode,
     onSuccess: (_data, email) => onSent(email),
-    onError: (error) => form.setErrors(serverFieldErrors(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   const busy = sendMutation.isPending;

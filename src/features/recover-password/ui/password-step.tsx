@@ -1,11 +1,10 @@
 import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '@/shared/api';
+import { errorMessage, formFieldErrors } from '@/shared/api';
 import { MIN_PASSWORD_LENGTH } from '@/shared/config';
-import { ErrorAlert } from '@/shared/ui';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { resetPassword } from '../api/recovery';
-import { serverFieldErrors } from '../lib/form-errors';
 
 const TOO_SHORT_MESSAGE = 'La nueva contraseña debe tener al menos 8 caracteres.';
 const MISMATCH_MESSAGE = 'Las contraseñas no coinciden.';
@@ -29,7 +28,7 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
   const resetMutation = useMutation({
     mutationFn: resetPassword,
     onSuccess: onSaved,
-    onError: (error) => form.setErrors(serverFieldErrors(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   const busy = resetMutation.isPending;

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Anchor, Stack, Stepper } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RECOVERY_REDIRECT_MS } from '@/shared/config';
-import { IconArrowLeft } from '@/shared/ui';
+import { IconArrowLeft } from '@/shared/ui/icons';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { PasswordStep } from './password-step';

@@ -3,9 +3,9 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput }
 import { isNotEmpty, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ApiError, errorMessage } from '@/shared/api';
+import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
-import { ErrorAlert } from '@/shared/ui';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SIGN_IN_FALLBACK, signIn } from '../api/sign-in';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +35,7 @@ export function SignInForm() {
       void navigate({ to: '/otp', search: { email: address } });
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.setErrors(serverFieldErrors(error));
+      form.setErrors(formFieldErrors(error));
     },
   });
 
@@ -86,7 +86,3 @@ export function SignInForm() {
     </form>
   );
 }
-
-/** The server's validation messages, one per field, for showing under the fields. */
-const serverFieldErrors = (error: ApiError) =>
-  Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, error.fieldError(field)]));

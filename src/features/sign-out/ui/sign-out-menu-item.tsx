@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { IconLogout } from '@/shared/ui';
+import { IconLogout } from '@/shared/ui/icons';
 import { useSignOut } from '../model/use-sign-out';
 
 /** The avatar menu's 'Cerrar sesión'; stays open showing 'Cerrando…' while the call runs. */

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
 import { OTP_LENGTH } from '@/shared/config';
-import { ErrorAlert, OtpInput } from '@/shared/ui';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { OtpInput } from '@/shared/ui/otp-input';
 import { VERIFY_OTP_FALLBACK, verifyOtp } from '../api/verify-otp';
 
 const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';

@@ -1,25 +1,179 @@
-import { Button } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { EmptyState, IconArrowLeft, PageHeader } from '@/shared/ui';
+import {
+  CAMPAIGN_FALLBACKS,
+  CampaignImage,
+  CampaignStatusBadge,
+  campaignQueries,
+  formatBudget,
+  formatCampaignDate,
+  type Campaign,
+} from '@/entities/campaign';
+import { errorMessage } from '@/shared/api';
+import { searchNumber } from '@/shared/lib';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconArrowLeft } from '@/shared/ui/icons';
+import type { CampaignDetailSearch, CampaignTab } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
 
+/** /sponsor/{sponsorId}/campaign/{campanaId}: the campaign's header and its three tabs (spec section 2). */
 export function CampaignDetailPage() {
   const { sponsorId, campanaId } = route.useParams();
+  const id = searchNumber(campanaId) ?? null;
+  const campaign = useQuery({ ...campaignQueries.detail(id ?? 0), enabled: id !== null });
+
+  const back = (label: string) => (
+    <Button
+      renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId }} {...props} />}
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      px={0}
+    >
+      {label}
+    </Button>
+  );
+
+  if (id === null || campaign.isError) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <ErrorAlert message={id === null ? 'La campaña no existe.' : errorMessage(campaign.error, CAMPAIGN_FALLBACKS.load)} />
+        {back('Volver')}
+      </Stack>
+    );
+  }
 
   return (
-    <>
-      <Button
-        renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId }} {...props} />}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        mb="sm"
-        px={0}
-      >
-        Volver al sponsor
-      </Button>
-      <PageHeader title="Detalle de la campaña" description={`ID: ${campanaId} • Sponsor ${sponsorId}`} />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="lg">
+      <Group>{back('Volver al sponsor')}</Group>
+      {campaign.isPending ? <HeaderSkeleton /> : <CampaignHeader campaign={campaign.data} />}
+      {campaign.data ? <CampaignTabs campaign={campaign.data} /> : null}
+    </Stack>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Cargando campaña">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Skeleton height={180} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Stack gap="sm">
+            <Skeleton height={28} width="50%" />
+            <Skeleton height={12} />
+            <Skeleton height={12} width="80%" />
+            <Skeleton height={12} width="40%" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Stack>
+  );
+}
+
+function CampaignHeader({ campaign }: { campaign: Campaign }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+            <CampaignImage name={campaign.name} imageUrl={campaign.image_url} height={200} />
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Stack gap="sm">
+            <Group gap="sm" align="center">
+              <Title order={1} size="h2">
+                {campaign.name}
+              </Title>
+              <CampaignStatusBadge status={campaign.status} />
+            </Group>
+            <Text c={campaign.description ? undefined : 'dimmed'}>{campaign.description || 'Sin descripción'}</Text>
+            <Group gap="xl" mt="xs">
+              <Fact label="Inicio" value={formatCampaignDate(campaign.start_date ?? campaign.startDate)} />
+              <Fact label="Fin" value={formatCampaignDate(campaign.end_date ?? campaign.endDate)} />
+              <Fact label="Presupuesto" value={formatBudget(campaign.budget)} />
+              <Fact label="País" value={campaign.country?.name ?? '—'} />
+              <Fact label="Sponsor" value={campaign.sponsor?.name ?? '—'} />
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}
+
+function CampaignTabs({ campaign }: { campaign: Campaign }) {
+  const { tab = 'planes' } = route.useSearch();
+  const navigate = route.useNavigate();
+  const plans = campaign.plans ?? [];
+  const categories = campaign.categories ?? [];
+  const services = plans.reduce((sum, plan) => sum + (plan.services?.length ?? 0), 0);
+
+  const label = (text: string, count: number) => (
+    <Group gap={6} wrap="nowrap">
+      {text}
+      <Badge size="sm" variant="filled" color="gray.7" autoContrast circle={count < 10}>
+        {count}
+      </Badge>
+    </Group>
+  );
+
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) =>
+        void navigate({
+          to: '.',
+          search: (old: CampaignDetailSearch) => ({ ...old, tab: value === 'planes' ? undefined : (value as CampaignTab) }),
+          replace: true,
+        })
+      }
+      keepMounted={false}
+    >
+      <Tabs.List>
+        <Tabs.Tab value="planes">{label('Planes de Asistencia', plans.length)}</Tabs.Tab>
+        <Tabs.Tab value="categorias">{label('Categorías', categories.length)}</Tabs.Tab>
+        <Tabs.Tab value="servicios">{label('Servicios', services)}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="planes" pt="md">
+        {plans.length === 0 ? (
+          <EmptyState title="No hay planes de asistencia" text="Esta campaña todavía no tiene planes. Su gestión llegará en una próxima versión." />
+        ) : (
+          <Card withBorder radius="md">
+            <List spacing="xs">
+              {plans.map((plan) => (
+                <List.Item key={plan.id}>
+                  <Text span fw={500}>
+                    {plan.name}
+                  </Text>
+                  {plan.price !== null ? <Text span c="dimmed">{` — ${formatBudget(plan.price)}`}</Text> : null}
+                </List.Item>
+              ))}
+            </List>
+          </Card>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="categorias" pt="md">
+        <EmptyState title="No hay categorías" text="Las categorías de la campaña llegarán en una próxima versión." />
+      </Tabs.Panel>
+      <Tabs.Panel value="servicios" pt="md">
+        <EmptyState title="No hay servicios" text="Los servicios de los planes llegarán en una próxima versión." />
+      </Tabs.Panel>
+    </Tabs>
   );
 }

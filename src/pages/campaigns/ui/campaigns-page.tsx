@@ -1,10 +1,165 @@
-import { EmptyState, PageHeader } from '@/shared/ui';
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import {
+  CAMPAIGN_FALLBACKS,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_STATUS_LABELS,
+  CampaignCard,
+  CampaignCardSkeleton,
+  campaignQueries,
+  type CampaignStatus,
+} from '@/entities/campaign';
+import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
+import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
+import { errorMessage } from '@/shared/api';
+import { SKELETON_CARDS } from '@/shared/config';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { campaignsListParams, type CampaignsSearch } from '../model/search';
 
+const route = getRouteApi('/protected/campanas');
+const ALL = 'all';
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'Todos los estados' },
+  ...CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
+];
+
+/** /campanas: every campaign across sponsors, filtered from the URL, each card linking to its page. */
 export function CampaignsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (patch: Partial<CampaignsSearch>) =>
+    void navigate({ to: '.', search: (old: CampaignsSearch) => ({ ...old, ...patch, page: 'page' in patch ? patch.page : undefined }), replace: true });
+
+  const list = useQuery(campaignQueries.list(campaignsListParams(search)));
+  const sponsors = useQuery(sponsorQueries.options());
+  const countries = useQuery(countryQueries.options());
+  const page = search.page ?? 1;
+  const data = list.data;
+
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
+      void navigate({ to: '.', search: (old: CampaignsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
+    }
+  }, [data, list.isPlaceholderData, page, navigate]);
+
+  const sponsorOptions = useMemo(
+    () => [{ value: ALL, label: 'Todos los sponsors' }, ...(sponsors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))],
+    [sponsors.data],
+  );
+  const countryOptions = useMemo(
+    () => [{ value: ALL, label: 'Todos los países' }, ...(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))],
+    [countries.data],
+  );
+  const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
+  const filtered = Boolean(search.q || search.status || search.sponsor || search.country);
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" aria-busy="true" aria-label="Cargando campañas">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <CampaignCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (list.isError && !data) {
+    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (!data || data.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No hay campañas"
+        text={filtered ? 'No se encontraron campañas con esos filtros.' : 'Las campañas se crean desde la página de cada sponsor.'}
+      />
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {data.data.map((campaign) => (
+          <CampaignCard
+            key={campaign.id}
+            campaign={campaign}
+            actions={
+              <Button
+                size="xs"
+                variant="light"
+                renderRoot={(props) => (
+                  <Link
+                    to="/sponsor/$sponsorId/campaign/$campanaId"
+                    params={{ sponsorId: String(campaign.sponsor_id), campanaId: String(campaign.id) }}
+                    {...props}
+                  />
+                )}
+              >
+                Ver Detalles
+              </Button>
+            }
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Campañas" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="Campañas" description="Las campañas de todos los sponsors" />
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <SearchInput
+          label="Buscar campañas"
+          placeholder="Buscar campañas..."
+          value={search.q}
+          maw={320}
+          onSearch={(q) => setSearch({ q: q || undefined })}
+        />
+        <Select
+          aria-label="Filtrar por estado"
+          data={STATUS_OPTIONS}
+          value={search.status ?? ALL}
+          onChange={(value) => setSearch({ status: value && value !== ALL ? (value as CampaignStatus) : undefined })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          aria-label="Filtrar por sponsor"
+          data={sponsorOptions}
+          value={search.sponsor ? String(search.sponsor) : ALL}
+          onChange={(value) => setSearch({ sponsor: idOrNothing(value) })}
+          placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Todos los sponsors'}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="Ningún sponsor coincide"
+          error={sponsors.error ? errorMessage(sponsors.error, SPONSOR_FALLBACKS.list) : undefined}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Select
+          aria-label="Filtrar por país"
+          data={countryOptions}
+          value={search.country ? String(search.country) : ALL}
+          onChange={(value) => setSearch({ country: idOrNothing(value) })}
+          placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="Ningún país coincide"
+          error={countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined}
+          w={{ base: '100%', xs: 220 }}
+        />
+      </Group>
+      {content}
+      {data ? (
+        <Pager
+          page={data.current_page}
+          lastPage={data.last_page}
+          total={data.total}
+          disabled={list.isPlaceholderData}
+          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -1,5 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState, ErrorAlert, PageHeader } from '@/shared/ui';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
 
 const route = getRouteApi('/protected/customers/$dspId');
 

@@ -1,5 +1,5 @@
 import { SignInForm } from '@/features/sign-in';
-import { PublicCard } from '@/shared/ui';
+import { PublicCard } from '@/shared/ui/public-card';
 
 export function LoginPage() {
   return (

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { VerifyOtpForm } from '@/features/verify-otp';
-import { PublicCard } from '@/shared/ui';
+import { PublicCard } from '@/shared/ui/public-card';
 
 const route = getRouteApi('/otp');
 

@@ -1,4 +1,5 @@
-import { EmptyState, PageHeader } from '@/shared/ui';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/page-header';
 
 export function PlansPage() {
   return (

@@ -1,6 +1,9 @@
 import { Button, Stack, Tooltip } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState, IconPlus, PageHeader, SearchInput } from '@/shared/ui';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { IconPlus } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { SearchInput } from '@/shared/ui/search-input';
 import type { ProvidersSearch } from '../model/search';
 
 const route = getRouteApi('/protected/proveedores');

@@ -1,5 +1,5 @@
 import { RecoverPasswordWizard } from '@/features/recover-password';
-import { PublicCard } from '@/shared/ui';
+import { PublicCard } from '@/shared/ui/public-card';
 
 export function RecoverPage() {
   return (

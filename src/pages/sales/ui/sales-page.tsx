@@ -1,6 +1,8 @@
 import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState, PageHeader, SearchInput } from '@/shared/ui';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/page-header';
+import { SearchInput } from '@/shared/ui/search-input';
 import { SALE_STATUSES, type SalesSearch } from '../model/search';
 import { PAYMENT_METHOD_LABELS, SALES_COLUMNS, SALE_STATUS_LABELS } from '../model/vocabulary';
 

@@ -1,19 +1,245 @@
-import { Button } from '@mantine/core';
-import { Link, getRouteApi } from '@tanstack/react-router';
-import { EmptyState, IconArrowLeft, PageHeader } from '@/shared/ui';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, campaignQueries, type Campaign } from '@/entities/campaign';
+import { SPONSOR_FALLBACKS, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
+import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
+import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
+import { errorMessage } from '@/shared/api';
+import { SKELETON_CARDS } from '@/shared/config';
+import { searchNumber } from '@/shared/lib';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { sponsorCampaignsParams, type SponsorDetailSearch } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId');
 
+/** /sponsor/{sponsorId}: the sponsor's header card and its campaigns (spec section 2). */
 export function SponsorDetailPage() {
   const { sponsorId } = route.useParams();
+  const id = searchNumber(sponsorId) ?? null;
+  const sponsor = useQuery({ ...sponsorQueries.detail(id ?? 0), enabled: id !== null });
 
   return (
-    <>
-      <Button renderRoot={(props) => <Link to="/" {...props} />} variant="subtle" leftSection={<IconArrowLeft size={16} />} mb="sm" px={0}>
-        Volver a Sponsors
-      </Button>
-      <PageHeader title="Detalle del sponsor" description={`ID: ${sponsorId}`} />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="lg">
+      <Group>
+        <Button renderRoot={(props) => <Link to="/" {...props} />} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0}>
+          Volver a Sponsors
+        </Button>
+      </Group>
+      {id === null ? (
+        <ErrorAlert message="El sponsor no existe." />
+      ) : sponsor.isPending ? (
+        <HeaderSkeleton />
+      ) : sponsor.isError ? (
+        <ErrorAlert message={errorMessage(sponsor.error, SPONSOR_FALLBACKS.load)} onRetry={() => void sponsor.refetch()} retrying={sponsor.isFetching} />
+      ) : (
+        <>
+          <SponsorHeader sponsor={sponsor.data} />
+          <SponsorCampaigns sponsor={sponsor.data} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Cargando sponsor">
+      <Group gap="lg" wrap="nowrap">
+        <Skeleton height={96} width={96} radius="md" />
+        <Stack gap="xs" style={{ flexGrow: 1 }}>
+          <Skeleton height={24} width="40%" />
+          <Skeleton height={12} width="25%" />
+          <Skeleton height={12} width="35%" />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<Sponsor | null>(null);
+  const website = sponsor.website_url ?? sponsor.website ?? null;
+  const href = sponsorWebsiteHref(sponsor);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" gap="lg">
+        <Group gap="lg" wrap="nowrap" align="flex-start" miw={0}>
+          <SponsorLogo name={sponsor.name} logoUrl={sponsor.logo_url} size={96} />
+          <Stack gap={4} miw={0}>
+            <Title order={1} size="h2">
+              {sponsor.name}
+            </Title>
+            <Text size="sm" c="dimmed">{`ID: ${sponsor.id}`}</Text>
+            <Text size="sm">
+              <Text span c="dimmed" size="sm">
+                País:{' '}
+              </Text>
+              {sponsor.country?.name ?? '—'}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed" size="sm">
+                Sitio web:{' '}
+              </Text>
+              {website && href ? (
+                <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+                  {website}
+                </Anchor>
+              ) : (
+                (website ?? '—')
+              )}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap="xs">
+          {href ? (
+            <Button component="a" href={href} target="_blank" rel="noopener noreferrer" variant="light">
+              Visitar sitio
+            </Button>
+          ) : null}
+          <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+            Editar
+          </Button>
+          <Button variant="outline" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(sponsor)}>
+            Eliminar
+          </Button>
+        </Group>
+      </Group>
+      <SponsorFormModal opened={editing} sponsor={sponsor} onClose={() => setEditing(false)} />
+      <DeleteSponsorDialog sponsor={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate({ to: '/', replace: true })} />
+    </Card>
+  );
+}
+
+function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (patch: Partial<SponsorDetailSearch>) =>
+    void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, ...patch }), replace: true });
+
+  const page = search.page ?? 1;
+  const list = useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search)));
+  const [form, setForm] = useState<{ opened: boolean; campaign: Campaign | null }>({ opened: false, campaign: null });
+  const [deleting, setDeleting] = useState<Campaign | null>(null);
+  const data = list.data;
+
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
+      void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
+    }
+  }, [data, list.isPlaceholderData, page, navigate]);
+
+  const openNew = () => setForm({ opened: true, campaign: null });
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" aria-busy="true" aria-label="Cargando campañas">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <CampaignCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (list.isError && !data) {
+    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (!data || data.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No hay campañas"
+        text={search.q ? 'No se encontraron campañas con ese criterio de búsqueda.' : 'Este sponsor todavía no tiene campañas.'}
+        action={
+          search.q ? null : (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nueva Campaña
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {data.data.map((campaign) => (
+          <CampaignCard
+            key={campaign.id}
+            campaign={campaign}
+            sponsorName={sponsor.name}
+            actions={
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  renderRoot={(props) => (
+                    <Link
+                      to="/sponsor/$sponsorId/campaign/$campanaId"
+                      params={{ sponsorId: String(sponsor.id), campanaId: String(campaign.id) }}
+                      {...props}
+                    />
+                  )}
+                >
+                  Ver Detalles
+                </Button>
+                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
+                  Editar
+                </Button>
+                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
+                  Eliminar
+                </Button>
+              </>
+            }
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="sponsor-campaigns-title">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} size="h3" id="sponsor-campaigns-title">
+          Campañas
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+          Nueva Campaña
+        </Button>
+      </Group>
+      <SearchInput
+        label="Buscar campañas"
+        placeholder="Buscar campañas..."
+        value={search.q}
+        maw={360}
+        onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+      />
+      {content}
+      {data ? (
+        <Pager
+          page={data.current_page}
+          lastPage={data.last_page}
+          disabled={list.isPlaceholderData}
+          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+        />
+      ) : null}
+      <CampaignFormModal
+        opened={form.opened}
+        sponsor={sponsor}
+        campaign={form.campaign}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <DeleteCampaignDialog
+        campaign={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
+        }}
+      />
+    </Stack>
   );
 }

@@ -1,10 +1,174 @@
-import { EmptyState, PageHeader } from '@/shared/ui';
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
+import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
+import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
+import { errorMessage } from '@/shared/api';
+import { SKELETON_CARDS } from '@/shared/config';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { sponsorsListParams, sponsorsSearchSchema, type SponsorsSearch } from '../model/search';
 
+const ALL_COUNTRIES = 'all';
+const SORT_OPTIONS = [
+  { value: 'name', label: 'Nombre (A→Z)' },
+  { value: '-name', label: 'Nombre (Z→A)' },
+];
+
+/** The sponsors grid at / and /sponsors (spec section 2); search, country, sort and page live in the URL. */
 export function SponsorsPage() {
+  // The same screen answers two paths, so it reads whichever route matched.
+  const search = sponsorsSearchSchema(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const setSearch = (patch: Partial<SponsorsSearch>) =>
+    void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, ...patch })) as never, replace: true });
+
+  const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
+  const countries = useQuery(countryQueries.options());
+  const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
+  const [deleting, setDeleting] = useState<Sponsor | null>(null);
+
+  const page = search.page ?? 1;
+  const data = list.data;
+  // A page beyond the last one (a stale link, or the last sponsor of a page deleted) shows the last page.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
+      void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined })) as never, replace: true });
+    }
+  }, [data, list.isPlaceholderData, page, navigate]);
+
+  const countryOptions = useMemo(
+    () => [
+      { value: ALL_COUNTRIES, label: 'Todos los países' },
+      ...(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name })),
+    ],
+    [countries.data],
+  );
+
+  const filtered = Boolean(search.q || search.country);
+  const openNew = () => setForm({ opened: true, sponsor: null });
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Cargando sponsors">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <SponsorCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (list.isError && !data) {
+    content = <ErrorAlert message={errorMessage(list.error, SPONSOR_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (!data || data.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No hay sponsors"
+        text={filtered ? 'No se encontraron sponsors con ese criterio de búsqueda.' : 'Comienza creando tu primer sponsor.'}
+        action={
+          filtered ? null : (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nuevo Sponsor
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {data.data.map((sponsor) => (
+          <SponsorCard
+            key={sponsor.id}
+            sponsor={sponsor}
+            actions={
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconEye size={14} />}
+                  renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
+                >
+                  Ver
+                </Button>
+                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
+                  Editar
+                </Button>
+                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
+                  Eliminar
+                </Button>
+              </>
+            }
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Sponsors" description="Gestiona los sponsors del sistema" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader
+        title="Sponsors"
+        description="Gestiona los sponsors del sistema"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+            Nuevo Sponsor
+          </Button>
+        }
+      />
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <SearchInput
+          label="Buscar sponsors"
+          placeholder="Buscar sponsors..."
+          value={search.q}
+          maw={360}
+          onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+        />
+        <Select
+          aria-label="Filtrar por país"
+          data={countryOptions}
+          value={search.country ? String(search.country) : ALL_COUNTRIES}
+          onChange={(value) => setSearch({ country: value && value !== ALL_COUNTRIES ? Number(value) : undefined, page: undefined })}
+          placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="Ningún país coincide"
+          error={countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined}
+          w={{ base: '100%', xs: 240 }}
+        />
+        <Select
+          aria-label="Ordenar por nombre"
+          data={SORT_OPTIONS}
+          value={search.sort ?? 'name'}
+          onChange={(value) => setSearch({ sort: value === '-name' ? '-name' : undefined, page: undefined })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+      </Group>
+      {content}
+      {data ? (
+        <Pager
+          page={data.current_page}
+          lastPage={data.last_page}
+          total={data.total}
+          disabled={list.isPlaceholderData}
+          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+        />
+      ) : null}
+      <SponsorFormModal opened={form.opened} sponsor={form.sponsor} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
+      <DeleteSponsorDialog
+        sponsor={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          // The last sponsor of a page beyond the first: step back one page (spec section 4).
+          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
+        }}
+      />
+    </Stack>
   );
 }

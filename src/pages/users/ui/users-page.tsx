@@ -1,16 +1,85 @@
-import { Navigate } from '@tanstack/react-router';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { UserFormModal } from '@/features/manage-user';
+import type { User } from '@/entities/user';
 import { hasPermission, useSessionStore } from '@/shared/auth';
-import { EmptyState, PageHeader } from '@/shared/ui';
+import { IconPlus } from '@/shared/ui/icons';
+import { PageHeader } from '@/shared/ui/page-header';
+import type { UsersSearch } from '../model/search';
+import { RolesTab } from './roles-tab';
+import { UsersTab } from './users-tab';
 
+const route = getRouteApi('/protected/users');
+
+/** 'Gestión de Usuarios': staff and, for who manages roles, a 'Roles' tab. The route lets in only 'users.manage'. */
 export function UsersPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const user = useSessionStore((state) => state.user);
-  // Spec section 6: only who manages users reaches this screen.
-  if (!hasPermission(user, 'users.manage')) return <Navigate to="/" replace />;
+  const canManageRoles = hasPermission(user, 'roles.manage');
+  const tab = search.tab === 'roles' && canManageRoles ? 'roles' : 'users';
+
+  // The form edits `editing`, or creates a user when it is null; it keeps it while closing.
+  const [formOpened, setFormOpened] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const openCreate = useCallback(() => {
+    setEditing(null);
+    setFormOpened(true);
+  }, []);
+  const openEdit = useCallback((target: User) => {
+    setEditing(target);
+    setFormOpened(true);
+  }, []);
+
+  const changeSearch = useCallback(
+    (patch: Partial<UsersSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({
+        to: '.',
+        // Any change but the page itself starts again at page 1.
+        search: (old: UsersSearch) => ({ ...old, page: undefined, ...patch }),
+        replace: options.replace ?? false,
+      }),
+    [navigate],
+  );
+
+  const usersTab = (
+    <UsersTab search={search} onSearchChange={changeSearch} currentUserId={user?.id} onCreate={openCreate} onEdit={openEdit} />
+  );
 
   return (
-    <>
-      <PageHeader title="Gestión de Usuarios" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader
+        title="Gestión de Usuarios"
+        description="Administra el personal, sus roles y su estado"
+        actions={
+          tab === 'users' ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+              Nuevo Usuario
+            </Button>
+          ) : null
+        }
+      />
+      {canManageRoles ? (
+        <Tabs
+          value={tab}
+          onChange={(value) => void navigate({ to: '.', search: (old: UsersSearch) => ({ ...old, tab: value === 'roles' ? 'roles' : undefined }) })}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="users">Usuarios</Tabs.Tab>
+            <Tabs.Tab value="roles">Roles</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="users" pt="md">
+            {usersTab}
+          </Tabs.Panel>
+          <Tabs.Panel value="roles" pt="md">
+            <RolesTab />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        usersTab
+      )}
+      <UserFormModal opened={formOpened} onClose={() => setFormOpened(false)} user={editing} currentUserId={user?.id} />
+    </Stack>
   );
 }

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
+import { MAX_NAME_LENGTH, countryRef, idField, sponsor } from './sponsor';
+
+export {
+  CAMPAIGN_FORM_STATUSES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_STATUS_LABELS,
+  PLAN_STATUSES,
+  type CampaignStatus,
+  type PlanStatus,
+} from './campaign-status';
+
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: 'El nombre es requerido',
+  nameTooLong: 'El nombre no puede superar 200 caracteres.',
+  descriptionTooLong: 'La descripción no puede superar 5000 caracteres.',
+  status: 'El estado debe ser DRAFT, ACTIVE, PAUSED o INACTIVE.',
+  sponsorRequired: 'El sponsor es requerido',
+  sponsorMissing: 'El sponsor seleccionado no existe.',
+  countryMissing: 'El país seleccionado no existe.',
+  startDate: 'La fecha de inicio no es válida (AAAA-MM-DD).',
+  endDate: 'La fecha de fin no es válida (AAAA-MM-DD).',
+  endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio.',
+  budget: 'El presupuesto debe ser un número mayor o igual a 0, con hasta 2 decimales.',
+  imageNotFile: 'La imagen debe enviarse como archivo.',
+} as const;
+
+export const MAX_DESCRIPTION_LENGTH = 5000;
+/** numeric(14,2): twelve digits before the decimal point. */
+export const MAX_BUDGET = 999_999_999_999.99;
+
+const emptyToNull = (value: unknown) => (value === '' || value === null ? null : value);
+
+/** 'YYYY-MM-DD' that names a real day. */
+export const isCalendarDate = (value: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+const dateField = (message: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: message })
+      .trim()
+      .refine(isCalendarDate, message)
+      .nullable(),
+  );
+
+/** '1500000', '1500000.5', '1500000,50' or a JSON number; empty clears it. */
+const budgetField = z.preprocess(
+  (value) => {
+    const empty = emptyToNull(value);
+    if (typeof empty !== 'string') return empty;
+    const text = empty.trim().replace(',', '.');
+    return /^\d{1,12}(\.\d{1,2})?$/.test(text) ? Number(text) : empty;
+  },
+  z
+    .number({ error: CAMPAIGN_MESSAGES.budget })
+    .min(0, CAMPAIGN_MESSAGES.budget)
+    .max(MAX_BUDGET, CAMPAIGN_MESSAGES.budget)
+    .refine((value) => Math.round(value * 100) / 100 === value, CAMPAIGN_MESSAGES.budget)
+    .nullable(),
+);
+
+const nameField = z
+  .string({ error: CAMPAIGN_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CAMPAIGN_MESSAGES.nameRequired)
+  .max(MAX_NAME_LENGTH, CAMPAIGN_MESSAGES.nameTooLong);
+
+const descriptionField = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, CAMPAIGN_MESSAGES.descriptionTooLong)
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+);
+
+/**
+ * The text fields of a campaign create (multipart, form or JSON); the `image` file travels beside
+ * them. `status` defaults to DRAFT and accepts PAUSED too (the API is complete; only the panel's
+ * form leaves it out). `country_id` defaults to the sponsor's country. End date not before start
+ * date is checked by the server on the merged values, so it also holds for partial updates.
+ */
+export const campaignFields = z.object({
+  name: nameField,
+  description: descriptionField.optional(),
+  status: z.enum(CAMPAIGN_STATUSES, { error: CAMPAIGN_MESSAGES.status }).optional(),
+  sponsor_id: idField(CAMPAIGN_MESSAGES.sponsorRequired, 'El sponsor no es válido.'),
+  country_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idField('El país no es válido.').optional()),
+  start_date: dateField(CAMPAIGN_MESSAGES.startDate).optional(),
+  end_date: dateField(CAMPAIGN_MESSAGES.endDate).optional(),
+  budget: budgetField.optional(),
+});
+export type CampaignFields = z.input<typeof campaignFields>;
+
+/** An update sends any subset: absent fields keep their value, an empty optional one clears it. */
+export const campaignUpdateFields = campaignFields.partial();
+
+/** A plan as a campaign's `include=plans` shows it (the plans endpoints come with their own issue). */
+export const campaignPlan = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number().nullable(),
+  status: z.enum(PLAN_STATUSES),
+  image_url: z.string().nullable(),
+  document_url: z.string().nullable(),
+  /** The same value as `document_url`. */
+  pdf_url: z.string().nullable(),
+  inclusions: z.string().nullable(),
+  exclusions: z.string().nullable(),
+  commitment_months: z.number().int(),
+  trial_days: z.number().int().nullable(),
+  auto_renew: z.boolean(),
+  meta: z.unknown().nullable(),
+  apolo_code_ref: z.string().nullable(),
+  /** The base plan when this plan is an upgrade of it. */
+  plan_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** With `include=plans.parent`. */
+  parent: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** With `include=plans.services`; services have no table yet, so always []. */
+  services: z.array(z.unknown()).optional(),
+});
+export type CampaignPlan = z.infer<typeof campaignPlan>;
+
+export const campaign = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  sponsor_id: z.number().int(),
+  country_id: z.number().int(),
+  /** `/storage/...`, loadable by the browser; null without an image. */
+  image_url: z.string().nullable(),
+  /** 'YYYY-MM-DD' or null. */
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** The same values as `start_date` / `end_date` (the panel reads both names). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  budget: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sponsor: sponsor.omit({ country: true }).optional(),
+  country: countryRef.optional(),
+  plans: z.array(campaignPlan).optional(),
+  /** Campaign categories have no table yet: `include=categories` answers []. */
+  categories: z.array(z.unknown()).optional(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+export const CAMPAIGN_SORTS = ['id', 'name', 'created_at', 'start_date', 'end_date', 'budget'] as const;
+export const CAMPAIGN_LIST_INCLUDES = ['sponsor', 'country', 'plans'] as const;
+export const CAMPAIGN_DETAIL_INCLUDES = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'] as const;
+export const CAMPAIGN_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'status',
+  'sponsor_id',
+  'country_id',
+  'image_url',
+  'start_date',
+  'end_date',
+  'startDate',
+  'endDate',
+  'budget',
+  'created_at',
+  'updated_at',
+] as const;

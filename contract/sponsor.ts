@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { websiteHref } from './website';
+
+export { websiteHref } from './website';
+
+export const SPONSOR_MESSAGES = {
+  nameRequired: 'El nombre es requerido',
+  nameTooLong: 'El nombre no puede superar 200 caracteres.',
+  countryRequired: 'El país es requerido',
+  countryMissing: 'El país seleccionado no existe.',
+  website: 'El sitio web debe ser una URL http o https válida.',
+  logoNotFile: 'El logo debe enviarse como archivo.',
+} as const;
+
+/** Longest sponsor or campaign name accepted. */
+export const MAX_NAME_LENGTH = 200;
+
+/** A form or JSON id: '12' or 12; empty means absent. */
+export const idField = (required: string, invalid = required) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(2_147_483_647, invalid),
+  );
+
+const nameField = z
+  .string({ error: SPONSOR_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SPONSOR_MESSAGES.nameRequired)
+  .max(MAX_NAME_LENGTH, SPONSOR_MESSAGES.nameTooLong);
+
+/** Empty clears the website; anything else must be an http(s) URL, stored normalised. */
+const websiteField = z
+  .preprocess((value) => (value === null ? '' : value), z.string({ error: SPONSOR_MESSAGES.website }))
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const href = websiteHref(value);
+    if (href === null) {
+      ctx.addIssue({ code: 'custom', message: SPONSOR_MESSAGES.website });
+      return z.NEVER;
+    }
+    return href;
+  });
+
+/**
+ * The text fields of a sponsor create (multipart, form or JSON). The `logo` file travels beside
+ * them; the server adds it to its own body schema.
+ */
+export const sponsorFields = z.object({
+  name: nameField,
+  country_id: idField(SPONSOR_MESSAGES.countryRequired, 'El país no es válido.'),
+  website_url: websiteField.optional(),
+});
+export type SponsorFields = z.input<typeof sponsorFields>;
+
+/** An update sends any subset: absent fields keep their value, an empty website clears it. */
+export const sponsorUpdateFields = sponsorFields.partial();
+
+export const countryRef = z.object({ id: z.number().int(), name: z.string() });
+export type CountryRef = z.infer<typeof countryRef>;
+
+export const sponsor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country_id: z.number().int(),
+  /** `/storage/...`, loadable by the browser; null without a logo. */
+  logo_url: z.string().nullable(),
+  website_url: z.string().nullable(),
+  /** The same value as `website_url` (the panel reads both names). */
+  website: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** With `include=country`. */
+  country: countryRef.optional(),
+});
+export type Sponsor = z.infer<typeof sponsor>;
+
+export const SPONSOR_SORTS = ['id', 'name', 'created_at'] as const;
+export const SPONSOR_INCLUDES = ['country'] as const;
+export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at'] as const;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth';
+import { booleanish, email } from './common';
+import { role } from './role';
+
+/** A staff member as every read answers: never with the password hash. */
+export const user = z.object({
+  id: z.number().int(),
+  dni: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_active: z.boolean(),
+  country_id: z.number().int().nullable(),
+  /** The country's name (spec section 3). */
+  country: z.string().nullable(),
+  /** Role names, for display (the spec's `rol`). */
+  rol: z.array(z.string()),
+  roles: z.array(role),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** The sorts, filters and sparse fields the users list accepts. */
+export const USER_SORTS = ['name', 'email', 'created_at'] as const;
+export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'country', 'rol', 'roles', 'created_at'] as const;
+
+/** The form's messages (spec section 5, "User form"). */
+export const USER_MESSAGES = {
+  dniRequired: 'El DNI es requerido',
+  nameRequired: 'El nombre es requerido',
+  emailRequired: 'El email es requerido',
+  emailInvalid: 'El email no es válido',
+  phoneRequired: 'El teléfono es requerido',
+  passwordRequired: 'La contraseña es requerida',
+  passwordTooShort: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`,
+  rolesRequired: 'Debes seleccionar al menos un rol',
+  emailTaken: 'El email ya está registrado',
+  dniTaken: 'El DNI ya está registrado',
+} as const;
+
+/** A required text: trimmed, not empty, bounded. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLong);
+
+const password = z
+  .string({ error: USER_MESSAGES.passwordRequired })
+  .min(1, { error: USER_MESSAGES.passwordRequired, abort: true })
+  .min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort)
+  .max(1024, 'La contraseña es demasiado larga.');
+
+/** Role slugs: a JSON array, `roles[0]=…` / `roles[]=…` in a form, or one slug on its own; deduplicated. */
+const roleSlugs = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
+  z
+    .array(z.string({ error: 'Rol no válido.' }).trim().min(1, 'Rol no válido.'), { error: USER_MESSAGES.rolesRequired })
+    .min(1, USER_MESSAGES.rolesRequired)
+    .max(20, 'Demasiados roles.')
+    .transform((slugs) => [...new Set(slugs)]),
+);
+
+/** A country id, or null for none; an empty form value means none. */
+const countryId = z.preprocess(
+  (value) => (value === '' ? null : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z.number({ error: 'El país no es válido.' }).int('El país no es válido.').positive('El país no es válido.').nullable(),
+);
+
+const userFields = {
+  dni: requiredText(USER_MESSAGES.dniRequired, 50, 'El DNI no puede superar 50 caracteres.'),
+  name: requiredText(USER_MESSAGES.nameRequired, 255, 'El nombre no puede superar 255 caracteres.'),
+  email: email(USER_MESSAGES.emailRequired),
+  phone: requiredText(USER_MESSAGES.phoneRequired, 50, 'El teléfono no puede superar 50 caracteres.'),
+  roles: roleSlugs,
+  country_id: countryId.optional(),
+};
+
+/** POST /api/v1/users. New users are active unless told otherwise. */
+export const createUserBody = z.object({
+  ...userFields,
+  password,
+  is_active: booleanish.default(true),
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+/**
+ * PUT /api/v1/users/{id}. The password changes only when one is sent (an empty one counts as not
+ * sent); `is_active` and `country_id` left out stay as they are.
+ */
+export const updateUserBody = z.object({
+  ...userFields,
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), password.optional()),
+  is_active: booleanish.optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES } from '../../../contract/campaign-status';
+import { countries } from './countries';
+import { sponsors } from './sponsors';
+
+export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: campaignStatus('status').notNull().default('DRAFT'),
+    /** A sponsor with campaigns cannot be deleted (the API answers 409 first). */
+    sponsorId: integer('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    imagePath: text('image_path'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    budget: numeric('budget', { precision: 14, scale: 2 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('campaigns_sponsor_idx').on(table.sponsorId),
+    index('campaigns_country_idx').on(table.countryId),
+    index('campaigns_status_idx').on(table.status),
+    index('campaigns_name_idx').on(table.name),
+    index('campaigns_created_at_idx').on(table.createdAt),
+    check('campaigns_dates_check', sql`${table.endDate} is null or ${table.startDate} is null or ${table.endDate} >= ${table.startDate}`),
+    check('campaigns_budget_check', sql`${table.budget} is null or ${table.budget} >= 0`),
+  ],
+);

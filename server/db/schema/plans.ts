@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { PLAN_STATUSES } from '../../../contract/campaign-status';
+import { campaigns } from './campaigns';
+
+export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
+
+/**
+ * Assistance plans of a campaign (spec section 3 "Plan"). Their endpoints come with the plans
+ * issue; the table exists so that a campaign with plans refuses deletion and `include=plans` works.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: numeric('price', { precision: 14, scale: 2 }),
+    status: planStatus('status').notNull().default('DRAFT'),
+    imagePath: text('image_path'),
+    documentPath: text('document_path'),
+    /** Free text, one item per line. */
+    inclusions: text('inclusions'),
+    exclusions: text('exclusions'),
+    commitmentMonths: integer('commitment_months').notNull().default(1),
+    trialDays: integer('trial_days'),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    meta: jsonb('meta'),
+    /** A reference in the external Apolo system. */
+    apoloCodeRef: text('apolo_code_ref'),
+    /** The base plan when this plan is an upgrade of it. */
+    planId: integer('plan_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),
+    index('plans_campaign_idx').on(table.campaignId),
+    index('plans_plan_idx').on(table.planId),
+    check('plans_price_check', sql`${table.price} is null or ${table.price} >= 0`),
+    check('plans_commitment_months_check', sql`${table.commitmentMonths} in (1, 3, 6, 12, 18, 24)`),
+    check('plans_trial_days_check', sql`${table.trialDays} is null or ${table.trialDays} >= 0`),
+  ],
+);

@@ -1,0 +1,288 @@
+import type { CampaignStatus } from '../../../contract/campaign-status';
+import { websiteHref } from '../../../contract/sponsor';
+import { count, inArray } from 'drizzle-orm';
+import type { Storage } from '../../storage';
+import type { Db } from '../client';
+import { campaigns, countries, sponsors } from '../schema';
+import { bannerPng, logoPng, type Rgb } from './demo-images';
+
+interface DemoCampaign {
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  /** Months from today to the start and to the end (negative: in the past). */
+  months: [start: number, end: number] | null;
+  budget: number | null;
+  /** Gradient of the generated image; null leaves the campaign without one. */
+  banner: [Rgb, Rgb] | null;
+}
+
+interface DemoSponsor {
+  name: string;
+  /** ISO 3166-1 alpha-2 of a seeded country. */
+  country: string;
+  /** As a person would type it; stored normalised, as the API does. */
+  website: string | null;
+  color: Rgb;
+  campaigns: DemoCampaign[];
+}
+
+/** Believable, fictitious sponsors from several Latin American countries; every campaign status appears. */
+export const DEMO_SPONSORS: DemoSponsor[] = [
+  {
+    name: 'Andes Protección',
+    country: 'CO',
+    website: 'https://www.andesproteccion.com.co',
+    color: [30, 94, 168],
+    campaigns: [
+      {
+        name: 'Hogar Seguro 2025',
+        description: 'Asistencia domiciliaria para clientes de tarjetas de crédito: plomería, cerrajería y electricidad las 24 horas.',
+        status: 'ACTIVE',
+        months: [-3, 9],
+        budget: 180_000_000,
+        banner: [[30, 94, 168], [72, 187, 230]],
+      },
+      {
+        name: 'Auto Tranquilo',
+        description: 'Grúa, cambio de llanta y paso de corriente en todo el territorio nacional para los seguros de vehículo.',
+        status: 'PAUSED',
+        months: [-5, 7],
+        budget: 95_500_000,
+        banner: [[24, 64, 120], [230, 126, 34]],
+      },
+      {
+        name: 'Mascotas Felices',
+        description: 'Consultas veterinarias a domicilio y orientación telefónica para perros y gatos. En preparación con el área comercial.',
+        status: 'DRAFT',
+        months: [2, 14],
+        budget: 60_000_000,
+        banner: null,
+      },
+    ],
+  },
+  {
+    name: 'Banco del Pacífico Sur',
+    country: 'PE',
+    website: 'bancopacificosur.pe',
+    color: [0, 128, 96],
+    campaigns: [
+      {
+        name: 'Cuenta Sueldo Plus',
+        description: 'Beneficio de asistencia médica telefónica y chequeo preventivo anual para clientes con cuenta sueldo.',
+        status: 'ACTIVE',
+        months: [-1, 11],
+        budget: 420_000,
+        banner: [[0, 128, 96], [150, 220, 120]],
+      },
+      {
+        name: 'Viaje Protegido',
+        description: 'Asistencia en viajes nacionales e internacionales para tarjetahabientes: equipaje, médico y legal.',
+        status: 'INACTIVE',
+        months: [-14, -2],
+        budget: 250_000,
+        banner: [[0, 90, 70], [40, 160, 200]],
+      },
+    ],
+  },
+  {
+    name: 'Azteca Movilidad',
+    country: 'MX',
+    website: 'https://aztecamovilidad.mx',
+    color: [192, 57, 43],
+    campaigns: [
+      {
+        name: 'Conductor Seguro',
+        description: 'Asistencia vial y legal para conductores de plataformas de movilidad en la Ciudad de México y Monterrey.',
+        status: 'ACTIVE',
+        months: [-2, 10],
+        budget: 3_500_000,
+        banner: [[192, 57, 43], [243, 156, 18]],
+      },
+      {
+        name: 'Moto Express',
+        description: 'Cobertura para repartidores en motocicleta: grúa, asistencia médica por accidente y reposición de casco.',
+        status: 'DRAFT',
+        months: null,
+        budget: null,
+        banner: [[120, 40, 30], [240, 200, 80]],
+      },
+    ],
+  },
+  {
+    name: 'Austral Seguros',
+    country: 'CL',
+    website: 'https://www.australseguros.cl',
+    color: [44, 62, 80],
+    campaigns: [
+      {
+        name: 'Invierno sin Sorpresas',
+        description: 'Asistencia de calefacción, filtraciones y techumbre para hogares de Santiago, Concepción y Temuco.',
+        status: 'PAUSED',
+        months: [-4, 2],
+        budget: 85_000_000,
+        banner: [[44, 62, 80], [120, 160, 200]],
+      },
+      {
+        name: 'Pyme Activa',
+        description: 'Orientación legal, contable y tecnológica para pequeñas empresas clientes del seguro comercial.',
+        status: 'ACTIVE',
+        months: [0, 12],
+        budget: 120_000_000,
+        banner: [[30, 40, 60], [90, 200, 170]],
+      },
+    ],
+  },
+  {
+    name: 'Pampa Salud',
+    country: 'AR',
+    website: 'pampasalud.com.ar',
+    color: [41, 128, 185],
+    campaigns: [
+      {
+        name: 'Telemedicina Familiar',
+        description: 'Videoconsultas ilimitadas con médicos clínicos y pediatras para el grupo familiar, de lunes a domingo.',
+        status: 'ACTIVE',
+        months: [-6, 6],
+        budget: 48_000_000,
+        banner: [[41, 128, 185], [142, 68, 173]],
+      },
+      {
+        name: 'Salud Dental',
+        description: 'Urgencias odontológicas y limpieza anual en la red de prestadores de Buenos Aires y Córdoba.',
+        status: 'INACTIVE',
+        months: [-18, -6],
+        budget: 22_000_000,
+        banner: null,
+      },
+    ],
+  },
+  {
+    name: 'Galápagos Asistencia',
+    country: 'EC',
+    website: 'https://galapagosasistencia.ec',
+    color: [22, 160, 133],
+    campaigns: [
+      {
+        name: 'Celular Protegido',
+        description: 'Asistencia técnica y reposición de pantalla para clientes de planes pospago.',
+        status: 'ACTIVE',
+        months: [-1, 5],
+        budget: 75_000,
+        banner: [[22, 160, 133], [46, 204, 113]],
+      },
+    ],
+  },
+  {
+    name: 'Caribe Hogar',
+    country: 'CO',
+    website: null,
+    color: [211, 84, 0],
+    campaigns: [
+      {
+        name: 'Temporada de Lluvias',
+        description: 'Prevención y atención de emergencias por inundación para hogares de la costa Caribe.',
+        status: 'DRAFT',
+        months: [1, 5],
+        budget: 40_000_000,
+        banner: [[211, 84, 0], [241, 196, 15]],
+      },
+    ],
+  },
+  {
+    name: 'Río de la Plata Telecom',
+    country: 'UY',
+    website: 'http://rioplatatelecom.com.uy',
+    color: [108, 52, 131],
+    campaigns: [
+      {
+        name: 'Conectados',
+        description: 'Soporte técnico remoto y visita a domicilio para clientes de fibra óptica en Montevideo.',
+        status: 'PAUSED',
+        months: [-2, 4],
+        budget: 1_200_000,
+        banner: [[108, 52, 131], [52, 152, 219]],
+      },
+      {
+        name: 'Hogar Digital',
+        description: 'Instalación de dispositivos inteligentes y asesoría de redes domésticas.',
+        status: 'INACTIVE',
+        months: null,
+        budget: 900_000,
+        banner: [[60, 30, 90], [200, 120, 200]],
+      },
+    ],
+  },
+];
+
+/** 'YYYY-MM-DD', `months` from `today` (first day of that month, so dates read naturally). */
+const monthsFrom = (today: Date, months: number): string => {
+  const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, 1));
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * The demo sponsors with their logos and campaigns, on a database without sponsors. Files go
+ * through `storage`; if the database write fails they are removed again.
+ */
+export async function seedDemo(db: Db, storage: Storage, today = new Date()): Promise<{ sponsors: number; campaigns: number }> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sponsors);
+  if (total > 0) return { sponsors: 0, campaigns: 0 };
+
+  const codes = [...new Set(DEMO_SPONSORS.map((sponsor) => sponsor.country))];
+  const countryIds = new Map(
+    (await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, codes))).map((row) => [
+      row.code,
+      row.id,
+    ]),
+  );
+  const wanted = DEMO_SPONSORS.filter((sponsor) => countryIds.has(sponsor.country));
+
+  const stored: string[] = [];
+  const store = async (content: Buffer, folder: 'sponsors' | 'campaigns') => {
+    const key = await storage.put(content, { folder, extension: 'png' });
+    stored.push(key);
+    return key;
+  };
+
+  try {
+    const prepared: { sponsor: DemoSponsor; logoPath: string; images: (string | null)[] }[] = [];
+    for (const sponsor of wanted) {
+      const logoPath = await store(logoPng(sponsor.name, sponsor.color), 'sponsors');
+      const images: (string | null)[] = [];
+      for (const campaign of sponsor.campaigns) {
+        images.push(campaign.banner ? await store(bannerPng(...campaign.banner), 'campaigns') : null);
+      }
+      prepared.push({ sponsor, logoPath, images });
+    }
+
+    let campaignCount = 0;
+    await db.transaction(async (tx) => {
+      for (const { sponsor, logoPath, images } of prepared) {
+        const countryId = countryIds.get(sponsor.country)!;
+        const [row] = await tx
+          .insert(sponsors)
+          .values({ name: sponsor.name, countryId, websiteUrl: websiteHref(sponsor.website), logoPath })
+          .returning({ id: sponsors.id });
+        await tx.insert(campaigns).values(
+          sponsor.campaigns.map((campaign, index) => ({
+            name: campaign.name,
+            description: campaign.description,
+            status: campaign.status,
+            sponsorId: row!.id,
+            countryId,
+            imagePath: images[index] ?? null,
+            startDate: campaign.months ? monthsFrom(today, campaign.months[0]) : null,
+            endDate: campaign.months ? monthsFrom(today, campaign.months[1]) : null,
+            budget: campaign.budget === null ? null : campaign.budget.toFixed(2),
+          })),
+        );
+        campaignCount += sponsor.campaigns.length;
+      }
+    });
+    return { sponsors: prepared.length, campaigns: campaignCount };
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}

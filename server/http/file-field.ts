@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { UploadedFile } from './body';
+
+export const isUploadedFile = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  Buffer.isBuffer((value as UploadedFile).buffer) &&
+  typeof (value as UploadedFile).kind === 'string';
+
+/**
+ * A file field of a multipart body (`logo`, `image`, `document`). Only the body plugin makes
+ * `UploadedFile`s, so a text value in its place (or a JSON body) is a 422 with `message`.
+ * Its kind is checked by the handler (415), after the other fields are known to be valid.
+ */
+export const fileField = (message: string) =>
+  z.custom<UploadedFile>(isUploadedFile, { error: message }).meta({ type: 'string', format: 'binary' });

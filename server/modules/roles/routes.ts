@@ -1,0 +1,153 @@
+import { idParam, paginator, successEnvelope } from '@contract/common';
+import { SUPER_ADMIN_ROLE, permissionInfo, roleWithPermissions, syncPermissionsBody } from '@contract/role';
+import { asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { permissions, rolePermissions, roles } from '../../db/schema';
+import { sortableText } from '../../db/sortable-text';
+import { success } from '../../http/envelope';
+import { conflict, notFound, validationFailed } from '../../http/errors';
+import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
+import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
+
+const tags = ['Roles y permisos'];
+
+export const ROLE_ERRORS = {
+  notFound: 'El rol no existe.',
+  superAdminLocked: 'Los permisos de Super Admin no se pueden modificar.',
+} as const;
+
+export const roleListSpec: ListSpec = {
+  filters: ['q'],
+  sorts: ['id', 'name', 'slug'],
+  fields: ['id', 'name', 'slug', 'permissions'],
+  // The order they were created in: Super Admin, Admin, Business Leader, Operador.
+  defaultSort: 'id',
+};
+
+const columns = { id: roles.id, name: roles.name, slug: roles.slug };
+
+/** The permission names of each role, in catalogue order. */
+async function permissionsOf(db: Db, roleIds: number[]) {
+  const byRole = new Map<number, string[]>();
+  if (roleIds.length === 0) return byRole;
+  const rows = await db
+    .select({ roleId: rolePermissions.roleId, name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(asc(permissions.id));
+  for (const { roleId, name } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), name]);
+  return byRole;
+}
+
+async function findRole(db: Db, id: number) {
+  const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
+  if (!row) throw notFound(ROLE_ERRORS.notFound);
+  return { ...row, permissions: (await permissionsOf(db, [id])).get(id) ?? [] };
+}
+
+/**
+ * Reading roles needs 'users.manage' (the users screen, its role filter and the roles tab live
+ * there); changing a role's permissions and reading the catalogue need 'roles.manage'.
+ */
+export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/roles',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de roles, con sus permisos',
+        description: 'filter[q] (o q) busca en nombre y slug; sort id|name|slug (por defecto id); fields id,name,slug,permissions; limit hasta 300.',
+        response: { 200: successEnvelope(paginator(roleWithPermissions.partial())) },
+      },
+    },
+    async (request) => {
+      const list = parseListQuery(request.query as Record<string, unknown>, roleListSpec);
+      const pattern = list.filters.q ? likePattern(list.filters.q) : null;
+      const where: SQL | undefined = pattern ? or(ilike(roles.name, pattern), ilike(roles.slug, pattern)) : undefined;
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select(columns)
+          .from(roles)
+          .where(where)
+          .orderBy(...orderByTerms(list.sort, { ...columns, name: sortableText(roles.name) }), roles.id)
+          .limit(list.limit)
+          .offset((list.page - 1) * list.limit),
+        db.select({ total: count() }).from(roles).where(where),
+      ]);
+      const byRole = await permissionsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      const items = rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
+      return success(paginate(pickFields(items, list.fields), total, list, listUrl(request)));
+    },
+  );
+
+  r.get(
+    '/api/v1/roles/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: { tags, summary: 'Un rol con sus permisos', params: idParam, response: { 200: successEnvelope(roleWithPermissions) } },
+    },
+    async (request) => success(await findRole(db, request.params.id)),
+  );
+
+  r.post(
+    '/api/v1/roles/:id/sync-permission',
+    {
+      config: { access: 'roles.manage' },
+      schema: {
+        tags,
+        summary: 'Fija el conjunto completo de permisos de un rol',
+        description:
+          'permissions: nombres del catálogo (GET /api/v1/permissions); los que falten se quitan. Un nombre desconocido da 422. ' +
+          'Los permisos de Super Admin no se pueden modificar (409), para que siempre haya quien pueda gestionarlo todo. ' +
+          'El cambio vale desde la siguiente petición de cada usuario del rol.',
+        params: idParam,
+        body: syncPermissionsBody,
+        response: { 200: successEnvelope(roleWithPermissions) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const names = request.body.permissions;
+      await db.transaction(async (tx) => {
+        const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
+        if (!role) throw notFound(ROLE_ERRORS.notFound);
+        if (role.slug === SUPER_ADMIN_ROLE) throw conflict(ROLE_ERRORS.superAdminLocked);
+        const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, names));
+        const unknown = names.filter((name) => !found.some((permission) => permission.name === name));
+        if (unknown.length > 0) {
+          const label = unknown.length === 1 ? 'Permiso desconocido' : 'Permisos desconocidos';
+          throw validationFailed({ permissions: [`${label}: ${unknown.join(', ')}.`] });
+        }
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+        if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
+      });
+      return success(await findRole(db, id), 'Permisos actualizados.');
+    },
+  );
+
+  r.get(
+    '/api/v1/permissions',
+    {
+      config: { access: 'roles.manage' },
+      schema: {
+        tags,
+        summary: 'El catálogo de permisos, con su área y su descripción',
+        response: { 200: successEnvelope(z.array(permissionInfo)) },
+      },
+    },
+    async () =>
+      success(
+        await db.select({ name: permissions.name, area: permissions.area, label: permissions.label }).from(permissions).orderBy(asc(permissions.id)),
+      ),
+  );
+}

@@ -1,0 +1,104 @@
+import { idParam, paginator, successEnvelope } from '@contract/common';
+import { USER_FIELDS, USER_SORTS, createUserBody, updateUserBody, user } from '@contract/user';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { principalOf } from '../../http/access';
+import { success } from '../../http/envelope';
+import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
+import { listUrl, pickFields } from '../../http/list-response';
+import { createUserService, type Actor } from './service';
+
+const tags = ['Usuarios'];
+
+export const userListSpec: ListSpec = {
+  filters: ['q', 'country_id', 'role', 'is_active'],
+  sorts: USER_SORTS,
+  fields: USER_FIELDS,
+  defaultSort: '-created_at',
+};
+
+const GUARD_RAILS =
+  'Nadie puede desactivarse ni eliminarse a sí mismo, quitarse su propio rol Super Admin, ni dejar el sistema sin ' +
+  'ningún Super Admin activo (409). Desactivar, eliminar, cambiar los roles o la contraseña de un usuario cierra sus sesiones abiertas.';
+
+export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createUserService(db);
+  const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).id, sessionId: request.sessionId });
+
+  r.get(
+    '/api/v1/users',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de usuarios del personal',
+        description:
+          'filter[q] (o q) busca en nombre, email y DNI; filter[country_id]; filter[role] (slug del rol); filter[is_active] (1/0/true/false). ' +
+          `sort ${USER_SORTS.join('|')} (con - descendente; por defecto -created_at); fields ${USER_FIELDS.join(',')}; limit hasta 300.`,
+        response: { 200: successEnvelope(paginator(user.partial())) },
+      },
+    },
+    async (request) => {
+      const list = parseListQuery(request.query as Record<string, unknown>, userListSpec);
+      const { rows, total } = await service.list(list);
+      return success(paginate(pickFields(rows, list.fields), total, list, listUrl(request)));
+    },
+  );
+
+  r.get(
+    '/api/v1/users/:id',
+    { config: { access: 'users.manage' }, schema: { tags, summary: 'Un usuario', params: idParam, response: { 200: successEnvelope(user) } } },
+    async (request) => success(await service.get(request.params.id)),
+  );
+
+  r.post(
+    '/api/v1/users',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        summary: 'Crea un usuario',
+        description:
+          'roles: slugs de roles existentes (al menos uno); el rol SUPER_ADMIN no se asigna desde aquí. is_active por defecto true. ' +
+          'email y DNI únicos (409 con el error en su campo). El email se guarda en minúsculas.',
+        body: createUserBody,
+        response: { 201: successEnvelope(user) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'Usuario creado.')),
+  );
+
+  r.put(
+    '/api/v1/users/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        summary: 'Actualiza un usuario',
+        description:
+          'Los mismos campos que al crear; la contraseña solo cambia si se envía. is_active y country_id omitidos se conservan. ' +
+          'SUPER_ADMIN solo puede figurar en roles si el usuario ya lo tenía. ' +
+          GUARD_RAILS,
+        params: idParam,
+        body: updateUserBody,
+        response: { 200: successEnvelope(user) },
+      },
+    },
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Usuario actualizado.'),
+  );
+
+  r.delete(
+    '/api/v1/users/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: { tags, summary: 'Elimina un usuario', description: GUARD_RAILS, params: idParam, response: { 200: successEnvelope(z.null()) } },
+    },
+    async (request) => {
+      await service.remove(request.params.id, actorOf(request));
+      return success(null, 'Usuario eliminado.');
+    },
+  );
+}

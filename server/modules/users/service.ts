@@ -1,0 +1,328 @@
+import { SUPER_ADMIN_ROLE } from '@contract/role';
+import { USER_MESSAGES, type User, type createUserBody, type updateUserBody } from '@contract/user';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { sortableText } from '../../db/sortable-text';
+import { countries, roles, sessions, userRoles, users } from '../../db/schema';
+import { badRequest, conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { idFilter } from '../../http/filter-values';
+import type { ListQuery } from '../../http/list-query';
+import { likePattern, orderByTerms } from '../../http/list-response';
+import { hashPassword } from '../../security/password';
+
+type CreateInput = z.output<typeof createUserBody>;
+type UpdateInput = z.output<typeof updateUserBody>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+/** Who is writing: their id and the session they write from (which revocations spare). */
+export interface Actor {
+  userId: number;
+  sessionId: number | null;
+}
+
+export const USER_ERRORS = {
+  notFound: 'El usuario no existe.',
+  selfDeactivate: 'No puedes desactivar tu propia cuenta.',
+  selfDelete: 'No puedes eliminar tu propia cuenta.',
+  selfDemote: 'No puedes quitarte el rol de Super Admin.',
+  lastSuperAdmin: 'Debe quedar al menos un Super Admin activo.',
+  superAdminNotAssignable: 'El rol Super Admin no se puede asignar desde la gestión de usuarios.',
+  inUse: 'El usuario tiene registros asociados y no se puede eliminar.',
+  countryMissing: 'El país no existe.',
+} as const;
+
+const BOOLEAN_FILTER: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+
+const columns = {
+  id: users.id,
+  dni: users.dni,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  is_active: users.isActive,
+  country_id: users.countryId,
+  country: countries.name,
+  created_at: users.createdAt,
+};
+
+const sortColumns = { name: sortableText(users.name), email: users.email, created_at: users.createdAt };
+
+/** The WHERE of the users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
+function listWhere(db: Db, filters: Record<string, string>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.dni, pattern))!);
+  }
+  if (filters.country_id !== undefined) conditions.push(eq(users.countryId, idFilter('country_id', filters.country_id)));
+  if (filters.role !== undefined) {
+    const holders = db
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.slug, filters.role));
+    conditions.push(inArray(users.id, holders));
+  }
+  if (filters.is_active !== undefined) {
+    const value = BOOLEAN_FILTER[filters.is_active.toLowerCase()];
+    if (value === undefined) throw badRequest('El filtro is_active admite 1, 0, true o false.');
+    conditions.push(eq(users.isActive, value));
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The roles of each user, in the order the roles were created (Super Admin first). */
+async function rolesOf(db: Conn, userIds: number[]) {
+  const byUser = new Map<number, { id: number; name: string; slug: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, slug: roles.slug })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const { userId, ...role } of rows) {
+    const list = byUser.get(userId) ?? [];
+    list.push(role);
+    byUser.set(userId, list);
+  }
+  return byUser;
+}
+
+interface UserRow {
+  id: number;
+  dni: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  is_active: boolean;
+  country_id: number | null;
+  country: string | null;
+  created_at: Date;
+}
+
+const toUser = (row: UserRow, userRolesList: { id: number; name: string; slug: string }[] = []): User => ({
+  id: row.id,
+  dni: row.dni,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  is_active: row.is_active,
+  country_id: row.country_id,
+  country: row.country,
+  rol: userRolesList.map((role) => role.name),
+  roles: userRolesList,
+  created_at: row.created_at.toISOString(),
+});
+
+async function findUser(db: Conn, id: number): Promise<User | null> {
+  const [row] = await db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).where(eq(users.id, id));
+  if (!row) return null;
+  return toUser(row, (await rolesOf(db, [id])).get(id));
+}
+
+/** The roles named by `slugs`; unknown ones are a 422 on `roles`. */
+async function resolveRoles(db: Conn, slugs: string[]) {
+  const found = await db.select({ id: roles.id, slug: roles.slug }).from(roles).where(inArray(roles.slug, slugs));
+  const unknown = slugs.filter((slug) => !found.some((role) => role.slug === slug));
+  if (unknown.length > 0) {
+    throw validationFailed({ roles: [`${unknown.length === 1 ? 'Rol no válido' : 'Roles no válidos'}: ${unknown.join(', ')}.`] });
+  }
+  return found;
+}
+
+async function checkCountry(db: Conn, countryId: number | null | undefined) {
+  if (countryId === null || countryId === undefined) return;
+  const [found] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+  if (!found) throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
+}
+
+/** 409 with a field error for each of e-mail and DNI that another user already has. */
+const duplicateConflict = (fields: { email?: boolean; dni?: boolean }) => {
+  const errors: FieldErrors = {};
+  if (fields.email) errors.email = [USER_MESSAGES.emailTaken];
+  if (fields.dni) errors.dni = [USER_MESSAGES.dniTaken];
+  const message = fields.email && fields.dni ? 'El email y el DNI ya están registrados.' : (Object.values(errors)[0]?.[0] ?? 'Ya existe.');
+  return conflict(message, errors);
+};
+
+async function checkUnique(db: Conn, input: { email: string; dni: string }, exceptId?: number) {
+  const taken = await db
+    .select({ email: users.email, dni: users.dni })
+    .from(users)
+    .where(and(or(eq(users.email, input.email), eq(users.dni, input.dni)), exceptId === undefined ? undefined : ne(users.id, exceptId)));
+  const email = taken.some((row) => row.email === input.email);
+  const dni = taken.some((row) => row.dni === input.dni);
+  if (email || dni) throw duplicateConflict({ email, dni });
+}
+
+/** A race lost to another write with the same e-mail or DNI: the same 409 the check gives. */
+const mapUniqueViolation = (error: unknown): never => {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_email_unique') throw duplicateConflict({ email: true });
+  if (constraint === 'users_dni_unique') throw duplicateConflict({ dni: true });
+  throw error;
+};
+
+/**
+ * Serialises the writes that could leave no active super admin (two admins demoting each other at
+ * once would otherwise both see the other one still there).
+ */
+const lockSuperAdmins = (tx: Tx) => tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, SUPER_ADMIN_ROLE)).for('update');
+
+async function otherActiveSuperAdmins(tx: Tx, exceptId: number) {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.slug, SUPER_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, exceptId)));
+  return row?.total ?? 0;
+}
+
+/** Closes every open session of a user except the one the actor writes from. */
+const revokeSessions = (tx: Tx, userId: number, actor: Actor) =>
+  tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), actor.sessionId === null ? undefined : ne(sessions.id, actor.sessionId)),
+    );
+
+const isSuperAdmin = (user: User) => user.roles.some((role) => role.slug === SUPER_ADMIN_ROLE);
+
+export function createUserService(db: Db) {
+  return {
+    async list(list: ListQuery) {
+      const where = listWhere(db, list.filters);
+      const first = list.sort[0];
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select(columns)
+          .from(users)
+          .leftJoin(countries, eq(countries.id, users.countryId))
+          .where(where)
+          .orderBy(...orderByTerms(list.sort, sortColumns), first?.direction === 'asc' ? asc(users.id) : desc(users.id))
+          .limit(list.limit)
+          .offset((list.page - 1) * list.limit),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      const rolesByUser = await rolesOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return { rows: rows.map((row) => toUser(row, rolesByUser.get(row.id))), total };
+    },
+
+    async get(id: number) {
+      const found = await findUser(db, id);
+      if (!found) throw notFound(USER_ERRORS.notFound);
+      return found;
+    },
+
+    async create(input: CreateInput): Promise<User> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const found = await resolveRoles(tx, input.roles);
+          if (input.roles.includes(SUPER_ADMIN_ROLE)) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
+          await checkCountry(tx, input.country_id);
+          await checkUnique(tx, input);
+          const [created] = await tx
+            .insert(users)
+            .values({
+              dni: input.dni,
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              passwordHash,
+              isActive: input.is_active,
+              countryId: input.country_id ?? null,
+            })
+            .returning({ id: users.id });
+          await tx.insert(userRoles).values(found.map((role) => ({ userId: created!.id, roleId: role.id })));
+          return created!.id;
+        });
+        return (await findUser(db, id))!;
+      } catch (error) {
+        return mapUniqueViolation(error);
+      }
+    },
+
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<User> {
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          await lockSuperAdmins(tx);
+          const target = await findUser(tx, id);
+          if (!target) throw notFound(USER_ERRORS.notFound);
+          const found = await resolveRoles(tx, input.roles);
+          const wasSuperAdmin = isSuperAdmin(target);
+          const willBeSuperAdmin = input.roles.includes(SUPER_ADMIN_ROLE);
+          if (willBeSuperAdmin && !wasSuperAdmin) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
+          const willBeActive = input.is_active ?? target.is_active;
+          const self = id === actor.userId;
+          if (self && !willBeActive) throw conflict(USER_ERRORS.selfDeactivate);
+          if (self && wasSuperAdmin && !willBeSuperAdmin) throw conflict(USER_ERRORS.selfDemote);
+          const losesSuperAdmin = wasSuperAdmin && target.is_active && (!willBeSuperAdmin || !willBeActive);
+          if (losesSuperAdmin && (await otherActiveSuperAdmins(tx, id)) === 0) throw conflict(USER_ERRORS.lastSuperAdmin);
+          await checkCountry(tx, input.country_id);
+          await checkUnique(tx, input, id);
+
+          await tx
+            .update(users)
+            .set({
+              dni: input.dni,
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              isActive: willBeActive,
+              ...(input.country_id === undefined ? {} : { countryId: input.country_id }),
+              ...(passwordHash === undefined ? {} : { passwordHash }),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(users.id, id));
+
+          const before = new Set(target.roles.map((role) => role.id));
+          const rolesChanged = found.length !== before.size || found.some((role) => !before.has(role.id));
+          if (rolesChanged) {
+            await tx.delete(userRoles).where(eq(userRoles.userId, id));
+            await tx.insert(userRoles).values(found.map((role) => ({ userId: id, roleId: role.id })));
+          }
+          // What the person may do, or whether they may sign in at all, changed: their open
+          // sessions end, so no panel keeps showing them what they no longer have.
+          if ((target.is_active && !willBeActive) || rolesChanged || passwordHash !== undefined) {
+            await revokeSessions(tx, id, actor);
+          }
+        });
+      } catch (error) {
+        return mapUniqueViolation(error);
+      }
+      return (await findUser(db, id))!;
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          await lockSuperAdmins(tx);
+          const target = await findUser(tx, id);
+          if (!target) throw notFound(USER_ERRORS.notFound);
+          if (id === actor.userId) throw conflict(USER_ERRORS.selfDelete);
+          if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) {
+            throw conflict(USER_ERRORS.lastSuperAdmin);
+          }
+          // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
+          await tx.delete(users).where(eq(users.id, id));
+        });
+      } catch (error) {
+        if (foreignKeyViolation(error)) throw conflict(USER_ERRORS.inUse);
+        throw error;
+      }
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

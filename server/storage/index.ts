@@ -1,0 +1,12 @@
+export { createLocalDiskStorage, createUploadsStorage } from './local-disk';
+export { storageRoutes } from './routes';
+export {
+  CONTENT_TYPE_BY_EXTENSION,
+  STORAGE_FOLDERS,
+  STORAGE_URL_PREFIX,
+  isStorageKey,
+  storageUrl,
+  type Storage,
+  type StorageFolder,
+} from './storage';
+export { discardFiles, storeImage } from './files';

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, storageUrl, type Storage } from './storage';
+
+/**
+ * Files on the local disk under `root` (DATA_DIR/uploads by default), one folder per owner kind.
+ * Directories are created on the first write, so an unused storage leaves no trace.
+ */
+export function createLocalDiskStorage(root: string): Storage {
+  const base = path.resolve(root);
+
+  /** The file's path, only for a well-formed key that stays inside `base`. */
+  const pathOf = (key: string): string | null => {
+    if (!isStorageKey(key)) return null;
+    const resolved = path.resolve(base, key);
+    return resolved.startsWith(`${base}${path.sep}`) ? resolved : null;
+  };
+
+  return {
+    async put(content, { folder, extension }) {
+      if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
+      const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+      const file = pathOf(key);
+      if (!file) throw new Error(`Invalid storage key: ${key}`);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // 'wx': never overwrite, even in the unthinkable case of a repeated random name.
+      await fs.promises.writeFile(file, content, { flag: 'wx' });
+      return key;
+    },
+
+    async delete(key) {
+      const file = pathOf(key);
+      if (!file) return;
+      await fs.promises.rm(file, { force: true });
+    },
+
+    url(key) {
+      return storageUrl(key)!;
+    },
+
+    async read(key) {
+      const file = pathOf(key);
+      if (!file) return null;
+      try {
+        const handle = await fs.promises.open(file, 'r');
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { stream: handle.createReadStream(), size: stat.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The default storage: `<dataDir>/uploads`. */
+export const createUploadsStorage = (dataDir: string): Storage => createLocalDiskStorage(path.join(dataDir, 'uploads'));

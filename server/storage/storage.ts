@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. The API stores only the key a `put` returns (e.g.
+ * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local-disk implementation
+ * is the default; another one (an object store) only has to keep the same contract.
+ */
+export interface Storage {
+  /** Stores the bytes under a new random name and returns its key. Never uses a client's file name. */
+  put(content: Buffer, options: { folder: StorageFolder; extension: string }): Promise<string>;
+  /** Removes the file; a key that does not exist is not an error. */
+  delete(key: string): Promise<void>;
+  /** The address a browser loads the file from: `/storage/<key>`. */
+  url(key: string): string;
+  /** The file's bytes as a stream, or null when there is no such file (or the key is not valid). */
+  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+}
+
+/** The folders files are stored in, one per kind of owner. */
+export const STORAGE_FOLDERS = ['sponsors', 'campaigns', 'plans', 'services', 'categories', 'dsps', 'bookings'] as const;
+export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
+
+/** The extensions a stored file may have; the serving route's Content-Type comes from them. */
+export const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+};
+
+/**
+ * The only shape a key can have: a known folder, 32 hex characters, a known extension. Anything
+ * else (`..`, slashes, encoded characters, other extensions) is refused before the disk is touched,
+ * which is what makes path traversal impossible.
+ */
+const KEY_SHAPE = new RegExp(
+  `^(?:${STORAGE_FOLDERS.join('|')})/[0-9a-f]{32}\\.(?:${Object.keys(CONTENT_TYPE_BY_EXTENSION).join('|')})$`,
+);
+
+export const isStorageKey = (key: string): boolean => KEY_SHAPE.test(key);
+
+export const extensionOf = (key: string): string => key.slice(key.lastIndexOf('.') + 1);
+
+/** Prefix of every stored file's address. */
+export const STORAGE_URL_PREFIX = '/storage/';
+
+/** `/storage/<key>` for a stored key, null for none. */
+export const storageUrl = (key: string | null): string | null => (key ? `${STORAGE_URL_PREFIX}${key}` : null);

@@ -1,0 +1,35 @@
+import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import type { Campaign, CampaignPayload } from '../model/types';
+
+/** The spec's fallbacks for campaigns (section 8). */
+export const CAMPAIGN_FALLBACKS = {
+  list: 'No se pudieron cargar las campañas',
+  create: 'No se pudo crear la campaña',
+  update: 'No se pudo actualizar la campaña',
+  delete: 'No se pudo eliminar la campaña',
+  load: 'No se pudo cargar la campaña',
+} as const;
+
+/** Everything the campaign page shows (spec section 7). */
+export const CAMPAIGN_DETAIL_INCLUDE = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'];
+
+export const fetchCampaigns = (params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<Campaign>>('v1/campaigns', { searchParams: listSearchParams(params), fallback: CAMPAIGN_FALLBACKS.list, signal });
+
+export const fetchCampaign = (id: number, signal?: AbortSignal) =>
+  api.get<Campaign>(`v1/campaigns/${id}`, {
+    searchParams: listSearchParams({ include: CAMPAIGN_DETAIL_INCLUDE }),
+    fallback: CAMPAIGN_FALLBACKS.load,
+    signal,
+  });
+
+const campaignForm = ({ image, ...fields }: CampaignPayload) => toFormData({ ...fields, image: image ?? undefined });
+
+export const createCampaign = (payload: CampaignPayload) =>
+  api.post<Campaign>('v1/campaigns', { body: campaignForm(payload), fallback: CAMPAIGN_FALLBACKS.create });
+
+/** Multipart updates travel as POST with `_method=PUT` (spec section 7). */
+export const updateCampaign = (id: number, payload: CampaignPayload) =>
+  api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update });
+
+export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });

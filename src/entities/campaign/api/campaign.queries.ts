@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ListParams } from '@/shared/api';
+import { fetchCampaign, fetchCampaigns } from './campaign.api';
+
+/** Query keys and options for campaigns; writes invalidate `lists()` and the campaign's `detail`. */
+export const campaignQueries = {
+  all: () => ['campaigns'] as const,
+  lists: () => [...campaignQueries.all(), 'list'] as const,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...campaignQueries.lists(), params] as const,
+      queryFn: ({ signal }) => fetchCampaigns(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...campaignQueries.all(), 'detail'] as const,
+  /** One campaign with sponsor, country, categories and plans (with their services and parent). */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...campaignQueries.details(), id] as const,
+      queryFn: ({ signal }) => fetchCampaign(id, signal),
+    }),
+};

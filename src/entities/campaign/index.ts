@@ -1,0 +1,17 @@
+export {
+  CAMPAIGN_DETAIL_INCLUDE,
+  CAMPAIGN_FALLBACKS,
+  createCampaign,
+  deleteCampaign,
+  fetchCampaign,
+  fetchCampaigns,
+  updateCampaign,
+} from './api/campaign.api';
+export { campaignQueries } from './api/campaign.queries';
+export { formatBudget, formatCampaignDate } from './lib/format';
+export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from './model/status';
+export type { Campaign, CampaignPayload, CampaignPlan, CampaignStatus } from './model/types';
+export { CampaignCard, type CampaignCardProps } from './ui/campaign-card';
+export { CampaignCardSkeleton } from './ui/campaign-card-skeleton';
+export { CampaignImage, type CampaignImageProps } from './ui/campaign-image';
+export { CampaignStatusBadge } from './ui/campaign-status-badge';

@@ -1,0 +1,42 @@
+import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { LOAD_LIMIT } from '@/shared/config';
+import type { Sponsor, SponsorPayload } from '../model/types';
+
+/** The spec's fallbacks for sponsors (section 8). */
+export const SPONSOR_FALLBACKS = {
+  list: 'No se pudieron cargar los sponsors',
+  create: 'No se pudo crear el sponsor',
+  update: 'No se pudo actualizar el sponsor',
+  get: 'No se pudo obtener el sponsor',
+  delete: 'No se pudo eliminar el sponsor',
+  load: 'No se pudo cargar el sponsor',
+} as const;
+
+export const fetchSponsors = (params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<Sponsor>>('v1/sponsors', { searchParams: listSearchParams(params), fallback: SPONSOR_FALLBACKS.list, signal });
+
+/** One sponsor with its country. */
+export const fetchSponsor = (id: number, signal?: AbortSignal) =>
+  api.get<Sponsor>(`v1/sponsors/${id}`, { searchParams: { include: 'country' }, fallback: SPONSOR_FALLBACKS.load, signal });
+
+/** Every sponsor's id and name, for a filter or a select (spec section 9: 300). */
+export const fetchSponsorOptions = async (signal?: AbortSignal) =>
+  (
+    await api.get<Paginated<Pick<Sponsor, 'id' | 'name'>>>('v1/sponsors', {
+      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
+      fallback: SPONSOR_FALLBACKS.list,
+      signal,
+    })
+  ).data;
+
+const sponsorForm = ({ name, country_id, website_url, logo }: SponsorPayload) =>
+  toFormData({ name, country_id, website_url, logo: logo ?? undefined });
+
+export const createSponsor = (payload: SponsorPayload) =>
+  api.post<Sponsor>('v1/sponsors', { body: sponsorForm(payload), fallback: SPONSOR_FALLBACKS.create });
+
+/** Multipart updates travel as POST with `_method=PUT` (spec section 7). */
+export const updateSponsor = (id: number, payload: SponsorPayload) =>
+  api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update });
+
+export const deleteSponsor = (id: number) => api.delete<null>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });

@@ -1,0 +1,15 @@
+export {
+  SPONSOR_FALLBACKS,
+  createSponsor,
+  deleteSponsor,
+  fetchSponsor,
+  fetchSponsorOptions,
+  fetchSponsors,
+  updateSponsor,
+} from './api/sponsor.api';
+export { sponsorQueries } from './api/sponsor.queries';
+export { sponsorWebsiteHref } from './lib/website';
+export type { CountryRef, Sponsor, SponsorPayload } from './model/types';
+export { SponsorCard, type SponsorCardProps } from './ui/sponsor-card';
+export { SponsorCardSkeleton } from './ui/sponsor-card-skeleton';
+export { SponsorLogo, type SponsorLogoProps } from './ui/sponsor-logo';

@@ -1,0 +1,55 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Sponsor } from '../model/types';
+import { sponsorWebsiteHref } from '../lib/website';
+import { SponsorLogo } from './sponsor-logo';
+
+export interface SponsorCardProps {
+  sponsor: Sponsor;
+  /** The card's buttons (view, edit, delete), supplied by the page. */
+  actions?: ReactNode;
+}
+
+/** A sponsor in the grid: logo, name, country, website and 'ID: {id}' (spec section 2). */
+export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
+  const website = sponsor.website_url ?? sponsor.website ?? null;
+  const href = sponsorWebsiteHref(sponsor);
+  return (
+    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={sponsor.name}>
+      <Stack gap="sm" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <SponsorLogo name={sponsor.name} logoUrl={sponsor.logo_url} />
+          <Stack gap={2} miw={0}>
+            <Title order={2} size="h4" lineClamp={2}>
+              {sponsor.name}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {`ID: ${sponsor.id}`}
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={4} style={{ flexGrow: 1 }}>
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              País:{' '}
+            </Text>
+            {sponsor.country?.name ?? '—'}
+          </Text>
+          <Text size="sm" truncate="end">
+            <Text span c="dimmed" size="sm">
+              Sitio web:{' '}
+            </Text>
+            {website && href ? (
+              <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+                {website}
+              </Anchor>
+            ) : (
+              (website ?? '—')
+            )}
+          </Text>
+        </Stack>
+        {actions ? <Group gap="xs" wrap="wrap">{actions}</Group> : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import type { User, UserPayload } from '../model/types';
+
+/** The spec's fallbacks for users (section 8). */
+export const USER_FALLBACKS = {
+  list: 'No se pudieron cargar los usuarios',
+  create: 'Error al crear usuario',
+  update: 'Error al actualizar usuario',
+  delete: 'Error al eliminar usuario',
+} as const;
+
+export const fetchUsers = (params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<User>>('v1/users', { searchParams: listSearchParams(params), fallback: USER_FALLBACKS.list, signal });
+
+export const fetchUser = (id: number, signal?: AbortSignal) => api.get<User>(`v1/users/${id}`, { fallback: USER_FALLBACKS.list, signal });
+
+export const createUser = (payload: UserPayload) => api.post<User>('v1/users', { json: payload, fallback: USER_FALLBACKS.create });
+
+export const updateUser = (id: number, payload: UserPayload) =>
+  api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update });
+
+export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });

@@ -1,0 +1,187 @@
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CAMPAIGN_FALLBACKS,
+  CAMPAIGN_FORM_STATUSES,
+  CAMPAIGN_STATUS_LABELS,
+  campaignQueries,
+  createCampaign,
+  updateCampaign,
+  type Campaign,
+  type CampaignPayload,
+  type CampaignStatus,
+} from '@/entities/campaign';
+import { errorMessage } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconCalendar } from '@/shared/ui/icons';
+import { ImageInput } from '@/shared/ui/image-input';
+import {
+  campaignFieldErrors,
+  initialCampaignFormValues,
+  toCampaignPayload,
+  validateCampaignForm,
+  type CampaignFormValues,
+  type CampaignOwner,
+} from '../model/campaign-form';
+
+export interface CampaignFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The sponsor the campaign belongs to (shown read-only); null while it loads. */
+  sponsor: CampaignOwner | null;
+  /** The campaign to edit; null creates a new one. */
+  campaign: Campaign | null;
+  onSaved?: (campaign: Campaign) => void;
+}
+
+/** 'Nueva Campaña' / 'Editar Campaña' (spec sections 2 and 5). */
+export function CampaignFormModal({ opened, onClose, sponsor, campaign, onSaved }: CampaignFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={campaign ? 'Editar Campaña' : 'Nueva Campaña'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <CampaignForm key={campaign?.id ?? 'new'} sponsor={sponsor} campaign={campaign} onDone={onClose} onSaved={onSaved} />
+    </Modal>
+  );
+}
+
+interface CampaignFormProps {
+  sponsor: CampaignOwner | null;
+  campaign: Campaign | null;
+  onDone: () => void;
+  onSaved?: (campaign: Campaign) => void;
+}
+
+const DATE_FORMAT = 'DD/MM/YYYY';
+
+function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps) {
+  const editing = campaign !== null;
+  const queryClient = useQueryClient();
+  const form = useForm<CampaignFormValues>({
+    mode: 'controlled',
+    initialValues: initialCampaignFormValues(campaign),
+    validate: validateCampaignForm,
+  });
+
+  const save = useMutation({
+    mutationFn: (payload: CampaignPayload) => (campaign ? updateCampaign(campaign.id, payload) : createCampaign(payload)),
+    onSuccess: async (saved) => {
+      notifications.show({ color: 'green', message: editing ? 'Campaña actualizada.' : 'Campaña creada.' });
+      onSaved?.(saved);
+      onDone();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: campaignQueries.detail(saved.id).queryKey }),
+      ]);
+    },
+    onError: (error) => form.setErrors(campaignFieldErrors(error)),
+  });
+
+  // On edit the campaign keeps its own country; a new one takes its sponsor's.
+  const country = campaign ? (campaign.country ?? null) : (sponsor?.country ?? null);
+  const countryId = campaign?.country_id ?? sponsor?.country_id ?? null;
+  const sponsorId = campaign?.sponsor_id ?? sponsor?.id ?? null;
+
+  const statusOptions = [
+    ...CAMPAIGN_FORM_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
+    // PAUSED is shown, never offered (spec section 4): a paused campaign keeps it unless changed.
+    ...(campaign?.status === 'PAUSED' ? [{ value: 'PAUSED', label: CAMPAIGN_STATUS_LABELS.PAUSED, disabled: true }] : []),
+  ];
+
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      if (sponsorId === null || countryId === null) return;
+      save.mutate(toCampaignPayload(values, sponsorId, countryId));
+    },
+    () => save.reset(),
+  );
+
+  const busy = save.isPending;
+  const ready = form.values.name.trim() !== '' && sponsorId !== null && countryId !== null;
+  const submitLabel = editing ? (busy ? 'Actualizando…' : 'Actualizar Campaña') : busy ? 'Creando…' : 'Crear Campaña';
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {save.error ? <ErrorAlert message={errorMessage(save.error, editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create)} /> : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Sponsor" value={campaign?.sponsor?.name ?? sponsor?.name ?? ''} placeholder="Cargando..." readOnly variant="filled" />
+          <TextInput label="País" value={country?.name ?? ''} placeholder="—" readOnly variant="filled" />
+        </SimpleGrid>
+        <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+        <ImageInput
+          label="Imagen"
+          value={form.values.image}
+          onChange={(file) => {
+            form.setFieldValue('image', file);
+            form.clearFieldError('image');
+          }}
+          currentUrl={campaign?.image_url}
+          error={typeof form.errors.image === 'string' ? form.errors.image : null}
+          disabled={busy}
+        />
+        <Textarea label="Descripción" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
+        <Select
+          label="Estado"
+          data={statusOptions}
+          allowDeselect={false}
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('status')}
+          onChange={(value) => value && form.setFieldValue('status', value as CampaignStatus)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DatePickerInput
+            label="Fecha de inicio"
+            placeholder="Sin fecha"
+            valueFormat={DATE_FORMAT}
+            clearable
+            leftSection={<IconCalendar size={16} />}
+            disabled={busy}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('start_date')}
+          />
+          <DatePickerInput
+            label="Fecha de fin"
+            placeholder="Sin fecha"
+            valueFormat={DATE_FORMAT}
+            clearable
+            minDate={form.values.start_date ?? undefined}
+            leftSection={<IconCalendar size={16} />}
+            disabled={busy}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('end_date')}
+          />
+        </SimpleGrid>
+        <NumberInput
+          label="Presupuesto"
+          placeholder="Sin presupuesto"
+          min={0}
+          allowNegative={false}
+          decimalScale={2}
+          thousandSeparator="."
+          decimalSeparator=","
+          prefix="$ "
+          disabled={busy}
+          {...form.getInputProps('budget')}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy || !ready}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

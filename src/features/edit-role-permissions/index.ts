@@ -1,0 +1,1 @@
+export { RolePermissionsForm, type RolePermissionsFormProps } from './ui/role-permissions-form';

@@ -1,0 +1,119 @@
+import { SUPER_ADMIN_ROLE } from '@contract/role';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { SYNC_PERMISSIONS_FALLBACK, roleQueries, syncRolePermissions, type PermissionInfo, type RoleWithPermissions } from '@/entities/role';
+import { errorMessage } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+
+export interface RolePermissionsFormProps {
+  role: RoleWithPermissions;
+  /** The permission catalogue (GET /api/v1/permissions). */
+  catalogue: PermissionInfo[];
+}
+
+/** The catalogue grouped by area, in catalogue order. */
+const byArea = (catalogue: PermissionInfo[]) => {
+  const areas = new Map<string, PermissionInfo[]>();
+  for (const permission of catalogue) areas.set(permission.area, [...(areas.get(permission.area) ?? []), permission]);
+  return [...areas.entries()];
+};
+
+const sameSet = (a: ReadonlySet<string>, b: readonly string[]) => a.size === b.length && b.every((name) => a.has(name));
+
+/** One role's permissions as checkboxes grouped by area, saved together with sync-permission. */
+export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProps) {
+  const queryClient = useQueryClient();
+  const locked = role.slug === SUPER_ADMIN_ROLE;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(role.permissions));
+  // When the saved role changes (a save, a reload), the boxes follow it.
+  const [saved, setSaved] = useState(role.permissions);
+  if (saved !== role.permissions) {
+    setSaved(role.permissions);
+    setSelected(new Set(role.permissions));
+  }
+  const areas = useMemo(() => byArea(catalogue), [catalogue]);
+
+  const save = useMutation({
+    mutationFn: (permissions: string[]) => syncRolePermissions(role.id, permissions),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(roleQueries.detail(role.id).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: roleQueries.lists() });
+      notifications.show({ color: 'green', message: `Permisos de ${role.name} actualizados.` });
+    },
+  });
+
+  /** The area's boxes changed: its permissions are now exactly `checked`. */
+  const setArea = (area: PermissionInfo[], checked: string[]) => {
+    save.reset();
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const permission of area) next.delete(permission.name);
+      for (const name of checked) next.add(name);
+      return next;
+    });
+  };
+
+  const unchanged = sameSet(selected, role.permissions);
+  const busy = save.isPending;
+  // Kept in catalogue order, as the server lists them.
+  const submit = () => save.mutate(catalogue.map((permission) => permission.name).filter((name) => selected.has(name)));
+
+  return (
+    <Stack gap="md">
+      {locked ? (
+        <Alert color="gray" variant="light" title="Solo lectura">
+          Los permisos de Super Admin no se pueden modificar: así siempre hay alguien que puede gestionar usuarios, roles y
+          configuración.
+        </Alert>
+      ) : null}
+      {save.error ? <ErrorAlert message={errorMessage(save.error, SYNC_PERMISSIONS_FALLBACK)} /> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {areas.map(([area, permissions]) => (
+          <Checkbox.Group
+            key={area}
+            label={area}
+            value={permissions.map((permission) => permission.name).filter((name) => selected.has(name))}
+            onChange={(checked) => setArea(permissions, checked)}
+            readOnly={locked}
+          >
+            <Stack gap={6} mt={6}>
+              {permissions.map((permission) => (
+                <Checkbox
+                  key={permission.name}
+                  value={permission.name}
+                  label={permission.label}
+                  description={permission.name}
+                  disabled={locked || busy}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ))}
+      </SimpleGrid>
+      {locked ? null : (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {`${selected.size} de ${catalogue.length} permisos`}
+          </Text>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              disabled={unchanged || busy}
+              onClick={() => {
+                save.reset();
+                setSelected(new Set(role.permissions));
+              }}
+            >
+              Descartar cambios
+            </Button>
+            <Button onClick={submit} disabled={unchanged || busy}>
+              {busy ? 'Guardando…' : `Guardar permisos de ${role.name}`}
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { SUPER_ADMIN_ROLE } from '@contract/role';
+import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entities/country';
+import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
+import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import {
+  createUserFormSchema,
+  editUserFormSchema,
+  initialUserFormValues,
+  toUserPayload,
+  type UserFormValues,
+} from '../model/user-form';
+
+export interface UserFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The user to edit; null creates a new one. */
+  user: User | null;
+  /** The signed-in person's id: nobody deactivates themselves. */
+  currentUserId?: number;
+}
+
+/** 'Nuevo Usuario' / 'Editar Usuario' (spec sections 2 and 5). */
+export function UserFormModal({ opened, onClose, user, currentUserId }: UserFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? 'Editar Usuario' : 'Nuevo Usuario'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {/* Mounted per opening (and per user), so every opening starts from the user's values. */}
+      <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} isSelf={user !== null && user.id === currentUserId} />
+    </Modal>
+  );
+}
+
+interface UserFormProps {
+  user: User | null;
+  onDone: () => void;
+  isSelf: boolean;
+}
+
+function UserForm({ user, onDone, isSelf }: UserFormProps) {
+  const editing = user !== null;
+  const queryClient = useQueryClient();
+  const roles = useQuery(roleQueries.list());
+  const countries = useQuery(countryQueries.options());
+
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: initialUserFormValues(user),
+    validate: schemaResolver(editing ? editUserFormSchema : createUserFormSchema, { sync: true }),
+  });
+
+  const save = useMutation({
+    mutationFn: (payload: UserPayload) => (user ? updateUser(user.id, payload) : createUser(payload)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(userQueries.detail(saved.id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: userQueries.lists() });
+      notifications.show({ color: 'green', message: editing ? 'Usuario actualizado.' : 'Usuario creado.' });
+      onDone();
+    },
+    onError: (error) => form.setErrors(formFieldErrors(error, { is_active: 'status' })),
+  });
+
+  // The super admin role is not handed out here (spec section 3); a user who already has it keeps it.
+  const roleOptions = useMemo(() => {
+    const keepsSuperAdmin = user?.roles.some((role) => role.slug === SUPER_ADMIN_ROLE) ?? false;
+    return (roles.data?.data ?? [])
+      .filter((role) => role.slug !== SUPER_ADMIN_ROLE || keepsSuperAdmin)
+      .map((role) => ({ value: role.slug, label: role.name }));
+  }, [roles.data, user]);
+
+  const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
+
+  const handleSubmit = form.onSubmit(
+    (values) => save.mutate(toUserPayload(values)),
+    // A previous refusal no longer describes what is in the form.
+    () => save.reset(),
+  );
+
+  const busy = save.isPending;
+  const submitLabel = editing ? (busy ? 'Actualizando…' : 'Actualizar Usuario') : busy ? 'Creando…' : 'Crear Usuario';
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {save.error ? (
+          <ErrorAlert message={errorMessage(save.error, editing ? USER_FALLBACKS.update : USER_FALLBACKS.create)} />
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="DNI" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('dni')} />
+          <TextInput label="Nombre completo" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('email')} />
+          <TextInput label="Teléfono" type="tel" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <PasswordInput
+          label="Contraseña"
+          withAsterisk={!editing}
+          description={editing ? 'Déjala vacía para mantener la contraseña actual.' : 'Al menos 8 caracteres.'}
+          autoComplete="new-password"
+          disabled={busy}
+          {...form.getInputProps('password')}
+        />
+        <MultiSelect
+          label="Roles"
+          withAsterisk
+          placeholder={roles.isPending ? 'Cargando roles...' : 'Selecciona los roles'}
+          data={roleOptions}
+          disabled={busy || roles.isPending}
+          {...form.getInputProps('roles')}
+          error={form.errors.roles ?? (roles.error ? errorMessage(roles.error, ROLES_FALLBACK) : undefined)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Estado"
+            data={[
+              { value: 'active', label: 'Activo' },
+              { value: 'inactive', label: 'Inactivo' },
+            ]}
+            allowDeselect={false}
+            disabled={busy || isSelf}
+            description={isSelf ? 'No puedes desactivar tu propia cuenta.' : undefined}
+            {...form.getInputProps('status')}
+          />
+          <Select
+            label="País"
+            placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
+            data={countryOptions}
+            searchable
+            clearable
+            nothingFoundMessage="Ningún país coincide"
+            disabled={busy || countries.isPending}
+            {...form.getInputProps('country_id')}
+            error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
+import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
+import { server } from '../../../../tests/msw/server';
+import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
+
+beforeEach(() => {
+  sponsorsDb.reset();
+  campaignsDb.reset();
+});
+
+const normalise = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
+describe('campaign detail', () => {
+  it('shows the header with image, name, description, dates in Spanish, budget, status and country', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes Protección' });
+    const campaign = campaignsDb.add({
+      sponsor_id: sponsor.id,
+      name: 'Hogar Seguro',
+      description: 'Plomería y cerrajería las 24 horas.',
+      status: 'PAUSED',
+      start_date: '2025-03-01',
+      end_date: '2025-12-31',
+      budget: 180000000,
+      country_id: 3,
+      image_url: '/storage/campaigns/h.png',
+    });
+    const requests: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === `/api/v1/campaigns/${campaign.id}`) requests.push(url);
+    });
+    startSession();
+    renderRoute(`/sponsor/${sponsor.id}/campaign/${campaign.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hogar Seguro' })).toBeInTheDocument();
+    expect(requests[0]?.searchParams.get('include')).toBe('sponsor,country,categories,plans,plans.services,plans.parent');
+    expect(screen.getByRole('img', { name: 'Imagen de Hogar Seguro' })).toHaveAttribute('src', '/storage/campaigns/h.png');
+    expect(screen.getByText('Plomería y cerrajería las 24 horas.')).toBeInTheDocument();
+    expect(screen.getByText('Pausada')).toBeInTheDocument();
+    expect(screen.getByText('1 de marzo de 2025')).toBeInTheDocument();
+    expect(screen.getByText('31 de diciembre de 2025')).toBeInTheDocument();
+    expect(normalise(screen.getByText(/180/).textContent)).toBe('$ 180.000.000');
+    expect(screen.getByText('Colombia')).toBeInTheDocument();
+    expect(screen.getByText('Andes Protección')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al sponsor' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);
+  });
+
+  it('shows the three tabs with their counts, an honest empty state, and the tab in the URL', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes' });
+    const campaign = campaignsDb.add({
+      sponsor_id: sponsor.id,
+      name: 'Con Planes',
+      plans: [buildPlan({ name: 'Plan Básico', services: [{ id: 1 }, { id: 2 }] }), buildPlan({ name: 'Plan Premium' })],
+    });
+    startSession();
+    const { user } = renderRoute(`/sponsor/${sponsor.id}/campaign/${campaign.id}`);
+    const plansTab = await screen.findByRole('tab', { name: /Planes de Asistencia/ });
+    expect(plansTab).toHaveTextContent('Planes de Asistencia2');
+    expect(plansTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Categorías/ })).toHaveTextContent('Categorías0');
+    expect(screen.getByRole('tab', { name: /Servicios/ })).toHaveTextContent('Servicios2');
+    expect(within(screen.getByRole('tabpanel')).getByText('Plan Básico')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Servicios/ }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sponsor/${sponsor.id}/campaign/${campaign.id}?tab=servicios`));
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'No hay servicios' })).toBeInTheDocument();
+  });
+
+  it('opens the tab named in the URL', async () => {
+    const campaign = campaignsDb.add({ name: 'Sin Nada', plans: [] });
+    startSession();
+    renderRoute(`/sponsor/1/campaign/${campaign.id}?tab=categorias`);
+    expect(await screen.findByRole('tab', { name: /Categorías/, selected: true })).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'No hay categorías' })).toBeInTheDocument();
+  });
+
+  it('shows the load failure with a Volver button', async () => {
+    startSession();
+    renderRoute('/sponsor/4/campaign/999');
+    expect(await screen.findByText('La campaña no existe.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/sponsor/4');
+  });
+});

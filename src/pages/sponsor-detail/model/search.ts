@@ -1,0 +1,20 @@
+import type { ListParams } from '@/shared/api';
+import { PAGE_SIZE } from '@/shared/config';
+import { searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
+
+/** /sponsor/12?q=hogar&page=2: the campaign grid's search and page. */
+const parseSponsorDetailSearch = searchSchema({ q: searchText, page: searchNumber });
+
+/** Every parameter is optional, so a link to this page needs no search. */
+export type SponsorDetailSearch = Partial<SearchOf<typeof parseSponsorDetailSearch>>;
+export const sponsorDetailSearchSchema: (search: Record<string, unknown>) => SponsorDetailSearch = parseSponsorDetailSearch;
+
+/** The sponsor's campaigns for this search: 12 a page, newest first, with their country. */
+export const sponsorCampaignsParams = (sponsorId: number, { q, page }: SponsorDetailSearch): ListParams => ({
+  filter: { sponsor_id: sponsorId, q },
+  include: ['country'],
+  sort: '-created_at',
+  limit: PAGE_SIZE.campaigns,
+  page: page ?? 1,
+});
+

@@ -1,0 +1,27 @@
+import type { ListParams } from '@/shared/api';
+import { PAGE_SIZE } from '@/shared/config';
+import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
+
+/** A→Z and Z→A (spec section 2); A→Z is the default and stays out of the URL. */
+export const SPONSOR_SORTS = ['name', '-name'] as const;
+
+/** /sponsors?q=acme&country=12&sort=-name&page=2 — a value that does not fit falls back to "not set". */
+const parseSponsorsSearch = searchSchema({
+  q: searchText,
+  country: searchNumber,
+  sort: searchEnum(SPONSOR_SORTS),
+  page: searchNumber,
+});
+
+/** Every parameter is optional, so a link to this page needs no search. */
+export type SponsorsSearch = Partial<SearchOf<typeof parseSponsorsSearch>>;
+export const sponsorsSearchSchema: (search: Record<string, unknown>) => SponsorsSearch = parseSponsorsSearch;
+
+/** The sponsors list call for this search: 24 a page, with each sponsor's country (spec sections 7 and 9). */
+export const sponsorsListParams = ({ q, country, sort, page }: SponsorsSearch): ListParams => ({
+  filter: { q, country_id: country },
+  include: ['country'],
+  sort: sort ?? 'name',
+  limit: PAGE_SIZE.sponsors,
+  page: page ?? 1,
+});

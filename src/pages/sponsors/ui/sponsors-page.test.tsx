@@ -1,0 +1,283 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
+import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
+import { server } from '../../../../tests/msw/server';
+import { chooseOption } from '../../../../tests/utils/choose-option';
+import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
+
+// jsdom has no object URLs; the logo preview asks for one.
+const realCreate = URL.createObjectURL;
+const realRevoke = URL.revokeObjectURL;
+beforeAll(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:vista-previa');
+  URL.revokeObjectURL = vi.fn();
+});
+afterAll(() => {
+  URL.createObjectURL = realCreate;
+  URL.revokeObjectURL = realRevoke;
+});
+
+beforeEach(() => {
+  sponsorsDb.reset();
+  campaignsDb.reset();
+});
+
+const openSponsors = async (path = '/sponsors') => {
+  startSession();
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Sponsors' });
+  return view;
+};
+
+/** Every sponsors-list request the page made. */
+const recordListRequests = () => {
+  const urls: URL[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === '/api/v1/sponsors') urls.push(url);
+  });
+  return urls;
+};
+
+const card = (name: string) => screen.getByRole('article', { name });
+const choose = chooseOption;
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+
+describe('sponsors page: the grid', () => {
+  it('shows 6 skeleton cards while loading, then each sponsor’s card', async () => {
+    sponsorsDb.add({ name: 'Andes Protección', country_id: 3, website_url: 'https://andes.com.co', logo_url: '/storage/sponsors/a.png' });
+    sponsorsDb.add({ name: 'Sin País', country_id: 99, website_url: null });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('v1/sponsors'), async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    await openSponsors('/');
+    expect(screen.getByText('Gestiona los sponsors del sistema')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('sponsor-card-skeleton')).toHaveLength(6);
+    answer();
+
+    const andes = await screen.findByRole('article', { name: 'Andes Protección' });
+    expect(screen.queryAllByTestId('sponsor-card-skeleton')).toHaveLength(0);
+    expect(within(andes).getByRole('img', { name: 'Logo de Andes Protección' })).toHaveAttribute('src', '/storage/sponsors/a.png');
+    expect(within(andes).getByText('Colombia')).toBeInTheDocument();
+    expect(within(andes).getByRole('link', { name: 'https://andes.com.co' })).toHaveAttribute('target', '_blank');
+    expect(within(andes).getByText('ID: 1')).toBeInTheDocument();
+    expect(within(andes).getByRole('link', { name: 'Ver' })).toHaveAttribute('href', '/sponsor/1');
+    expect(within(andes).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(within(andes).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+
+    // No logo, no country, no website: a placeholder and dashes.
+    const bare = card('Sin País');
+    expect(within(bare).getByRole('img', { name: 'Sin País sin logo' })).toBeInTheDocument();
+    expect(within(bare).getAllByText('—')).toHaveLength(2);
+  });
+
+  it('invites to create the first sponsor when there are none', async () => {
+    const { user } = await openSponsors();
+    expect(await screen.findByRole('heading', { name: 'No hay sponsors' })).toBeInTheDocument();
+    expect(screen.getByText('Comienza creando tu primer sponsor.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo Sponsor' })[1]!);
+    expect(await screen.findByRole('dialog', { name: 'Nuevo Sponsor' })).toBeInTheDocument();
+  });
+
+  it('says nothing matched a search', async () => {
+    sponsorsDb.add({ name: 'Andes' });
+    await openSponsors('/sponsors?q=zzz');
+    expect(await screen.findByText('No se encontraron sponsors con ese criterio de búsqueda.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar sponsors' })).toHaveValue('zzz');
+  });
+
+  it('shows why the list could not be loaded', async () => {
+    // A 4xx is not retried; a body without the envelope leaves the spec's fallback.
+    server.use(http.get(apiUrl('v1/sponsors'), () => new Response('boom', { status: 400 })));
+    await openSponsors();
+    expect(await screen.findByText('No se pudieron cargar los sponsors')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
+
+describe('sponsors page: search, country, sort and page live in the URL', () => {
+  it('reopens the same view from a deep link', async () => {
+    for (let index = 0; index < 30; index++) sponsorsDb.add({ name: `Marca ${String(index).padStart(2, '0')}`, country_id: 4 });
+    const requests = recordListRequests();
+    await openSponsors('/sponsors?q=marca&country=4&sort=-name&page=2');
+    expect(await screen.findByText('Página 2 de 2 • 30 en total')).toBeInTheDocument();
+    const last = requests.at(-1)!;
+    expect(Object.fromEntries(last.searchParams)).toMatchObject({
+      'filter[q]': 'marca',
+      'filter[country_id]': '4',
+      sort: '-name',
+      include: 'country',
+      limit: '24',
+      page: '2',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Buscar sponsors' })).toHaveValue('marca');
+    expect(screen.getByRole('combobox', { name: 'Filtrar por país' })).toHaveValue('México');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por nombre' })).toHaveValue('Nombre (Z→A)');
+    // Z→A: the second page holds the first names.
+    expect(screen.getByRole('article', { name: 'Marca 00' })).toBeInTheDocument();
+  });
+
+  it('puts the debounced search, the country, the sort and the page in the address', async () => {
+    for (let index = 0; index < 26; index++) sponsorsDb.add({ name: `Acme ${index}`, country_id: index % 2 ? 3 : 5 });
+    const { user } = await openSponsors();
+    await screen.findByText('Página 1 de 2 • 26 en total');
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?page=2'));
+    expect(await screen.findByText('Página 2 de 2 • 26 en total')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar sponsors' }), 'acme 1');
+    // A new search starts again from the first page.
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1'));
+
+    await choose(user, 'Filtrar por país', 'Colombia');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&country=3'));
+    await choose(user, 'Ordenar por nombre', 'Nombre (Z→A)');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&country=3&sort=-name'));
+    await waitFor(() => expect(screen.getAllByRole('article').map((element) => element.getAttribute('aria-label'))).toEqual(['Acme 19', 'Acme 17', 'Acme 15', 'Acme 13', 'Acme 11', 'Acme 1']));
+
+    await choose(user, 'Filtrar por país', 'Todos los países');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&sort=-name'));
+  });
+});
+
+describe('sponsors page: the sponsor form', () => {
+  it('requires the name and the country before sending anything', async () => {
+    const { user } = await openSponsors();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo Sponsor' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Sponsor' });
+    expect(within(dialog).getByText('PNG, JPG, GIF hasta 10MB')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Subir archivo' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Crear Sponsor' }));
+    expect(await within(dialog).findByText('El nombre es requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('El país es requerido')).toBeInTheDocument();
+    expect(sponsorsDb.requests).toEqual([]);
+  });
+
+  it('creates a sponsor with a logo as multipart and shows it in the grid', async () => {
+    const { user } = await openSponsors();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo Sponsor' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Sponsor' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), '  Pampa Salud  ');
+    await choose(user, 'País', 'Argentina');
+    await user.upload(within(dialog).getByLabelText('Logo'), png());
+    expect(within(dialog).getByRole('img', { name: 'Vista previa: Logo' })).toHaveAttribute('src', 'blob:vista-previa');
+    expect(within(dialog).getByRole('button', { name: 'Cambiar archivo' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Sitio web'), 'pampasalud.com.ar');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear Sponsor' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo Sponsor' })).not.toBeInTheDocument());
+    expect(sponsorsDb.requests).toEqual([
+      // jsdom's FormData loses the file name on its way to fetch; a browser keeps it (the server ignores it).
+      { method: 'create', fields: { name: 'Pampa Salud', country_id: '1', website_url: 'pampasalud.com.ar', logo: expect.stringMatching(/^file:/) } },
+    ]);
+    const created = await screen.findByRole('article', { name: 'Pampa Salud' });
+    expect(within(created).getByText('Argentina')).toBeInTheDocument();
+    expect(within(created).getByText('https://pampasalud.com.ar')).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a PNG, JPG or GIF before sending it', async () => {
+    startSession();
+    // As if the person picked "all files" in the browser's file dialog.
+    const { user } = renderRoute('/sponsors', { user: { applyAccept: false } });
+    await user.click((await screen.findAllByRole('button', { name: 'Nuevo Sponsor' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Sponsor' });
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' });
+    await user.upload(within(dialog).getByLabelText('Logo'), svg);
+    expect(within(dialog).getByText('El archivo debe ser una imagen PNG, JPG o GIF.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Subir archivo' })).toBeInTheDocument();
+  });
+
+  it('edits with POST and _method=PUT, showing the server’s refusals under the fields', async () => {
+    sponsorsDb.add({ name: 'Andes', country_id: 3, website_url: 'https://andes.co', logo_url: '/storage/sponsors/andes.png' });
+    const { user } = await openSponsors();
+    await user.click(within(await screen.findByRole('article', { name: 'Andes' })).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Sponsor' });
+    expect(within(dialog).getByLabelText(/Nombre/)).toHaveValue('Andes');
+    expect(within(dialog).getByLabelText('Sitio web')).toHaveValue('https://andes.co');
+    expect(within(dialog).getByRole('combobox', { name: /País/ })).toHaveValue('Colombia');
+    expect(within(dialog).getByRole('img', { name: 'Vista previa: Logo' })).toHaveAttribute('src', '/storage/sponsors/andes.png');
+    expect(within(dialog).getByRole('button', { name: 'Cambiar archivo' })).toBeInTheDocument();
+
+    const website = within(dialog).getByLabelText('Sitio web');
+    await user.clear(website);
+    await user.type(website, 'javascript:alert(1)');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar Sponsor' }));
+    expect(await within(dialog).findByText('El sitio web debe ser una URL http o https válida.')).toBeInTheDocument();
+
+    await user.clear(website);
+    await user.clear(within(dialog).getByLabelText(/Nombre/));
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Andes Protección');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar Sponsor' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Sponsor' })).not.toBeInTheDocument());
+    expect(sponsorsDb.requests.at(-1)).toEqual({
+      method: 'update',
+      id: 1,
+      fields: { name: 'Andes Protección', country_id: '3', website_url: '', _method: 'PUT' },
+    });
+    expect(await screen.findByRole('article', { name: 'Andes Protección' })).toBeInTheDocument();
+  });
+
+  it('says it is loading the countries, and why they could not be loaded, under the select', async () => {
+    let answer: () => void = () => {};
+    server.use(
+      http.get(apiUrl('v1/countries'), async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return fail(400, 'Servidor de países caído');
+      }),
+    );
+    const { user } = await openSponsors();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo Sponsor' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Sponsor' });
+    expect(within(dialog).getByPlaceholderText('Cargando países...')).toBeDisabled();
+    answer();
+    expect(await within(dialog).findByText('Servidor de países caído')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /País/ })).toHaveAccessibleDescription('Servidor de países caído');
+  });
+});
+
+describe('sponsors page: deleting', () => {
+  it('asks to type confirmar, shows the server’s refusal, and deletes when nothing blocks it', async () => {
+    const blocked = sponsorsDb.add({ name: 'Con Campañas' });
+    sponsorsDb.add({ name: 'Libre' });
+    campaignsDb.add({ sponsor_id: blocked.id });
+    campaignsDb.add({ sponsor_id: blocked.id });
+    const { user } = await openSponsors();
+
+    await user.click(within(await screen.findByRole('article', { name: 'Con Campañas' })).getByRole('button', { name: 'Eliminar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    const confirm = within(dialog).getByRole('button', { name: 'Eliminar' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await user.click(confirm);
+    expect(await within(dialog).findByText('No se puede eliminar el sponsor: tiene 2 campañas. Elimínalas primero.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(card('Libre')).getByRole('button', { name: 'Eliminar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Libre' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Con Campañas' })).toBeInTheDocument();
+  });
+
+  it('steps back a page after deleting the last sponsor of a page', async () => {
+    for (let index = 0; index < 25; index++) sponsorsDb.add({ name: `Marca ${String(index).padStart(2, '0')}` });
+    const { user } = await openSponsors('/sponsors?page=2');
+    await user.click(within(await screen.findByRole('article', { name: 'Marca 24' })).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors'));
+    expect(await screen.findByRole('article', { name: 'Marca 00' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import type { ListParams } from '@/shared/api';
+import { PAGE_SIZE } from '@/shared/config';
+import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatusFilter = (typeof USER_STATUSES)[number];
+
+/**
+ * /users?q=ana&role=ADMIN&status=inactive&page=2 (and tab=roles). A value that does not fit falls
+ * back to "not set"; `role` is a role slug, and one that no role has simply finds nobody.
+ */
+export const usersSearchSchema = searchSchema({
+  q: searchText,
+  role: searchText,
+  status: searchEnum(USER_STATUSES),
+  page: searchNumber,
+  tab: searchEnum(['roles']),
+});
+
+export type UsersSearch = SearchOf<typeof usersSearchSchema>;
+
+/** The users list call for this search: 15 a page, newest first (spec section 9). */
+export const usersListParams = ({ q, role, status, page }: UsersSearch): ListParams => ({
+  filter: { q, role, is_active: status === undefined ? undefined : status === 'active' ? 1 : 0 },
+  sort: '-created_at',
+  limit: PAGE_SIZE.users,
+  page: page ?? 1,
+});

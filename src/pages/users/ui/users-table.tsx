@@ -1,0 +1,112 @@
+import { ActionIcon, Avatar, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
+import { IconEdit, IconTrash } from '@/shared/ui/icons';
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, User>();
+
+interface UsersTableProps {
+  users: User[];
+  /** The signed-in person, who cannot delete themselves. */
+  currentUserId: number | undefined;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  /** The next page is loading: the rows on screen are the previous ones. */
+  stale?: boolean;
+}
+
+/** Usuario, Contacto, Rol, Estado, Acciones (spec section 2). */
+export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false }: UsersTableProps) {
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.display({
+          id: 'user',
+          header: 'Usuario',
+          cell: ({ row }) => (
+            <Group gap="sm" wrap="nowrap">
+              <Avatar name={row.original.name} color="initials" radius="xl" aria-hidden="true" />
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {row.original.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.original.dni ? `DNI ${row.original.dni}` : 'Sin DNI'}
+                </Text>
+              </Stack>
+            </Group>
+          ),
+        }),
+        helper.display({
+          id: 'contact',
+          header: 'Contacto',
+          cell: ({ row }) => (
+            <Stack gap={0}>
+              <Text size="sm">{row.original.email}</Text>
+              <Text size="xs" c="dimmed">
+                {row.original.phone || '—'}
+              </Text>
+            </Stack>
+          ),
+        }),
+        helper.accessor('roles', { header: 'Rol', cell: (info) => <UserRoleBadges roles={info.getValue()} /> }),
+        helper.accessor('is_active', { header: 'Estado', cell: (info) => <UserStatusBadge isActive={info.getValue()} /> }),
+        helper.display({
+          id: 'actions',
+          header: 'Acciones',
+          cell: ({ row }) => {
+            const user = row.original;
+            return (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Editar">
+                  <ActionIcon variant="subtle" aria-label={`Editar a ${user.name}`} onClick={() => onEdit(user)}>
+                    <IconEdit />
+                  </ActionIcon>
+                </Tooltip>
+                {/* Nobody deletes their own account; the server would refuse it. */}
+                {user.id === currentUserId ? null : (
+                  <Tooltip label="Eliminar">
+                    <ActionIcon variant="subtle" color="red" aria-label={`Eliminar a ${user.name}`} onClick={() => onDelete(user)}>
+                      <IconTrash />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            );
+          },
+        }),
+      ]),
+    [currentUserId, onEdit, onDelete],
+  );
+
+  const table = useTable({ features, columns, data: users, getRowId: (user) => String(user.id) });
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <Table.Td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

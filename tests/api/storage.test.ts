@@ -1,0 +1,214 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_STATUSES } from '../../contract/campaign';
+import { openDatabase } from '../../server/db/client';
+import { campaigns, sponsors } from '../../server/db/schema';
+import { seed } from '../../server/db/seed';
+import { seedDemo } from '../../server/db/seed/demo';
+import { encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
+import { createLocalDiskStorage, createUploadsStorage } from '../../server/storage';
+import { bearer, createTestContext, type TestContext } from './support/context';
+import { pngBytes, storedKeys, tempDataDir } from './support/uploads';
+
+let ctx: TestContext;
+let token: string;
+const data = tempDataDir('storage');
+
+beforeAll(async () => {
+  ctx = await createTestContext({ dataDir: data.dir });
+  token = await ctx.signIn();
+});
+afterAll(async () => {
+  await ctx?.close();
+  data.cleanup();
+});
+
+describe('the local-disk storage', () => {
+  it('stores bytes under a random name in the folder, reads them back and deletes them', async () => {
+    const storage = createLocalDiskStorage(data.uploads);
+    const png = pngBytes();
+    const first = await storage.put(png, { folder: 'sponsors', extension: 'png' });
+    const second = await storage.put(png, { folder: 'sponsors', extension: 'png' });
+    expect(first).toMatch(/^sponsors\/[0-9a-f]{32}\.png$/);
+    expect(second).not.toBe(first);
+    expect(storage.url(first)).toBe(`/storage/${first}`);
+    expect(readFileSync(path.join(data.uploads, first))).toEqual(png);
+
+    const read = await storage.read(first);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read!.stream) chunks.push(chunk as Buffer);
+    expect(read!.size).toBe(png.length);
+    expect(Buffer.concat(chunks)).toEqual(png);
+
+    await storage.delete(first);
+    expect(await storage.read(first)).toBeNull();
+    // Deleting twice, or a key that is not one, is not an error.
+    await storage.delete(first);
+    await storage.delete('../../etc/passwd');
+    await storage.delete(second);
+  });
+
+  it('refuses extensions it cannot serve safely', async () => {
+    const storage = createLocalDiskStorage(data.uploads);
+    await expect(storage.put(Buffer.from('<html>'), { folder: 'sponsors', extension: 'html' })).rejects.toThrow();
+  });
+
+  it('creates nothing on disk until the first file is stored', async () => {
+    const empty = tempDataDir('storage-lazy');
+    const storage = createUploadsStorage(empty.dir);
+    expect(await storage.read('sponsors/00000000000000000000000000000000.png')).toBeNull();
+    expect(storedKeys(empty.uploads)).toEqual([]);
+    empty.cleanup();
+  });
+});
+
+describe('GET /storage/*', () => {
+  it('serves a stored file with its type, nosniff, inline and a long cache, without a token', async () => {
+    const storage = createUploadsStorage(data.dir);
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const key = await storage.put(gif, { folder: 'campaigns', extension: 'gif' });
+    const response = await ctx.inject({ method: 'GET', url: `/storage/${key}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/gif',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-length': String(gif.length),
+    });
+    expect(response.rawPayload).toEqual(gif);
+    const head = await ctx.inject({ method: 'HEAD', url: `/storage/${key}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/gif');
+  });
+
+  it('answers a Spanish 404 for a file that does not exist', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/storage/sponsors/0123456789abcdef0123456789abcdef.png' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 'error', message: 'El archivo no existe.' });
+  });
+
+  it('never serves anything outside the uploads, nor files it did not store', async () => {
+    // A secret beside the uploads folder, and files planted inside it with other names or types.
+    writeFileSync(path.join(data.dir, 'secret.png'), 'secreto');
+    mkdirSync(path.join(data.uploads, 'sponsors'), { recursive: true });
+    writeFileSync(path.join(data.uploads, 'sponsors', 'page.html'), '<script>alert(1)</script>');
+    writeFileSync(path.join(data.uploads, 'sponsors', 'logo.png'), 'no aleatorio');
+    const attempts = [
+      '/storage/../secret.png',
+      '/storage/..%2Fsecret.png',
+      '/storage/%2e%2e/secret.png',
+      '/storage/%2E%2E%2Fsecret.png',
+      '/storage/sponsors/..%2F..%2Fsecret.png',
+      '/storage/sponsors/%2e%2e/%2e%2e/secret.png',
+      '/storage/sponsors/..\\..\\secret.png',
+      '/storage//etc/passwd',
+      '/storage/%2Fetc%2Fpasswd',
+      '/storage/sponsors/page.html',
+      '/storage/sponsors/logo.png',
+      '/storage/sponsors/0123456789abcdef0123456789abcdef.png%00.html',
+      '/storage/',
+      '/storage/sponsors',
+    ];
+    for (const url of attempts) {
+      const response = await ctx.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('secreto');
+      expect(response.body, url).not.toContain('<script>');
+    }
+  });
+});
+
+describe('the demo data', () => {
+  it('draws real PNG logos with the initials', () => {
+    expect(initials('Banco del Pacífico Sur')).toBe('BP');
+    expect(initials('Río de la Plata Telecom')).toBe('RP');
+    const logo = logoPng('Andes Protección', [30, 94, 168]);
+    expect(logo.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(logo.readUInt32BE(16)).toBe(128);
+    // The image data inflates to 128 filtered RGBA rows; some pixels are white (the letters).
+    const idatStart = logo.indexOf('IDAT') + 4;
+    const idatLength = logo.readUInt32BE(idatStart - 8);
+    const raw = inflateSync(logo.subarray(idatStart, idatStart + idatLength));
+    expect(raw.length).toBe(128 * (128 * 4 + 1));
+    expect(raw.includes(Buffer.from([255, 255, 255, 255]))).toBe(true);
+    expect(encodePng(1, 1, () => [0, 0, 0, 255]).length).toBeGreaterThan(50);
+  });
+
+  it('seeds sponsors from several countries with loadable logos and campaigns in every status', async () => {
+    const storage = createUploadsStorage(data.dir);
+    const result = await seedDemo(ctx.db, storage);
+    expect(result.sponsors).toBeGreaterThanOrEqual(6);
+    expect(result.sponsors).toBeLessThanOrEqual(8);
+
+    const list = await ctx.inject({ method: 'GET', url: '/api/v1/sponsors?include=country&limit=50', headers: bearer(token) });
+    const items = list.json().data.data as { name: string; logo_url: string; website_url: string | null; country: { name: string } }[];
+    expect(items).toHaveLength(result.sponsors);
+    expect(new Set(items.map((item) => item.country.name)).size).toBeGreaterThanOrEqual(5);
+    for (const item of items) {
+      expect(item.logo_url).toMatch(/^\/storage\/sponsors\//);
+      const logo = await ctx.inject({ method: 'GET', url: item.logo_url });
+      expect(logo.statusCode, item.name).toBe(200);
+      expect(logo.headers['content-type']).toBe('image/png');
+      expect(logo.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+      if (item.website_url) expect(item.website_url).toMatch(/^https?:\/\//);
+    }
+
+    const page = await ctx.inject({ method: 'GET', url: '/api/v1/campaigns?limit=100', headers: bearer(token) });
+    const all = page.json().data.data as { status: string; description: string; image_url: string | null; start_date: string | null }[];
+    expect(all).toHaveLength(result.campaigns);
+    expect(new Set(all.map((campaign) => campaign.status))).toEqual(new Set(CAMPAIGN_STATUSES));
+    expect(all.every((campaign) => campaign.description.length > 20)).toBe(true);
+    const withImage = all.filter((campaign) => campaign.image_url);
+    expect(withImage.length).toBeGreaterThan(all.length / 2);
+    expect((await ctx.inject({ method: 'GET', url: withImage[0]!.image_url! })).headers['content-type']).toBe('image/png');
+
+    // A second run adds nothing.
+    expect(await seedDemo(ctx.db, storage)).toEqual({ sponsors: 0, campaigns: 0 });
+  });
+
+  it('runs from seed() only on a new database, with storage and SEED_DEMO on', async () => {
+    const fresh = tempDataDir('storage-seed');
+    const options = { adminEmail: 'admin@demo.test', adminPassword: 'Secreto123!' };
+    const countRows = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) => ({
+      sponsors: (await db.select().from(sponsors)).length,
+      campaigns: (await db.select().from(campaigns)).length,
+    });
+
+    const withoutStorage = await openDatabase({ databaseUrl: null, dataDir: null });
+    await seed(withoutStorage.db, { ...options, demo: true });
+    expect(await countRows(withoutStorage.db)).toEqual({ sponsors: 0, campaigns: 0 });
+    await withoutStorage.close();
+
+    const demoOff = await openDatabase({ databaseUrl: null, dataDir: null });
+    await seed(demoOff.db, { ...options, demo: false, storage: createUploadsStorage(fresh.dir) });
+    expect(await countRows(demoOff.db)).toEqual({ sponsors: 0, campaigns: 0 });
+    await demoOff.close();
+
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    await seed(database.db, { ...options, demo: true, storage: createUploadsStorage(fresh.dir) });
+    const seeded = await countRows(database.db);
+    expect(seeded.sponsors).toBeGreaterThanOrEqual(6);
+    expect(storedKeys(fresh.uploads).filter((key) => key.startsWith('sponsors/'))).toHaveLength(seeded.sponsors);
+    // Staff deleted every demo sponsor: the next start does not bring them back.
+    await database.db.delete(campaigns);
+    await database.db.delete(sponsors);
+    await seed(database.db, { ...options, demo: true, storage: createUploadsStorage(fresh.dir) });
+    expect(await countRows(database.db)).toEqual({ sponsors: 0, campaigns: 0 });
+    await database.close();
+    fresh.cleanup();
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the sponsor and campaign endpoints, and hides the file route', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/v1/sponsors', '/api/v1/sponsors/{id}', '/api/v1/campaigns', '/api/v1/campaigns/{id}']));
+    expect(paths['/api/v1/sponsors']).toHaveProperty('post');
+    expect(Object.keys(paths).some((key) => key.startsWith('/storage'))).toBe(false);
+  });
+});

@@ -1,0 +1,238 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
+import { launchBrowser } from './support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+};
+
+/** Signs in with the code from MAIL_LOG and lands on the sponsors grid. */
+async function signIn(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Correo electrónico').fill(ADMIN_EMAIL);
+  await page.getByLabel('Contraseña').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL(/\/otp\?email=/);
+  await page.getByLabel('Dígito 1 del código').click();
+  await page.keyboard.type(server.lastCode(ADMIN_EMAIL));
+  await page.getByRole('button', { name: 'Verificar y continuar' }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Sponsors' }).waitFor();
+}
+
+/** Picks an option of a Mantine Select, typing to narrow a searchable one. */
+async function choose(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: string, search?: string) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  if (search) await box.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Whether every image in the locator's subtree has loaded real pixels. */
+const imagesLoaded = (page: Page, selector: string) =>
+  page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));
+
+describe('sponsors and campaigns, as staff use them', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('creates a sponsor with a logo, finds it by link, sorts, visits, edits, and manages its campaign', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // 'Visitar sitio' must not reach the real Internet: answer the sponsor's site locally.
+    await context.route('https://zafiro-e2e.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Zafiro</title>' }));
+    const page = await context.newPage();
+    await signIn(page, server);
+    await page.getByText('Comienza creando tu primer sponsor.').waitFor();
+    await page.screenshot({ path: 'test-results/sponsors-empty.png' });
+
+    // Create a sponsor with a real PNG logo.
+    await page.getByRole('button', { name: 'Nuevo Sponsor' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nuevo Sponsor' });
+    await form.getByLabel('Nombre').fill('Zafiro Asistencia E2E');
+    await form.locator('input[type=file]').setInputFiles({ name: 'zafiro.png', mimeType: 'image/png', buffer: logoPng('Zafiro Asistencia', [37, 99, 235]) });
+    await form.getByRole('img', { name: 'Vista previa: Logo' }).waitFor();
+    await form.getByLabel('Sitio web').fill('zafiro-e2e.example');
+    await choose(page, form, 'País', 'Colombia', 'Colom');
+    await page.screenshot({ path: 'test-results/sponsors-form.png' });
+    await form.getByRole('button', { name: 'Crear Sponsor' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const zafiro = page.getByRole('article', { name: 'Zafiro Asistencia E2E' });
+    await zafiro.waitFor();
+    expect(await imagesLoaded(page, 'article[aria-label="Zafiro Asistencia E2E"] img')).toBe(true);
+    await expect(zafiro.getByText('https://zafiro-e2e.example').isVisible()).resolves.toBe(true);
+
+    // A second one, without a logo, to sort against.
+    await page.getByRole('button', { name: 'Nuevo Sponsor' }).first().click();
+    const second = page.getByRole('dialog', { name: 'Nuevo Sponsor' });
+    await second.getByLabel('Nombre').fill('Aurora Seguros E2E');
+    await choose(page, second, 'País', 'Perú', 'Per');
+    await second.getByRole('button', { name: 'Crear Sponsor' }).click();
+    await page.getByRole('article', { name: 'Aurora Seguros E2E' }).waitFor();
+
+    // Found again from a link, then sorted Z→A; both live in the address.
+    await page.goto(`${server.url}/sponsors?q=e2e`);
+    await page.getByRole('article', { name: 'Zafiro Asistencia E2E' }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Buscar sponsors' }).inputValue()).toBe('e2e');
+    const names = () => page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+    expect(await names()).toEqual(['Aurora Seguros E2E', 'Zafiro Asistencia E2E']);
+    await choose(page, page, 'Ordenar por nombre', 'Nombre (Z→A)');
+    await page.waitForURL(/sort=-name/);
+    await expect.poll(names).toEqual(['Zafiro Asistencia E2E', 'Aurora Seguros E2E']);
+    expect(new URL(page.url()).search).toBe('?q=e2e&sort=-name');
+    await page.screenshot({ path: 'test-results/sponsors-grid.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Open it: the header, and 'Visitar sitio' in a new tab with https added.
+    await page.getByRole('article', { name: 'Zafiro Asistencia E2E' }).getByRole('link', { name: 'Ver' }).click();
+    await page.waitForURL(/\/sponsor\/\d+$/);
+    const sponsorUrl = page.url();
+    await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E' }).waitFor();
+    const visit = page.getByRole('link', { name: 'Visitar sitio' });
+    expect(await visit.getAttribute('href')).toBe('https://zafiro-e2e.example');
+    expect(await visit.getAttribute('rel')).toBe('noopener noreferrer');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), visit.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe('https://zafiro-e2e.example/');
+    await popup.close();
+
+    // Edit it.
+    await page.getByRole('button', { name: 'Editar' }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Editar Sponsor' });
+    expect(await edit.getByLabel('Nombre').inputValue()).toBe('Zafiro Asistencia E2E');
+    await edit.getByLabel('Nombre').fill('Zafiro Asistencia E2E Plus');
+    await edit.getByRole('button', { name: 'Actualizar Sponsor' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E Plus' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'No hay campañas' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Create a campaign with an image, dates and a budget.
+    await page.getByRole('button', { name: 'Nueva Campaña' }).first().click();
+    const campaignForm = page.getByRole('dialog', { name: 'Nueva Campaña' });
+    expect(await campaignForm.getByLabel('Sponsor').inputValue()).toBe('Zafiro Asistencia E2E Plus');
+    expect(await campaignForm.getByLabel('País').inputValue()).toBe('Colombia');
+    expect(await campaignForm.getByRole('button', { name: 'Crear Campaña' }).isDisabled()).toBe(true);
+    await campaignForm.getByLabel('Nombre').fill('Hogar Seguro E2E');
+    await campaignForm.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: bannerPng([37, 99, 235], [16, 185, 129]) });
+    await campaignForm.getByLabel('Descripción').fill('Plomería, cerrajería y electricidad las 24 horas.');
+    await choose(page, campaignForm, 'Estado', 'Activa');
+    // The 10th and the 20th of the month the calendars open on.
+    const pickDay = async (label: string, day: number) => {
+      await campaignForm.getByRole('button', { name: label }).click();
+      const dayButton = page.getByRole('button', { name: new RegExp(`^${day} `) }).filter({ visible: true }).first();
+      await dayButton.click();
+      await dayButton.waitFor({ state: 'hidden' });
+    };
+    await pickDay('Fecha de inicio', 10);
+    await pickDay('Fecha de fin', 20);
+    await campaignForm.getByLabel('Presupuesto').fill('2500000');
+    await page.screenshot({ path: 'test-results/campaign-form.png' });
+    await campaignForm.getByRole('button', { name: 'Crear Campaña' }).click();
+    await campaignForm.waitFor({ state: 'hidden' });
+    const campaignCard = page.getByRole('article', { name: 'Hogar Seguro E2E' });
+    await campaignCard.waitFor();
+    await expect(campaignCard.getByText('Activa').isVisible()).resolves.toBe(true);
+    expect(await imagesLoaded(page, 'article[aria-label="Hogar Seguro E2E"] img')).toBe(true);
+    await page.screenshot({ path: 'test-results/sponsor-detail.png' });
+
+    // Its page: the header and the three tabs.
+    await campaignCard.getByRole('link', { name: 'Ver Detalles' }).click();
+    await page.waitForURL(/\/campaign\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Hogar Seguro E2E' }).waitFor();
+    await expect(page.getByText(/\$ 2\.500\.000/).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/^10 de /).isVisible()).resolves.toBe(true);
+    for (const tab of ['Planes de Asistencia', 'Categorías', 'Servicios']) {
+      await expect(page.getByRole('tab', { name: new RegExp(tab) }).isVisible()).resolves.toBe(true);
+    }
+    await page.screenshot({ path: 'test-results/campaign-detail.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The sponsor cannot go while it has a campaign: the person reads why.
+    await page.goto(sponsorUrl);
+    await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E Plus' }).waitFor();
+    await page.getByRole('button', { name: 'Eliminar' }).first().click();
+    let confirm = page.getByRole('dialog', { name: 'Eliminar sponsor' });
+    await confirm.getByLabel(/Escribe/).fill('confirmar');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await confirm.getByText('No se puede eliminar el sponsor: tiene 1 campaña. Elimínalas primero.').waitFor();
+    await page.screenshot({ path: 'test-results/sponsor-delete-refused.png' });
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Delete the campaign, then the sponsor, each with 'confirmar'.
+    const logoUrl = await page.getByRole('img', { name: /Logo de Zafiro/ }).getAttribute('src');
+    await page.getByRole('article', { name: 'Hogar Seguro E2E' }).getByRole('button', { name: 'Eliminar' }).click();
+    confirm = page.getByRole('dialog', { name: 'Eliminar campaña' });
+    await confirm.getByLabel(/Escribe/).fill('confirmar');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('heading', { name: 'No hay campañas' }).waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar' }).first().click();
+    confirm = page.getByRole('dialog', { name: 'Eliminar sponsor' });
+    await confirm.getByLabel(/Escribe/).fill('confirmar');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('article', { name: 'Aurora Seguros E2E' }).waitFor();
+    expect(await page.getByRole('article', { name: /Zafiro/ }).count()).toBe(0);
+    // The logo went with it.
+    expect((await fetch(`${server.url}${logoUrl}`)).status).toBe(404);
+    await context.close();
+  });
+});
+
+describe('demo data on a new installation', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ SEED_DEMO: 'true' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('shows sponsors with their logos and campaigns in every status', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server);
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => imagesLoaded(page, 'article img')).toBe(true);
+    await page.screenshot({ path: 'test-results/sponsors-demo.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${server.url}/campanas`);
+    await page.getByRole('article').first().waitFor();
+    for (const status of ['Borrador', 'Activa', 'Pausada', 'Inactiva']) {
+      expect(await page.getByRole('article').getByText(status, { exact: true }).count(), status).toBeGreaterThan(0);
+    }
+    await page.screenshot({ path: 'test-results/campaigns-demo.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('article').first().waitFor();
+    await page.screenshot({ path: 'test-results/sponsors-demo-phone.png' });
+    await context.close();
+  });
+});

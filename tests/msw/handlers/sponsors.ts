@@ -1,0 +1,133 @@
+import type { Sponsor } from '@contract/sponsor';
+import { websiteHref } from '@contract/website';
+import { http } from 'msw';
+import { apiUrl, fail, ok } from '../envelope';
+import { paginate, pickFields } from '../paginate';
+import { countryFixtures } from './countries';
+import { campaignsDb } from './campaigns';
+
+let sequence = 0;
+
+const countryRef = (id: number) => {
+  const country = countryFixtures.find((candidate) => candidate.id === id);
+  return country ? { id: country.id, name: country.name } : undefined;
+};
+
+/** A sponsor as the API reads it (with its country). */
+export const buildSponsor = (overrides: Partial<Sponsor> = {}): Sponsor => {
+  sequence += 1;
+  const countryId = overrides.country_id ?? 3;
+  const website = overrides.website_url === undefined ? `https://sponsor${sequence}.example.com` : overrides.website_url;
+  return {
+    id: sequence,
+    name: `Sponsor ${sequence}`,
+    country_id: countryId,
+    logo_url: null,
+    created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    updated_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    country: countryRef(countryId),
+    ...overrides,
+    website_url: website,
+    website,
+  };
+};
+
+/** What a create or update sent, as text (the logo as its file name). */
+export type SponsorRequest = { method: 'create' | 'update'; id?: number; fields: Record<string, string> };
+
+/** The sponsors the handlers answer with; a test seeds it and `reset()`s it in its beforeEach. */
+export const sponsorsDb = {
+  sponsors: [] as Sponsor[],
+  requests: [] as SponsorRequest[],
+  reset() {
+    sponsorsDb.sponsors = [];
+    sponsorsDb.requests = [];
+    sequence = 0;
+  },
+  add(overrides: Partial<Sponsor> = {}) {
+    const sponsor = buildSponsor(overrides);
+    sponsorsDb.sponsors.push(sponsor);
+    return sponsor;
+  },
+};
+
+const formFields = async (request: Request) => {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
+  return fields;
+};
+
+/** The server's checks (spec section 5), with its Spanish messages. */
+const validate = (fields: Record<string, string>, partial: boolean) => {
+  const errors: Record<string, string[]> = {};
+  if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = ['El nombre es requerido'];
+  if ((!partial || 'country_id' in fields) && !fields.country_id) errors.country_id = ['El país es requerido'];
+  if (fields.website_url && !websiteHref(fields.website_url)) errors.website_url = ['El sitio web debe ser una URL http o https válida.'];
+  return Object.keys(errors).length > 0 ? fail(422, 'Los datos enviados no son válidos.', errors) : null;
+};
+
+const apply = (sponsor: Sponsor, fields: Record<string, string>): Sponsor => {
+  const countryId = fields.country_id ? Number(fields.country_id) : sponsor.country_id;
+  const website = 'website_url' in fields ? websiteHref(fields.website_url) : sponsor.website_url;
+  return {
+    ...sponsor,
+    name: fields.name?.trim() ?? sponsor.name,
+    country_id: countryId,
+    country: countryRef(countryId),
+    website_url: website,
+    website,
+    logo_url: fields.logo ? `/storage/sponsors/${sponsor.id}-${fields.logo.slice(5)}` : sponsor.logo_url,
+  };
+};
+
+/** The sponsors API over `sponsorsDb`: q and country_id filters, name sort, include country, pages of 24. */
+export const sponsorHandlers = [
+  http.get(apiUrl('v1/sponsors'), ({ request }) => {
+    const url = new URL(request.url);
+    const q = url.searchParams.get('filter[q]')?.toLowerCase();
+    const country = url.searchParams.get('filter[country_id]');
+    const sort = url.searchParams.get('sort') ?? 'name';
+    const withCountry = url.searchParams.get('include')?.split(',').includes('country');
+    const found = sponsorsDb.sponsors
+      .filter((sponsor) => !q || sponsor.name.toLowerCase().includes(q))
+      .filter((sponsor) => !country || sponsor.country_id === Number(country))
+      .sort((a, b) => a.name.localeCompare(b.name, 'es') * (sort === '-name' ? -1 : 1))
+      .map(({ country: ref, ...sponsor }) => (withCountry ? { ...sponsor, country: ref } : sponsor));
+    return ok(paginate(pickFields(found, url), url, 24));
+  }),
+  http.get(apiUrl('v1/sponsors/:id'), ({ params }) => {
+    const sponsor = sponsorsDb.sponsors.find((candidate) => candidate.id === Number(params.id));
+    return sponsor ? ok(sponsor) : fail(404, 'El sponsor no existe.');
+  }),
+  http.post(apiUrl('v1/sponsors'), async ({ request }) => {
+    const fields = await formFields(request);
+    sponsorsDb.requests.push({ method: 'create', fields });
+    const refused = validate(fields, false);
+    if (refused) return refused;
+    const sponsor = apply(buildSponsor({ logo_url: null }), fields);
+    sponsorsDb.sponsors.push(sponsor);
+    return ok(sponsor, 'Sponsor creado correctamente.', 201);
+  }),
+  http.post(apiUrl('v1/sponsors/:id'), async ({ request, params }) => {
+    const fields = await formFields(request);
+    sponsorsDb.requests.push({ method: 'update', id: Number(params.id), fields });
+    const index = sponsorsDb.sponsors.findIndex((candidate) => candidate.id === Number(params.id));
+    if (index < 0) return fail(404, 'El sponsor no existe.');
+    const refused = validate(fields, true);
+    if (refused) return refused;
+    const sponsor = apply(sponsorsDb.sponsors[index]!, fields);
+    sponsorsDb.sponsors[index] = sponsor;
+    return ok(sponsor, 'Sponsor actualizado correctamente.');
+  }),
+  http.delete(apiUrl('v1/sponsors/:id'), ({ params }) => {
+    const id = Number(params.id);
+    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, 'El sponsor no existe.');
+    const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
+    if (campaigns > 0) {
+      return fail(409, `No se puede eliminar el sponsor: tiene ${campaigns === 1 ? '1 campaña' : `${campaigns} campañas`}. Elimínalas primero.`);
+    }
+    sponsorsDb.sponsors = sponsorsDb.sponsors.filter((sponsor) => sponsor.id !== id);
+    return ok(null, 'Sponsor eliminado correctamente.');
+  }),
+];
