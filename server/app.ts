@@ -114,7 +114,17 @@ async function servePanel(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasPanel = fs.existsSync(indexFile);
   if (hasPanel) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
+        // Hashed asset names change with their content: cache them for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/storage/');
