@@ -1,10 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
+import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { choose, signIn } from './support/session';
 
 let browser: Browser;
 
@@ -16,33 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-};
-
-/** Signs in with the code from MAIL_LOG and lands on the sponsors grid. */
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Correo electrónico').fill(ADMIN_EMAIL);
-  await page.getByLabel('Contraseña').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL(/\/otp\?email=/);
-  await page.getByLabel('Dígito 1 del código').click();
-  await page.keyboard.type(server.lastCode(ADMIN_EMAIL));
-  await page.getByRole('button', { name: 'Verificar y continuar' }).click();
-  await page.waitForURL(`${server.url}/`);
+/** Signs in and waits for the sponsors grid. */
+async function signInToSponsors(page: Page, server: RunningServer) {
+  await signIn(page, server);
   await page.getByRole('heading', { level: 1, name: 'Sponsors' }).waitFor();
-}
-
-/** Picks an option of a Mantine Select, typing to narrow a searchable one. */
-async function choose(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: string, search?: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (search) await box.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Whether every image in the locator's subtree has loaded real pixels. */
@@ -63,7 +41,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     // 'Visitar sitio' must not reach the real Internet: answer the sponsor's site locally.
     await context.route('https://zafiro-e2e.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Zafiro</title>' }));
     const page = await context.newPage();
-    await signIn(page, server);
+    await signInToSponsors(page, server);
     await page.getByText('Comienza creando tu primer sponsor.').waitFor();
     await page.screenshot({ path: 'test-results/sponsors-empty.png' });
 
@@ -102,7 +80,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     await expect.poll(names).toEqual(['Zafiro Asistencia E2E', 'Aurora Seguros E2E']);
     expect(new URL(page.url()).search).toBe('?q=e2e&sort=-name');
     await page.screenshot({ path: 'test-results/sponsors-grid.png' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Open it: the header, and 'Visitar sitio' in a new tab with https added.
     await page.getByRole('article', { name: 'Zafiro Asistencia E2E' }).getByRole('link', { name: 'Ver' }).click();
@@ -126,7 +104,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     await edit.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E Plus' }).waitFor();
     expect(await page.getByRole('heading', { name: 'No hay campañas' }).isVisible()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Create a campaign with an image, dates and a budget.
     await page.getByRole('button', { name: 'Nueva Campaña' }).first().click();
@@ -167,7 +145,7 @@ describe('sponsors and campaigns, as staff use them', () => {
       await expect(page.getByRole('tab', { name: new RegExp(tab) }).isVisible()).resolves.toBe(true);
     }
     await page.screenshot({ path: 'test-results/campaign-detail.png' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The sponsor cannot go while it has a campaign: the person reads why.
     await page.goto(sponsorUrl);
@@ -214,12 +192,12 @@ describe('demo data on a new installation', () => {
   it('shows sponsors with their logos and campaigns in every status', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server);
+    await signInToSponsors(page, server);
     await page.getByRole('article').first().waitFor();
     expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(6);
     await expect.poll(() => imagesLoaded(page, 'article img')).toBe(true);
     await page.screenshot({ path: 'test-results/sponsors-demo.png' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto(`${server.url}/campanas`);
     await page.getByRole('article').first().waitFor();
@@ -227,7 +205,7 @@ describe('demo data on a new installation', () => {
       expect(await page.getByRole('article').getByText(status, { exact: true }).count(), status).toBeGreaterThan(0);
     }
     await page.screenshot({ path: 'test-results/campaigns-demo.png', fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/`);

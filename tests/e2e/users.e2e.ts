@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { choose, signIn } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,25 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Signs in through the real screens, with the code from the server's MAIL_LOG. */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL(/\/otp\?email=/);
-  await page.getByLabel('Dígito 1 del código').click();
-  await page.keyboard.type(server.lastCode(email));
-  await page.getByRole('button', { name: 'Verificar y continuar' }).click();
-  await page.waitForURL(`${server.url}/`);
-}
-
-/** Picks an option of a Mantine Select or MultiSelect by the field's label. */
-async function choose(scope: Locator, page: Page, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -54,7 +36,7 @@ async function createThroughForm(page: Page, user: NewUser, screenshot?: string)
   await dialog.getByLabel('Email').fill(user.email);
   await dialog.getByLabel('Teléfono').fill(user.phone);
   await dialog.getByLabel('Contraseña').fill(user.password);
-  await choose(dialog, page, 'Roles', user.role);
+  await choose(page, dialog, 'Roles', user.role);
   // Close the roles list before the next field.
   await page.keyboard.press('Escape');
   await dialog.getByRole('combobox', { name: 'País' }).fill('Colom');
@@ -69,7 +51,7 @@ describe('users, roles and permissions in the browser', () => {
     // axe needs a page of its own context.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signIn(page, server);
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Usuarios', { exact: true }).click();
     await page.waitForURL(`${server.url}/users`);
@@ -135,7 +117,7 @@ describe('users, roles and permissions in the browser', () => {
     // Deactivate.
     await page.getByRole('button', { name: 'Editar a Carla Ruiz Gómez' }).click();
     const deactivate = page.getByRole('dialog', { name: 'Editar Usuario' });
-    await choose(deactivate, page, 'Estado', 'Inactivo');
+    await choose(page, deactivate, 'Estado', 'Inactivo');
     await deactivate.getByRole('button', { name: 'Actualizar Usuario' }).click();
     await deactivate.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/users?status=inactive`);
@@ -168,7 +150,7 @@ describe('users, roles and permissions in the browser', () => {
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/login');
 
-    await signIn(page, omar.email, omar.password);
+    await signIn(page, server, omar.email, omar.password);
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByText('Sponsors', { exact: true }).waitFor();
     await menu.getByText('Operaciones', { exact: true }).waitFor();

@@ -8,11 +8,17 @@ describe('formFieldErrors', () => {
       'roles.0': ['Rol no válido: X.'],
       is_active: ['Debe ser verdadero o falso (1/0/true/false).'],
     });
-    expect(formFieldErrors(error, { is_active: 'status' })).toEqual({
+    expect(formFieldErrors(error, { rename: { is_active: 'status' } })).toEqual({
       email: 'El email ya está registrado',
       roles: 'Rol no válido: X.',
       status: 'Debe ser verdadero o falso (1/0/true/false).',
     });
+  });
+
+  it('puts a refused upload under the file field', () => {
+    const tooLarge = new ApiError('El archivo supera el máximo de 10 MB.', 413);
+    expect(formFieldErrors(tooLarge, { fileField: 'logo' })).toEqual({ logo: 'El archivo supera el máximo de 10 MB.' });
+    expect(formFieldErrors(tooLarge)).toEqual({});
   });
 
   it('gives nothing for errors that are not from the API', () => {

@@ -1,6 +1,5 @@
 import { CAMPAIGN_MESSAGES } from '@contract/campaign';
 import type { Campaign, CampaignPayload, CampaignStatus } from '@/entities/campaign';
-import { ApiError } from '@/shared/api';
 
 export interface CampaignFormValues {
   name: string;
@@ -51,15 +50,3 @@ export const toCampaignPayload = (values: CampaignFormValues, sponsorId: number,
   budget: typeof values.budget === 'number' ? values.budget : '',
   image: values.image,
 });
-
-/** The server's refusals, under the fields they concern; a refused file (413/415) under the image. */
-export function campaignFieldErrors(error: unknown): Partial<Record<keyof CampaignFormValues, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const errors: Partial<Record<keyof CampaignFormValues, string>> = {};
-  for (const field of ['name', 'description', 'status', 'start_date', 'end_date', 'budget', 'image'] as const) {
-    const message = error.fieldError(field);
-    if (message) errors[field] = message;
-  }
-  if (error.status === 413 || error.status === 415) errors.image ??= error.message;
-  return errors;
-}

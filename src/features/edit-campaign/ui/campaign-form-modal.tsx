@@ -14,12 +14,11 @@ import {
   type CampaignPayload,
   type CampaignStatus,
 } from '@/entities/campaign';
-import { errorMessage } from '@/shared/api';
+import { errorMessage, formFieldErrors } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
-  campaignFieldErrors,
   initialCampaignFormValues,
   toCampaignPayload,
   validateCampaignForm,
@@ -82,7 +81,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         queryClient.invalidateQueries({ queryKey: campaignQueries.detail(saved.id).queryKey }),
       ]);
     },
-    onError: (error) => form.setErrors(campaignFieldErrors(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error, { fileField: 'image' })),
   });
 
   // On edit the campaign keeps its own country; a new one takes its sponsor's.

@@ -1,5 +1,4 @@
 import { SPONSOR_MESSAGES } from '@contract/sponsor';
-import { ApiError } from '@/shared/api';
 import type { Sponsor, SponsorPayload } from '@/entities/sponsor';
 
 export interface SponsorFormValues {
@@ -30,15 +29,3 @@ export const toSponsorPayload = (values: SponsorFormValues): SponsorPayload => (
   website_url: values.website_url.trim(),
   logo: values.logo,
 });
-
-/** The server's refusals, under the fields they concern; a refused file (413/415) under the logo. */
-export function sponsorFieldErrors(error: unknown): Partial<Record<keyof SponsorFormValues, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const errors: Partial<Record<keyof SponsorFormValues, string>> = {};
-  for (const field of ['name', 'country_id', 'website_url', 'logo'] as const) {
-    const message = error.fieldError(field);
-    if (message) errors[field] = message;
-  }
-  if (error.status === 413 || error.status === 415) errors.logo ??= error.message;
-  return errors;
-}

@@ -5,12 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
-import { errorMessage } from '@/shared/api';
+import { errorMessage, formFieldErrors } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
   initialSponsorFormValues,
-  sponsorFieldErrors,
   toSponsorPayload,
   validateSponsorForm,
   type SponsorFormValues,
@@ -68,7 +67,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       onDone();
       await queryClient.invalidateQueries({ queryKey: sponsorQueries.lists() });
     },
-    onError: (error) => form.setErrors(sponsorFieldErrors(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error, { fileField: 'logo' })),
   });
 
   const countryOptions = useMemo(

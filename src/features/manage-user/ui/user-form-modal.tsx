@@ -69,7 +69,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
       notifications.show({ color: 'green', message: editing ? 'Usuario actualizado.' : 'Usuario creado.' });
       onDone();
     },
-    onError: (error) => form.setErrors(formFieldErrors(error, { is_active: 'status' })),
+    onError: (error) => form.setErrors(formFieldErrors(error, { rename: { is_active: 'status' } })),
   });
 
   // The super admin role is not handed out here (spec section 3); a user who already has it keeps it.
