@@ -49,6 +49,10 @@ caracteres) y su confirmación. Cambiar la contraseña cierra todas las sesiones
 
 **Escrituras.** JSON, multipart o formulario, con corchetes al estilo PHP y booleanos 1/0/true/false.
 \`POST\` con \`_method=PUT\` equivale a \`PUT\`. Archivos comprobados por su contenido, 10 MB como máximo.
+
+**Archivos.** Los logos e imágenes (PNG, JPG o GIF; nunca SVG) se guardan con nombres aleatorios y se sirven en
+\`/storage/<carpeta>/<nombre>\` sin token (una etiqueta \`<img>\` no puede enviarlo), con su tipo de contenido y
+\`nosniff\`. Las respuestas traen la dirección en \`logo_url\` o \`image_url\`. Reemplazar o borrar un registro borra su archivo.
 `;
 
 /** Builds the API (and, when a built panel exists, serves it). Tests call this with `inject`. */

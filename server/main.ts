@@ -9,9 +9,10 @@ import { createUploadsStorage } from './storage';
 const started = Date.now();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, storage: createUploadsStorage(config.dataDir) });
+const storage = createUploadsStorage(config.dataDir);
+const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, storage });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, mailer, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, db: database.db, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
 await purgeExpiredAuthData(database.db);
 setInterval(() => void purgeExpiredAuthData(database.db).catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
@@ -31,6 +32,7 @@ if (report.admin) {
     lines.push(`Contraseña generada (se muestra solo esta vez): ${report.admin.generatedPassword}`);
   }
 }
+if (report.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} sponsors y ${report.demo.campaigns} campañas (SEED_DEMO=false para empezar vacío).`);
 lines.push(
   config.smtpUrl
     ? 'Para entrar: correo y contraseña; el código de 6 dígitos llega por correo (SMTP).'

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, ROLE_NAMES, ROLE_SLUGS } from '@contract';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '@contract/permissions';
+import { ROLE_NAMES, ROLE_SLUGS } from '@contract/role';
 import { count, eq } from 'drizzle-orm';
 import countryNames from 'i18n-iso-countries';
 import { randomBytes } from 'node:crypto';

@@ -15,6 +15,7 @@ export interface SeedOptions {
 export interface SeedReport {
   countries: number;
   admin: { email: string; generatedPassword: string | null } | null;
+  demo: { sponsors: number; campaigns: number } | null;
 }
 
 /** Everything a new database needs; each step does nothing when its data is already there. */
@@ -24,6 +25,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   const admin = await seedFirstAdmin(db, { email: options.adminEmail, password: options.adminPassword });
   // Only on the start that created the database (its countries were just seeded): staff who
   // delete the demo sponsors do not get them back on the next start.
-  if (options.demo && options.storage && countries > 0) await seedDemo(db, options.storage);
-  return { countries, admin };
+  const demo = options.demo && options.storage && countries > 0 ? await seedDemo(db, options.storage) : null;
+  return { countries, admin, demo };
 }

@@ -1,14 +1,5 @@
-import {
-  loginBody,
-  recoveryRequestBody,
-  recoveryResetBody,
-  recoveryVerifyBody,
-  recoveryVerifyResult,
-  sessionUser,
-  successEnvelope,
-  verifyOtpBody,
-  verifyOtpResult,
-} from '@contract';
+import { loginBody, recoveryRequestBody, recoveryResetBody, recoveryVerifyBody, recoveryVerifyResult, sessionUser, verifyOtpBody, verifyOtpResult } from '@contract/auth';
+import { successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

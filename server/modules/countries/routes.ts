@@ -1,4 +1,5 @@
-import { country, idParam, paginator, successEnvelope } from '@contract';
+import { idParam, paginator, successEnvelope } from '@contract/common';
+import { country } from '@contract/country';
 import { countryBody } from '@contract/country';
 import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,5 @@
-import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAMES, type RoleSlug } from '@contract';
+import { DEFAULT_ROLE_PERMISSIONS } from '@contract/permissions';
+import { ROLE_NAMES, type RoleSlug } from '@contract/role';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Permission } from '@contract';
+import type { Permission } from '@contract/permissions';
 import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';

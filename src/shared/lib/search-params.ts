@@ -23,13 +23,14 @@ export const searchEnum =
 
 /**
  * A route's `validateSearch` from one parser per parameter; unknown parameters are dropped.
+ * Every parameter is optional, so a link to the route needs no search:
  * `searchSchema({ q: searchText, page: searchNumber })` → `(search) => { q?: string; page?: number }`.
  */
 export const searchSchema =
   <const Shape extends Record<string, Parser<unknown>>>(shape: Shape) =>
-  (search: Record<string, unknown>): { [K in keyof Shape]: ReturnType<Shape[K]> } =>
+  (search: Record<string, unknown>): { [K in keyof Shape]?: ReturnType<Shape[K]> } =>
     Object.fromEntries(Object.entries(shape).map(([key, parse]) => [key, parse(search[key])])) as {
-      [K in keyof Shape]: ReturnType<Shape[K]>;
+      [K in keyof Shape]?: ReturnType<Shape[K]>;
     };
 
 /** The parameters a route's search parser produces. */

@@ -1,4 +1,4 @@
-import { recoveryVerifyResult, type RecoveryVerifyResult } from '@contract';
+import { recoveryVerifyResult, type RecoveryVerifyResult } from '@contract/auth';
 import { ApiError, api } from '@/shared/api';
 
 export const UNEXPECTED_RESPONSE = 'Unexpected response from server.';

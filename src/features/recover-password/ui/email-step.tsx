@@ -1,4 +1,4 @@
-import { recoveryRequestBody } from '@contract';
+import { recoveryRequestBody } from '@contract/auth';
 import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { LoginBody } from '@contract';
+import type { LoginBody } from '@contract/auth';
 import { ApiError, api } from '@/shared/api';
 
 export const SIGN_IN_FALLBACK = 'Unable to sign in';

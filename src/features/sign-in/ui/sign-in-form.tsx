@@ -1,4 +1,4 @@
-import type { LoginBody } from '@contract';
+import type { LoginBody } from '@contract/auth';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';

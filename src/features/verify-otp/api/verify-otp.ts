@@ -1,4 +1,4 @@
-import { verifyOtpResult, type VerifyOtpBody, type VerifyOtpResult } from '@contract';
+import { verifyOtpResult, type VerifyOtpBody, type VerifyOtpResult } from '@contract/auth';
 import { ApiError, api } from '@/shared/api';
 
 export const VERIFY_OTP_FALLBACK = 'No se pudo verificar el código';

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@/shared/config';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /campanas?q=hogar&status=ACTIVE&sponsor=3&country=12&page=2 */
-const parseCampaignsSearch = searchSchema({
+export const campaignsSearchSchema = searchSchema({
   q: searchText,
   status: searchEnum(CAMPAIGN_STATUSES),
   sponsor: searchNumber,
@@ -12,9 +12,7 @@ const parseCampaignsSearch = searchSchema({
   page: searchNumber,
 });
 
-/** Every parameter is optional, so a link to this page needs no search. */
-export type CampaignsSearch = Partial<SearchOf<typeof parseCampaignsSearch>>;
-export const campaignsSearchSchema: (search: Record<string, unknown>) => CampaignsSearch = parseCampaignsSearch;
+export type CampaignsSearch = SearchOf<typeof campaignsSearchSchema>;
 
 /** Every campaign across sponsors for this search: 12 a page, newest first, with sponsor and country. */
 export const campaignsListParams = ({ q, status, sponsor, country, page }: CampaignsSearch): ListParams => ({

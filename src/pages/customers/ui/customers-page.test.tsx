@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE_PERMISSIONS } from '@contract';
+import { DEFAULT_ROLE_PERMISSIONS } from '@contract/permissions';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/auth';

@@ -3,11 +3,9 @@ import { PAGE_SIZE } from '@/shared/config';
 import { searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /sponsor/12?q=hogar&page=2: the campaign grid's search and page. */
-const parseSponsorDetailSearch = searchSchema({ q: searchText, page: searchNumber });
+export const sponsorDetailSearchSchema = searchSchema({ q: searchText, page: searchNumber });
 
-/** Every parameter is optional, so a link to this page needs no search. */
-export type SponsorDetailSearch = Partial<SearchOf<typeof parseSponsorDetailSearch>>;
-export const sponsorDetailSearchSchema: (search: Record<string, unknown>) => SponsorDetailSearch = parseSponsorDetailSearch;
+export type SponsorDetailSearch = SearchOf<typeof sponsorDetailSearchSchema>;
 
 /** The sponsor's campaigns for this search: 12 a page, newest first, with their country. */
 export const sponsorCampaignsParams = (sponsorId: number, { q, page }: SponsorDetailSearch): ListParams => ({

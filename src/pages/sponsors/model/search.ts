@@ -6,16 +6,14 @@ import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } fro
 export const SPONSOR_SORTS = ['name', '-name'] as const;
 
 /** /sponsors?q=acme&country=12&sort=-name&page=2 — a value that does not fit falls back to "not set". */
-const parseSponsorsSearch = searchSchema({
+export const sponsorsSearchSchema = searchSchema({
   q: searchText,
   country: searchNumber,
   sort: searchEnum(SPONSOR_SORTS),
   page: searchNumber,
 });
 
-/** Every parameter is optional, so a link to this page needs no search. */
-export type SponsorsSearch = Partial<SearchOf<typeof parseSponsorsSearch>>;
-export const sponsorsSearchSchema: (search: Record<string, unknown>) => SponsorsSearch = parseSponsorsSearch;
+export type SponsorsSearch = SearchOf<typeof sponsorsSearchSchema>;
 
 /** The sponsors list call for this search: 24 a page, with each sponsor's country (spec sections 7 and 9). */
 export const sponsorsListParams = ({ q, country, sort, page }: SponsorsSearch): ListParams => ({
