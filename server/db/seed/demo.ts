@@ -36,7 +36,7 @@ export const DEMO_SPONSORS: DemoSponsor[] = [
     color: [30, 94, 168],
     campaigns: [
       {
-        name: 'Hogar Seguro 2025',
+        name: 'Hogar Seguro Total',
         description: 'Asistencia domiciliaria para clientes de tarjetas de crédito: plomería, cerrajería y electricidad las 24 horas.',
         status: 'ACTIVE',
         months: [-3, 9],
