@@ -14,9 +14,9 @@ import {
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
-import { SKELETON_CARDS } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -62,13 +62,7 @@ export function CampaignsPage() {
 
   let content;
   if (list.isPending) {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" aria-busy="true" aria-label="Cargando campañas">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <CampaignCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    );
+    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
   } else if (list.isError && !data) {
     content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (!data || data.data.length === 0) {

@@ -7,10 +7,10 @@ import { SPONSOR_FALLBACKS, SponsorLogo, sponsorQueries, sponsorWebsiteHref, typ
 import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
-import { SKELETON_CARDS } from '@/shared/config';
 import { searchNumber } from '@/shared/lib';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -141,13 +141,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
 
   let content;
   if (list.isPending) {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" aria-busy="true" aria-label="Cargando campañas">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <CampaignCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    );
+    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
   } else if (list.isError && !data) {
     content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (!data || data.data.length === 0) {

@@ -6,9 +6,9 @@ import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
-import { SKELETON_CARDS } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -56,13 +56,7 @@ export function SponsorsPage() {
 
   let content;
   if (list.isPending) {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Cargando sponsors">
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          <SponsorCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    );
+    content = <SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />;
   } else if (list.isError && !data) {
     content = <ErrorAlert message={errorMessage(list.error, SPONSOR_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (!data || data.data.length === 0) {

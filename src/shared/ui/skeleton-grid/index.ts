@@ -1,0 +1,1 @@
+export { SkeletonGrid, type SkeletonGridProps } from './skeleton-grid';
