@@ -120,6 +120,16 @@ describe('the shell', () => {
   });
 });
 
+describe('the profile', () => {
+  it('follows the server: a role given meanwhile shows in the menu without signing in again', async () => {
+    signIn(userWithRole('ADMIN'));
+    server.use(http.get(apiUrl('auth/me'), () => ok(userWithRole('SUPER_ADMIN'))));
+    await openShell('/');
+    await waitFor(() => expect(menuEntries()).toContain('Usuarios'));
+    expect(useSessionStore.getState().user?.rol).toEqual(['Super Admin']);
+  });
+});
+
 describe('signing out', () => {
   const signOut = async (user: Awaited<ReturnType<typeof openShell>>['user']) => {
     await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));

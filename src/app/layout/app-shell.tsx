@@ -7,10 +7,12 @@ import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PanelProviders } from '../setup/panel-providers';
 import { MainNav } from './main-nav';
+import { useProfileRefresh } from './use-profile-refresh';
 import { UserMenu } from './user-menu';
 
 /** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
 export function AppShellLayout() {
+  useProfileRefresh();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const user = useSessionStore((state) => state.user);
   const name = user?.name.trim() || 'Usuario';

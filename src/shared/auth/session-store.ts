@@ -31,6 +31,8 @@ export interface SessionState {
   codeSent(email: string): void;
   /** Stores token and user and clears the error (spec section 4). */
   setLogin(token: string, user: SessionUser): void;
+  /** The server's current view of the signed-in person (roles and permissions may have changed). */
+  refreshUser(user: SessionUser): void;
   /** Clears token, email, error and otp time; the user object is kept (spec section 4). */
   logout(notice?: string | null): void;
   clearNotice(): void;
@@ -52,6 +54,7 @@ export const useSessionStore = create<SessionState>()(
       setError: (error) => set({ error }),
       codeSent: (email) => set({ email, otpSentAt: Date.now(), error: null }),
       setLogin: (token, user) => set({ token, user, error: null, loading: false, notice: null }),
+      refreshUser: (user) => set((state) => (state.token ? { user } : {})),
       logout: (notice = null) => set({ token: null, email: null, error: null, otpSentAt: null, loading: false, notice }),
       clearNotice: () => set({ notice: null }),
     }),

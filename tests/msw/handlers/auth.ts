@@ -1,5 +1,6 @@
 import { http } from 'msw';
-import { apiUrl, ok } from '../envelope';
+import { useSessionStore } from '@/shared/auth';
+import { apiUrl, fail, ok } from '../envelope';
 
 /** The person the default verify-2fa answer signs in. */
 export const signedInUser = {
@@ -22,6 +23,12 @@ export const authHandlers = [
     ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser }, 'Sesión iniciada.'),
   ),
   http.post(apiUrl('auth/logout'), () => ok(null, 'Sesión cerrada.')),
+  // By default the server agrees with the profile the test stored; a test overrides it to
+  // simulate a change of roles.
+  http.get(apiUrl('auth/me'), () => {
+    const { user } = useSessionStore.getState();
+    return user ? ok(user) : fail(401, 'Debes iniciar sesión para continuar.');
+  }),
   http.post(apiUrl('auth/recovery/send-code'), () => ok(null, 'Si el correo está registrado, te enviamos un código.')),
   http.post(apiUrl('auth/recovery/resend-code'), () =>
     ok(null, 'Si el correo está registrado, te enviamos un código.'),
