@@ -2,3 +2,4 @@ export { COUNTRIES_FALLBACK, fetchAllCountries, fetchCountries, fetchCountry } f
 export { countryQueries } from './api/country.queries';
 export { countrySelectData } from './model/select-data';
 export type { Country, CountryOption } from './model/types';
+export { CountryFilter } from './ui/country-filter';

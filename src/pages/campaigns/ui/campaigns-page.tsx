@@ -11,7 +11,7 @@ import {
   campaignQueries,
   type CampaignStatus,
 } from '@/entities/campaign';
-import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
+import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -39,7 +39,6 @@ export function CampaignsPage() {
 
   const list = useQuery(campaignQueries.list(campaignsListParams(search)));
   const sponsors = useQuery(sponsorQueries.options());
-  const countries = useQuery(countryQueries.options());
   const page = search.page ?? 1;
   const data = list.data;
 
@@ -52,10 +51,6 @@ export function CampaignsPage() {
   const sponsorOptions = useMemo(
     () => [{ value: ALL, label: 'Todos los sponsors' }, ...(sponsors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))],
     [sponsors.data],
-  );
-  const countryOptions = useMemo(
-    () => [{ value: ALL, label: 'Todos los países' }, ...(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))],
-    [countries.data],
   );
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
   const filtered = Boolean(search.q || search.status || search.sponsor || search.country);
@@ -131,18 +126,7 @@ export function CampaignsPage() {
           error={sponsors.error ? errorMessage(sponsors.error, SPONSOR_FALLBACKS.list) : undefined}
           w={{ base: '100%', xs: 220 }}
         />
-        <Select
-          aria-label="Filtrar por país"
-          data={countryOptions}
-          value={search.country ? String(search.country) : ALL}
-          onChange={(value) => setSearch({ country: idOrNothing(value) })}
-          placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="Ningún país coincide"
-          error={countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined}
-          w={{ base: '100%', xs: 220 }}
-        />
+        <CountryFilter value={search.country} onChange={(country) => setSearch({ country })} w={{ base: '100%', xs: 220 }} />
       </Group>
       {content}
       {data ? (

@@ -1,8 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
+import { useEffect, useState } from 'react';
+import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
@@ -15,7 +15,6 @@ import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorsListParams, sponsorsSearchSchema, type SponsorsSearch } from '../model/search';
 
-const ALL_COUNTRIES = 'all';
 const SORT_OPTIONS = [
   { value: 'name', label: 'Nombre (A→Z)' },
   { value: '-name', label: 'Nombre (Z→A)' },
@@ -30,7 +29,6 @@ export function SponsorsPage() {
     void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, ...patch })) as never, replace: true });
 
   const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
-  const countries = useQuery(countryQueries.options());
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
 
@@ -42,14 +40,6 @@ export function SponsorsPage() {
       void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined })) as never, replace: true });
     }
   }, [data, list.isPlaceholderData, page, navigate]);
-
-  const countryOptions = useMemo(
-    () => [
-      { value: ALL_COUNTRIES, label: 'Todos los países' },
-      ...(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name })),
-    ],
-    [countries.data],
-  );
 
   const filtered = Boolean(search.q || search.country);
   const openNew = () => setForm({ opened: true, sponsor: null });
@@ -123,16 +113,9 @@ export function SponsorsPage() {
           maw={360}
           onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
         />
-        <Select
-          aria-label="Filtrar por país"
-          data={countryOptions}
-          value={search.country ? String(search.country) : ALL_COUNTRIES}
-          onChange={(value) => setSearch({ country: value && value !== ALL_COUNTRIES ? Number(value) : undefined, page: undefined })}
-          placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="Ningún país coincide"
-          error={countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined}
+        <CountryFilter
+          value={search.country}
+          onChange={(country) => setSearch({ country, page: undefined })}
           w={{ base: '100%', xs: 240 }}
         />
         <Select

@@ -1,0 +1,36 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { errorMessage } from '@/shared/api';
+import { COUNTRIES_FALLBACK } from '../api/country.api';
+import { countryQueries } from '../api/country.queries';
+import { countrySelectData } from '../model/select-data';
+
+const ALL_COUNTRIES = 'all';
+
+interface CountryFilterProps {
+  /** The selected country's id; undefined is 'Todos los países'. */
+  value: number | undefined;
+  onChange(countryId: number | undefined): void;
+  w?: SelectProps['w'];
+}
+
+/** A list's country filter: 'Todos los países' or one country, with the loading and error states. */
+export function CountryFilter({ value, onChange, w }: CountryFilterProps) {
+  const countries = useQuery(countryQueries.options());
+  const data = useMemo(() => [{ value: ALL_COUNTRIES, label: 'Todos los países' }, ...countrySelectData(countries.data)], [countries.data]);
+  return (
+    <Select
+      aria-label="Filtrar por país"
+      data={data}
+      value={value ? String(value) : ALL_COUNTRIES}
+      onChange={(selected) => onChange(selected && selected !== ALL_COUNTRIES ? Number(selected) : undefined)}
+      placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="Ningún país coincide"
+      error={countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined}
+      w={w}
+    />
+  );
+}
