@@ -12,4 +12,5 @@ export { sponsorWebsiteHref } from './lib/website';
 export type { CountryRef, Sponsor, SponsorPayload } from './model/types';
 export { SponsorCard, type SponsorCardProps } from './ui/sponsor-card';
 export { SponsorCardSkeleton } from './ui/sponsor-card-skeleton';
+export { SponsorFacts } from './ui/sponsor-facts';
 export { SponsorLogo, type SponsorLogoProps } from './ui/sponsor-logo';

@@ -1,7 +1,7 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Sponsor } from '../model/types';
-import { sponsorWebsiteHref } from '../lib/website';
+import { SponsorFacts } from './sponsor-facts';
 import { SponsorLogo } from './sponsor-logo';
 
 export interface SponsorCardProps {
@@ -12,8 +12,6 @@ export interface SponsorCardProps {
 
 /** A sponsor in the grid: logo, name, country, website and 'ID: {id}' (spec section 2). */
 export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
-  const website = sponsor.website_url ?? sponsor.website ?? null;
-  const href = sponsorWebsiteHref(sponsor);
   return (
     <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={sponsor.name}>
       <Stack gap="sm" h="100%">
@@ -29,24 +27,7 @@ export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
           </Stack>
         </Group>
         <Stack gap={4} style={{ flexGrow: 1 }}>
-          <Text size="sm">
-            <Text span c="dimmed" size="sm">
-              País:{' '}
-            </Text>
-            {sponsor.country?.name ?? '—'}
-          </Text>
-          <Text size="sm" truncate="end">
-            <Text span c="dimmed" size="sm">
-              Sitio web:{' '}
-            </Text>
-            {website && href ? (
-              <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
-                {website}
-              </Anchor>
-            ) : (
-              (website ?? '—')
-            )}
-          </Text>
+          <SponsorFacts sponsor={sponsor} truncate />
         </Stack>
         {actions ? <Group gap="xs" wrap="wrap">{actions}</Group> : null}
       </Stack>

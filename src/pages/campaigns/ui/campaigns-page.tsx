@@ -1,6 +1,6 @@
-import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import {
   CAMPAIGN_FALLBACKS,
@@ -8,6 +8,7 @@ import {
   CAMPAIGN_STATUS_LABELS,
   CampaignCard,
   CampaignCardSkeleton,
+  CampaignDetailsButton,
   campaignQueries,
   type CampaignStatus,
 } from '@/entities/campaign';
@@ -75,19 +76,7 @@ export function CampaignsPage() {
             key={campaign.id}
             campaign={campaign}
             actions={
-              <Button
-                size="xs"
-                variant="light"
-                renderRoot={(props) => (
-                  <Link
-                    to="/sponsor/$sponsorId/campaign/$campanaId"
-                    params={{ sponsorId: String(campaign.sponsor_id), campanaId: String(campaign.id) }}
-                    {...props}
-                  />
-                )}
-              >
-                Ver Detalles
-              </Button>
+              <CampaignDetailsButton campaign={campaign} />
             }
           />
         ))}

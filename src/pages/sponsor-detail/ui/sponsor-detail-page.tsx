@@ -1,9 +1,9 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, campaignQueries, type Campaign } from '@/entities/campaign';
-import { SPONSOR_FALLBACKS, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
+import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignQueries, type Campaign } from '@/entities/campaign';
+import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
 import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
@@ -66,7 +66,6 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
-  const website = sponsor.website_url ?? sponsor.website ?? null;
   const href = sponsorWebsiteHref(sponsor);
 
   return (
@@ -79,24 +78,7 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
               {sponsor.name}
             </Title>
             <Text size="sm" c="dimmed">{`ID: ${sponsor.id}`}</Text>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                País:{' '}
-              </Text>
-              {sponsor.country?.name ?? '—'}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                Sitio web:{' '}
-              </Text>
-              {website && href ? (
-                <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
-                  {website}
-                </Anchor>
-              ) : (
-                (website ?? '—')
-              )}
-            </Text>
+            <SponsorFacts sponsor={sponsor} />
           </Stack>
         </Group>
         <Group gap="xs">
@@ -168,19 +150,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
             sponsorName={sponsor.name}
             actions={
               <>
-                <Button
-                  size="xs"
-                  variant="light"
-                  renderRoot={(props) => (
-                    <Link
-                      to="/sponsor/$sponsorId/campaign/$campanaId"
-                      params={{ sponsorId: String(sponsor.id), campanaId: String(campaign.id) }}
-                      {...props}
-                    />
-                  )}
-                >
-                  Ver Detalles
-                </Button>
+                <CampaignDetailsButton campaign={campaign} />
                 <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
                   Editar
                 </Button>
