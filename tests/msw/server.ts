@@ -1,10 +1,15 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
-import { campaignHandlers } from './handlers/campaigns';
+import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { countryHandlers } from './handlers/countries';
-import { roleHandlers } from './handlers/roles';
-import { sponsorHandlers } from './handlers/sponsors';
-import { userHandlers } from './handlers/users';
+import { roleHandlers, rolesDb } from './handlers/roles';
+import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
+import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
 export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers);
+
+/** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
+export const resetMockStores = () => {
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb]) store.reset();
+};

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
-import { server } from '../msw/server';
+import { resetMockStores, server } from '../msw/server';
 
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
@@ -21,6 +21,9 @@ Object.defineProperty(window, 'matchMedia', {
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
 // The router restores scroll on navigation; jsdom has no scrolling and logs every call.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// jsdom has no object URLs; image previews ask for one.
+URL.createObjectURL = () => 'blob:vista-previa';
+URL.revokeObjectURL = () => {};
 class ResizeObserverStub {
   observe() {}
   unobserve() {}
@@ -30,6 +33,7 @@ window.ResizeObserver = ResizeObserverStub;
 
 // An unmocked call is a bug in the test or the code, never a silent pass.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(resetMockStores);
 afterEach(() => {
   cleanup();
   server.resetHandlers();

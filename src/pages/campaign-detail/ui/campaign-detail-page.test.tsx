@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
-
-beforeEach(() => {
-  sponsorsDb.reset();
-  campaignsDb.reset();
-});
 
 const normalise = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 

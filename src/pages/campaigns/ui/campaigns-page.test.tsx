@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
-
-beforeEach(() => {
-  sponsorsDb.reset();
-  campaignsDb.reset();
-});
 
 const recordListRequests = () => {
   const urls: URL[] = [];

@@ -1,28 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../../../tests/msw/envelope';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
-
-const realCreate = URL.createObjectURL;
-const realRevoke = URL.revokeObjectURL;
-beforeAll(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:vista-previa');
-  URL.revokeObjectURL = vi.fn();
-});
-afterAll(() => {
-  URL.createObjectURL = realCreate;
-  URL.revokeObjectURL = realRevoke;
-});
-
-beforeEach(() => {
-  sponsorsDb.reset();
-  campaignsDb.reset();
-});
 
 const openSponsor = async (id: number, query = '') => {
   startSession();

@@ -1,29 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
-
-// jsdom has no object URLs; the logo preview asks for one.
-const realCreate = URL.createObjectURL;
-const realRevoke = URL.revokeObjectURL;
-beforeAll(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:vista-previa');
-  URL.revokeObjectURL = vi.fn();
-});
-afterAll(() => {
-  URL.createObjectURL = realCreate;
-  URL.revokeObjectURL = realRevoke;
-});
-
-beforeEach(() => {
-  sponsorsDb.reset();
-  campaignsDb.reset();
-});
 
 const openSponsors = async (path = '/sponsors') => {
   startSession();

@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_NAMES } from '@contract/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
@@ -17,11 +17,6 @@ afterEach(() => {
 });
 
 const superAdmin: SessionUser = { ...signedInUser, permissions: [...PERMISSION_NAMES] };
-
-beforeEach(() => {
-  usersDb.reset();
-  rolesDb.reset();
-});
 
 /** Opens /users (or a deep link) signed in as `as`, and waits for the title. */
 const openUsers = async (path = '/users', as: SessionUser = superAdmin) => {

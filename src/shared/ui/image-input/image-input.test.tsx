@@ -1,19 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import { ImageInput } from './image-input';
-
-const realCreate = URL.createObjectURL;
-const realRevoke = URL.revokeObjectURL;
-beforeAll(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:vista-previa');
-  URL.revokeObjectURL = vi.fn();
-});
-afterAll(() => {
-  URL.createObjectURL = realCreate;
-  URL.revokeObjectURL = realRevoke;
-});
 
 function Harness({ currentUrl, onChange = () => {} }: { currentUrl?: string; onChange?: (file: File | null) => void }) {
   const [file, setFile] = useState<File | null>(null);
