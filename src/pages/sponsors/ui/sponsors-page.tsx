@@ -26,7 +26,7 @@ export function SponsorsPage() {
   const search = sponsorsSearchSchema(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
   const setSearch = (patch: Partial<SponsorsSearch>) =>
-    void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, ...patch })) as never, replace: true });
+    void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, ...patch }), replace: true });
 
   const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
@@ -37,7 +37,7 @@ export function SponsorsPage() {
   // A page beyond the last one (a stale link, or the last sponsor of a page deleted) shows the last page.
   useEffect(() => {
     if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: ((old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined })) as never, replace: true });
+      void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
     }
   }, [data, list.isPlaceholderData, page, navigate]);
 
