@@ -4,6 +4,13 @@ import { email } from './common';
 export const OTP_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** What the server's password policy refuses beyond the length (it holds the dictionary; the panel shows these). */
+export const PASSWORD_POLICY_MESSAGES = {
+  common: 'Esa contraseña es demasiado común. Elige una que no figure en las listas de contraseñas habituales.',
+  sameAsEmail: 'La contraseña no puede ser igual al email.',
+  sameAsDni: 'La contraseña no puede ser igual al DNI.',
+} as const;
+
 const otpCode = z
   .string({ error: 'El código debe tener 6 dígitos.' })
   .trim()
