@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { accountDb, accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { countryHandlers } from './handlers/countries';
@@ -7,9 +8,9 @@ import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
 import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
-export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers);
+export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...accountHandlers);
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, accountDb]) store.reset();
 };

@@ -1,4 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { SignOutMenuItem } from '@/features/sign-out';
 
 interface UserMenuProps {
@@ -6,7 +7,7 @@ interface UserMenuProps {
   email: string | undefined;
 }
 
-/** The top bar's avatar; its one action is signing out. */
+/** The top bar's avatar: the person's own account, and signing out. */
 export function UserMenu({ name, email }: UserMenuProps) {
   // The avatar sits in the fixed top bar and never scrolls away, so the dropdown need not hide
   // when its target looks detached (jsdom, which has no layout, always says it is).
@@ -24,6 +25,17 @@ export function UserMenu({ name, email }: UserMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>
         {email ? <Menu.Label>{email}</Menu.Label> : null}
+        {/*
+          An avatar without a name draws Mantine's person silhouette, the account's icon; drawn at
+          22 px within the 16 px of the sign-out icon, so both labels line up.
+        */}
+        <Menu.Item
+          component={Link}
+          to="/mi-cuenta"
+          leftSection={<Avatar size={22} m={-3} radius="xl" variant="transparent" color="dark" aria-hidden="true" />}
+        >
+          Mi cuenta
+        </Menu.Item>
         <SignOutMenuItem />
       </Menu.Dropdown>
     </Menu>

@@ -8,6 +8,7 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { AccountPage, prefetchAccountPage } from '@/pages/account';
 import { BookingsPage } from '@/pages/bookings';
 import { CampaignDetailPage, campaignDetailSearchSchema, prefetchCampaignDetailPage } from '@/pages/campaign-detail';
 import { CampaignsPage, campaignsSearchSchema, prefetchCampaignsPage } from '@/pages/campaigns';
@@ -130,6 +131,14 @@ const providersRoute = createRoute({
 const dspConfigRoute = createRoute({ getParentRoute: protectedChild, path: '/dsp-config', component: DspConfigPage });
 const customersRoute = createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', component: CustomersPage });
 
+// Every signed-in person's own account: no permission beyond being signed in.
+const accountRoute = createRoute({
+  getParentRoute: protectedChild,
+  path: '/mi-cuenta',
+  loader: ({ context }) => prefetchAccountPage(context.queryClient),
+  component: AccountPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   otpRoute,
@@ -149,6 +158,7 @@ const routeTree = rootRoute.addChildren([
     providersRoute,
     dspConfigRoute,
     customersRoute,
+    accountRoute,
   ]),
 ]);
 

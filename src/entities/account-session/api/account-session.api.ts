@@ -1,0 +1,21 @@
+import { api } from '@/shared/api';
+import type { AccountSession, CloseOthersResult } from '../model/types';
+
+/** What each call says when the server gives no message. */
+export const ACCOUNT_SESSION_FALLBACKS = {
+  list: 'No se pudieron cargar tus sesiones',
+  close: 'No se pudo cerrar la sesión',
+  closeOthers: 'No se pudieron cerrar las demás sesiones',
+} as const;
+
+/** The signed-in person's open sessions, most recently used first. */
+export const fetchAccountSessions = (signal?: AbortSignal) =>
+  api.get<AccountSession[]>('auth/sessions', { fallback: ACCOUNT_SESSION_FALLBACKS.list, signal });
+
+/** Closes one of the person's own sessions; the server answers 404 for one that is gone or not theirs. */
+export const closeAccountSession = (id: number) =>
+  api.delete<null>(`auth/sessions/${id}`, { fallback: ACCOUNT_SESSION_FALLBACKS.close });
+
+/** Closes every session of the person but the one making the call. */
+export const closeOtherAccountSessions = () =>
+  api.post<CloseOthersResult>('auth/sessions/close-others', { fallback: ACCOUNT_SESSION_FALLBACKS.closeOthers });

@@ -1,0 +1,3 @@
+import type { AccountSession, CloseOthersResult } from '@contract/account';
+
+export type { AccountSession, CloseOthersResult };

@@ -1,0 +1,81 @@
+import { ACCOUNT_MESSAGES } from '@contract/account';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountSessionQueries } from '@/entities/account-session';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { MIN_PASSWORD_LENGTH } from '@/shared/config';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { CHANGE_PASSWORD_FALLBACK, changePassword } from '../api/change-password';
+import { changePasswordFormSchema, emptyChangePasswordForm, type ChangePasswordFormValues } from '../model/change-password-form';
+
+/**
+ * 'Cambiar contraseña' for the signed-in person: asks for the current password, checks the
+ * contract's rules before sending, and puts the server's refusals (wrong current password, a
+ * common password, the e-mail or DNI) under their fields.
+ */
+export function ChangePasswordForm() {
+  const queryClient = useQueryClient();
+  const form = useForm<ChangePasswordFormValues>({
+    mode: 'controlled',
+    initialValues: emptyChangePasswordForm,
+    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
+  });
+
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: async () => {
+      form.reset();
+      notifications.show({ color: 'green', message: ACCOUNT_MESSAGES.passwordChanged });
+      // The server ended every other session: the list changed.
+      await queryClient.invalidateQueries({ queryKey: accountSessionQueries.lists() });
+    },
+    onError: (error) => form.setErrors(formFieldErrors(error)),
+  });
+
+  const handleSubmit = form.onSubmit(
+    (values) => save.mutate(values),
+    // A previous refusal no longer describes what is in the form.
+    () => save.reset(),
+  );
+
+  const busy = save.isPending;
+  // A refusal that names fields shows under them; only one that names none needs the alert.
+  const unplacedError = save.error && Object.keys(formFieldErrors(save.error)).length === 0 ? save.error : null;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {unplacedError ? <ErrorAlert message={errorMessage(unplacedError, CHANGE_PASSWORD_FALLBACK)} /> : null}
+        <PasswordInput
+          label="Contraseña actual"
+          withAsterisk
+          autoComplete="current-password"
+          disabled={busy}
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordInput
+          label="Nueva contraseña"
+          withAsterisk
+          description={`Al menos ${MIN_PASSWORD_LENGTH} caracteres. No uses una contraseña común, tu email ni tu DNI.`}
+          autoComplete="new-password"
+          disabled={busy}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirmar nueva contraseña"
+          withAsterisk
+          autoComplete="new-password"
+          disabled={busy}
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Guardando…' : 'Cambiar contraseña'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

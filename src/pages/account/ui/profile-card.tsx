@@ -1,0 +1,54 @@
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSessionStore } from '@/shared/auth';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The signed-in person as the server last described them (the shell keeps the stored profile in
+ * step with /api/auth/me): name, e-mail, phone and roles.
+ */
+export function ProfileCard() {
+  const user = useSessionStore((state) => state.user);
+  const name = user?.name.trim() || 'Usuario';
+  const roles = user?.rol.filter(Boolean) ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <Avatar name={name} color="initials" radius="xl" size="lg" aria-hidden="true" />
+        <Text fw={600} size="lg">
+          {name}
+        </Text>
+      </Group>
+      <Stack component="dl" gap="sm" m={0}>
+        <Fact label="Email">{user?.email || '—'}</Fact>
+        <Fact label="Teléfono">{user?.phone || 'Sin teléfono'}</Fact>
+        <Fact label="Roles">
+          {roles.length > 0 ? (
+            <Group component="span" gap={4} mt={2}>
+              {roles.map((role) => (
+                <Badge key={role} color="indigo.9" variant="filled" autoContrast radius="sm" tt="none">
+                  {role}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            'Sin rol'
+          )}
+        </Fact>
+      </Stack>
+    </Stack>
+  );
+}

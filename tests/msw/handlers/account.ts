@@ -1,0 +1,88 @@
+import { ACCOUNT_MESSAGES, changePasswordBody, type AccountSession } from '@contract/account';
+import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
+import { http } from 'msw';
+import { apiUrl, fail, ok } from '../envelope';
+import { signedInUser } from './auth';
+
+/** The signed-in person's password when a test starts. */
+export const CURRENT_PASSWORD = 'Secreto123!';
+/** A few of the passwords the server's dictionary refuses; the real list lives on the server. */
+export const COMMON_PASSWORDS = ['12345678', 'password', 'qwerty123', 'contraseña'];
+
+let sequence = 0;
+
+/** A session as GET /api/auth/sessions lists it; not the current one unless told. */
+export const buildSession = (overrides: Partial<AccountSession> = {}): AccountSession => {
+  sequence += 1;
+  return {
+    id: sequence,
+    device: 'Firefox 128 en Linux',
+    address: `10.0.0.${sequence}`,
+    created_at: new Date(Date.UTC(2026, 2, 3, 9, sequence)).toISOString(),
+    last_used_at: new Date(Date.UTC(2026, 2, 3, 12, sequence)).toISOString(),
+    expires_at: new Date(Date.UTC(2026, 2, 4, 9, sequence)).toISOString(),
+    current: false,
+    ...overrides,
+  };
+};
+
+/** The person's sessions and password; a test seeds it, the setup `reset()`s it before each test. */
+export const accountDb = {
+  sessions: [] as AccountSession[],
+  password: CURRENT_PASSWORD,
+  /** Every body POST /api/auth/change-password received, in order. */
+  passwordChanges: [] as unknown[],
+  reset() {
+    sequence = 0;
+    accountDb.password = CURRENT_PASSWORD;
+    accountDb.passwordChanges = [];
+    accountDb.sessions = [buildSession({ device: 'Chrome 126 en Windows', address: '190.24.10.5', current: true })];
+  },
+  /** Adds sessions of the same person on other devices. */
+  seedOthers(count: number, overrides: (index: number) => Partial<AccountSession> = () => ({})) {
+    for (let index = 0; index < count; index++) accountDb.sessions.push(buildSession(overrides(index)));
+  },
+};
+
+const validationFailed = (errors: Record<string, string[]>) => fail(422, 'Los datos enviados no son válidos.', errors);
+
+/** What the server's password policy refuses beyond the contract's shape, field by field. */
+const policyErrors = (body: { current_password: string; password: string }): Record<string, string[]> => {
+  if (body.current_password !== accountDb.password) return { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] };
+  if (body.password === body.current_password) return { password: [ACCOUNT_MESSAGES.passwordSameAsCurrent] };
+  if (COMMON_PASSWORDS.includes(body.password.toLowerCase())) return { password: [PASSWORD_POLICY_MESSAGES.common] };
+  if (body.password.toLowerCase() === signedInUser.email) return { password: [PASSWORD_POLICY_MESSAGES.sameAsEmail] };
+  return {};
+};
+
+/** The 'Mi cuenta' API of contract/account.ts over `accountDb`. */
+export const accountHandlers = [
+  http.get(apiUrl('auth/sessions'), () =>
+    ok([...accountDb.sessions].sort((a, b) => (b.last_used_at ?? b.created_at).localeCompare(a.last_used_at ?? a.created_at))),
+  ),
+  http.delete(apiUrl('auth/sessions/:id'), ({ params }) => {
+    const before = accountDb.sessions.length;
+    accountDb.sessions = accountDb.sessions.filter((session) => session.id !== Number(params.id));
+    return accountDb.sessions.length < before ? ok(null, ACCOUNT_MESSAGES.sessionClosed) : fail(404, ACCOUNT_MESSAGES.sessionNotFound);
+  }),
+  http.post(apiUrl('auth/sessions/close-others'), () => {
+    const closed = accountDb.sessions.filter((session) => !session.current).length;
+    accountDb.sessions = accountDb.sessions.filter((session) => session.current);
+    return ok({ closed }, ACCOUNT_MESSAGES.othersClosed);
+  }),
+  http.post(apiUrl('auth/change-password'), async ({ request }) => {
+    const raw = await request.json();
+    accountDb.passwordChanges.push(raw);
+    const parsed = changePasswordBody.safeParse(raw);
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+      return validationFailed(errors);
+    }
+    const refused = policyErrors(parsed.data);
+    if (Object.keys(refused).length > 0) return validationFailed(refused);
+    accountDb.password = parsed.data.password;
+    accountDb.sessions = accountDb.sessions.filter((session) => session.current);
+    return ok(null, ACCOUNT_MESSAGES.passwordChanged);
+  }),
+];
