@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -11,6 +12,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // vitest leaves one core free by default, which on a 2-core machine runs the files one by one;
+    // one worker per core took `npm test` here from 4 min 14 s to 2 min 43 s.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
