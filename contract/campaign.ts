@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
-import { MAX_NAME_LENGTH, countryRef, idField, sponsor } from './sponsor';
+import { idField } from './common';
+import { MAX_NAME_LENGTH, countryRef, sponsor } from './sponsor';
 
 export {
   CAMPAIGN_FORM_STATUSES,

@@ -57,9 +57,49 @@ export const booleanish = z.preprocess(
   z.boolean({ error: 'Debe ser verdadero o falso (1/0/true/false).' }),
 );
 
-export const idParam = z.object({
-  id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive('El identificador no es válido.'),
-});
+/** Every id column is a PostgreSQL integer (int4), so a record id runs from 1 to 2³¹−1. */
+export const MAX_RECORD_ID = 2_147_483_647;
+/** Canonical decimal: no sign, leading zero, space, exponent or hex; at most 10 digits. */
+const RECORD_ID_TEXT = /^[1-9][0-9]{0,9}$/;
+const INVALID_ID = 'El identificador no es válido.';
+
+/**
+ * The one definition of a record id written as text (a path segment, a filter value): canonical
+ * decimal within 1..MAX_RECORD_ID, or null. An id that cannot exist is refused here, so it never
+ * reaches the database, where a value above the int4 range is an error rather than "not found".
+ */
+export function parseRecordId(value: string): number | null {
+  if (!RECORD_ID_TEXT.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_RECORD_ID ? id : null;
+}
+
+/** A record id in a path (`/users/:id`): a number for the handler, or 400 'El identificador no es válido.'. */
+export const recordIdParam = z
+  .string({ error: INVALID_ID })
+  .regex(RECORD_ID_TEXT, INVALID_ID)
+  .transform((value, ctx) => {
+    const id = parseRecordId(value);
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message: INVALID_ID });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** A record id in a body, as a form ('12') or JSON (12) sends it; empty means absent. */
+export const idField = (required: string, invalid = required) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(MAX_RECORD_ID, invalid),
+  );
+
+/** The path params of every `/:id` route. */
+export const idParam = z.object({ id: recordIdParam });
 
 export const email = (requiredMessage: string) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './common';
 import { websiteHref } from './website';
 
 export { websiteHref } from './website';
@@ -14,17 +15,6 @@ export const SPONSOR_MESSAGES = {
 
 /** Longest sponsor or campaign name accepted. */
 export const MAX_NAME_LENGTH = 200;
-
-/** A form or JSON id: '12' or 12; empty means absent. */
-export const idField = (required: string, invalid = required) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
-      .int(invalid)
-      .positive(invalid)
-      .max(2_147_483_647, invalid),
-  );
 
 const nameField = z
   .string({ error: SPONSOR_MESSAGES.nameRequired })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
-import { booleanish, email } from './common';
+import { booleanish, email, idField } from './common';
 import { role } from './role';
 
 /** A staff member as every read answers: never with the password hash. */
@@ -60,10 +60,7 @@ const roleSlugs = z.preprocess(
 );
 
 /** A country id, or null for none; an empty form value means none. */
-const countryId = z.preprocess(
-  (value) => (value === '' ? null : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-  z.number({ error: 'El país no es válido.' }).int('El país no es válido.').positive('El país no es válido.').nullable(),
-);
+const countryId = z.preprocess((value) => (value === '' ? null : value), idField('El país no es válido.').nullable());
 
 const userFields = {
   dni: requiredText(USER_MESSAGES.dniRequired, 50, 'El DNI no puede superar 50 caracteres.'),

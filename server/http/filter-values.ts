@@ -1,11 +1,27 @@
+import { parseRecordId } from '@contract/common';
 import { badRequest } from './errors';
 
-/** A filter that names a record: a positive integer, or a 400 that says so. */
+/** A filter that names a record: a record id (see parseRecordId), or a 400 that says so. */
 export function idFilter(name: string, value: string): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
-    throw badRequest(`El filtro ${name} debe ser un identificador numérico.`);
-  }
-  return Number(value);
+  const id = parseRecordId(value);
+  if (id === null) throw badRequest(`El filtro ${name} debe ser un identificador numérico.`);
+  return id;
+}
+
+// A Map, not an object literal: a lookup by what the client sent must never reach
+// Object.prototype ('constructor', '__proto__', 'toString').
+const BOOLEAN_VALUES = new Map<string, boolean>([
+  ['1', true],
+  ['true', true],
+  ['0', false],
+  ['false', false],
+]);
+
+/** A yes/no filter: 1, 0, true or false (any case), or a 400 that lists them. */
+export function booleanFilter(name: string, value: string): boolean {
+  const parsed = BOOLEAN_VALUES.get(value.toLowerCase());
+  if (parsed === undefined) throw badRequest(`El filtro ${name} admite 1, 0, true o false.`);
+  return parsed;
 }
 
 /** A filter over a fixed set of values; a comma list matches any of them (`ACTIVE,PAUSED`). */

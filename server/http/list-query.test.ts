@@ -115,8 +115,12 @@ describe('parseListQuery: filters', () => {
     expect(parseListQuery({ 'filter[q]': ` ${'a'.repeat(200)} ` }, spec).filters.q).toHaveLength(200);
   });
 
-  it('rejects NUL characters (PostgreSQL would fail with a 500)', () => {
-    expect(message({ 'filter[q]': 'a\u0000b' })).toBe('El filtro q contiene caracteres no válidos.');
+  it('reads a filter that was not sent as undefined, whatever its name (no inherited keys)', () => {
+    const filters = parseListQuery({}, { filters: ['constructor', 'toString', '__proto__'], sorts: [] }).filters;
+    expect(filters.constructor).toBeUndefined();
+    expect(filters.toString).toBeUndefined();
+    expect(filters['__proto__']).toBeUndefined();
+    expect(parseListQuery({ 'filter[constructor]': 'x' }, { filters: ['constructor'], sorts: [] }).filters.constructor).toBe('x');
   });
 
   it('rejects non-text nested filter values', () => {

@@ -17,9 +17,10 @@
  * - `include`: allowing 'plans.services' also allows 'plans' (as spatie does). The includes are
  *   returned as requested (trimmed, deduped, in order); no implied parents are added.
  * - `fields`: trimmed, deduped; missing or empty → null (all fields).
- * - Filter values: trimmed; empty → absent; longer than 200 characters or containing a NUL
- *   (PostgreSQL rejects it in text, which would be a 500) → 400. `filter[q]` wins over `q` when
- *   both keys are present (even if `filter[q]` is empty).
+ * - Filter values: trimmed; empty → absent; longer than 200 characters → 400. `filter[q]` wins
+ *   over `q` when both keys are present (even if `filter[q]` is empty). Characters PostgreSQL
+ *   cannot store (NUL) are refused before this parser runs, for every route (sanitize.ts).
+ * - `filters` has no prototype: `filters.x === undefined` always means "not sent", whatever x is.
  * - Names echoed in messages are cut to 60 characters and at most 10 are listed, so a hostile
  *   query cannot make the answer huge.
  */
@@ -165,7 +166,6 @@ function filterValue(name: string, raw: unknown): string | undefined {
   if (value.length > MAX_FILTER_LENGTH) {
     throw badRequest(`El filtro ${shown(name)} no puede superar ${MAX_FILTER_LENGTH} caracteres.`);
   }
-  if (value.includes('\u0000')) throw badRequest(`El filtro ${shown(name)} contiene caracteres no válidos.`);
   return value;
 }
 
@@ -248,7 +248,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
 
   if (unknownFilters.length > 0) throw notAllowed(FILTER_WORDS, dedupe(unknownFilters), spec.filters);
 
-  const filters: Record<string, string> = {};
+  const filters = Object.create(null) as Record<string, string>;
   for (const [name, raw] of rawFilters) {
     const value = filterValue(name, raw);
     if (value !== undefined) filters[name] = value;

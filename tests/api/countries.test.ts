@@ -75,6 +75,10 @@ describe('GET /api/v1/countries', () => {
     const missing = await ctx.inject({ method: 'GET', url: '/api/v1/countries/999999', headers: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('El país no existe.');
+    // Above the PostgreSQL integer range: a bad id (400), never a database error.
+    const huge = await ctx.inject({ method: 'GET', url: '/api/v1/countries/99999999999', headers: admin });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('El identificador no es válido.');
   });
 });
 

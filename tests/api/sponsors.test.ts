@@ -278,6 +278,12 @@ describe('GET /api/v1/sponsors/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('El sponsor no existe.');
     expect((await get('/api/v1/sponsors/abc')).statusCode).toBe(400);
+    // Above the PostgreSQL integer range: the same 400, never a database error.
+    for (const id of ['2147483648', '99999999999']) {
+      const huge = await get(`/api/v1/sponsors/${id}`);
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toBe('El identificador no es válido.');
+    }
   });
 });
 
