@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import type { UploadedFile } from './body';
+import { UploadedFile } from './uploads';
 
-export const isUploadedFile = (value: unknown): value is UploadedFile =>
-  typeof value === 'object' &&
-  value !== null &&
-  Buffer.isBuffer((value as UploadedFile).buffer) &&
-  typeof (value as UploadedFile).kind === 'string';
+/** Only the body plugin makes UploadedFile instances: a JSON object shaped like one is not a file. */
+export const isUploadedFile = (value: unknown): value is UploadedFile => value instanceof UploadedFile;
 
 /**
  * A file field of a multipart body (`logo`, `image`, `document`). Only the body plugin makes

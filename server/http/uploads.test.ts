@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from './body';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import {
   EXTENSION_BY_KIND,
   IMAGE_KINDS,
   MAX_UPLOAD_BYTES,
   MIME_BY_KIND,
+  TempFiles,
+  UploadedFile,
   assertFileKind,
   detectFileKind,
   type FileKind,
@@ -21,14 +26,8 @@ const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAI
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 const PDF_HEAD = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n', 'latin1');
 
-const fileOf = (bytes: Buffer, kind = detectFileKind(bytes)): UploadedFile => ({
-  fieldname: 'logo',
-  filename: 'x.png',
-  mimetype: 'image/png',
-  kind,
-  size: bytes.length,
-  buffer: bytes,
-});
+const fileOf = (bytes: Buffer, kind = detectFileKind(bytes)): UploadedFile =>
+  new UploadedFile({ fieldname: 'logo', filename: 'x.png', kind, size: bytes.length, path: '/nonexistent' });
 
 const thrown = (fn: () => void): AppError => {
   try {
@@ -130,5 +129,69 @@ describe('assertFileKind', () => {
     expect(thrown(() => assertFileKind(fileOf(Buffer.from('x')), [], 'logo')).message).toBe(
       'El archivo de logo no es de un tipo admitido.',
     );
+  });
+});
+
+describe('UploadedFile', () => {
+  it('derives its type from its kind, never from what the client declared', () => {
+    expect(fileOf(PNG_1X1).mimetype).toBe('image/png');
+    expect(fileOf(PDF_HEAD).mimetype).toBe('application/pdf');
+    expect(fileOf(Buffer.from('<svg/>')).mimetype).toBe('application/octet-stream');
+  });
+});
+
+describe('TempFiles', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'panel-uploads-test-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes a stream to a private file with a random name, and tells its size and kind', async () => {
+    const temp = new TempFiles(dir);
+    // The signature split over two chunks is still found.
+    const written = await temp.write(Readable.from([PNG_1X1.subarray(0, 3), PNG_1X1.subarray(3)]));
+    expect(written).toMatchObject({ size: PNG_1X1.length, kind: 'png' });
+    expect(path.dirname(written.path)).toBe(dir);
+    expect(path.basename(written.path)).toMatch(/^panel-upload-[0-9a-f]{32}$/);
+    expect(readFileSync(written.path)).toEqual(PNG_1X1);
+    expect(statSync(written.path).mode & 0o777).toBe(0o600);
+    const other = await temp.write(Readable.from([Buffer.from('hola')]));
+    expect(other.path).not.toBe(written.path);
+    expect(other.kind).toBe('unknown');
+  });
+
+  it('removes every file on release, and refuses to write afterwards', async () => {
+    const temp = new TempFiles(dir);
+    await temp.write(Readable.from([PNG_1X1]));
+    await temp.write(Readable.from([GIF_1X1]));
+    expect(readdirSync(dir)).toHaveLength(2);
+    await temp.release();
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(temp.write(Readable.from([PNG_1X1]))).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('removes a file still being written when the request ends', async () => {
+    const temp = new TempFiles(dir);
+    const source = new PassThrough();
+    const writing = temp.write(source);
+    source.write(PNG_1X1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await temp.release();
+    source.end(GIF_1X1);
+    const { path: written } = await writing;
+    expect(existsSync(written)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('rejects when the stream fails', async () => {
+    const temp = new TempFiles(dir);
+    const source = new PassThrough();
+    const writing = temp.write(source);
+    source.destroy(new Error('cut'));
+    await expect(writing).rejects.toThrow('cut');
+    await temp.release();
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 /**
- * Uploaded files: what they really are (by their first bytes, never by name or declared type)
- * and the check every handler runs before storing one.
+ * Uploaded files: where their bytes wait (a temp file per file, never memory), what they really
+ * are (by their first bytes, never by name or declared type) and the check every handler runs
+ * before storing one.
  *
  * The wire contract: `logo`, `image` and `document` fields, type checked by content, 10 MB max
  * (413 over the size, enforced by the body plugin; 415 for the wrong type, enforced here).
  */
-import type { UploadedFile } from './body';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { unsupportedMediaType } from './errors';
 
 export type FileKind = 'png' | 'jpeg' | 'gif' | 'pdf' | 'unknown';
@@ -30,6 +35,9 @@ export const EXTENSION_BY_KIND: Record<Exclude<FileKind, 'unknown'>, string> = {
   pdf: 'pdf',
 };
 
+/** The most bytes any signature below needs (PNG's 8). */
+const SIGNATURE_BYTES = 8;
+
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const JPEG = [0xff, 0xd8, 0xff] as const;
 const GIF87A = [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] as const; // 'GIF87a'
@@ -50,6 +58,87 @@ export function detectFileKind(bytes: Uint8Array): FileKind {
   if (startsWith(bytes, GIF87A) || startsWith(bytes, GIF89A)) return 'gif';
   if (startsWith(bytes, PDF)) return 'pdf';
   return 'unknown';
+}
+
+/**
+ * A file of a multipart body. Its bytes are in a temp file (`path`) that the body plugin removes
+ * when the request ends, so a handler must store it (see storage) before answering.
+ * A class, not a shape: a JSON body with the same keys (say `path: '/etc/passwd'`) is not one.
+ */
+export class UploadedFile {
+  readonly fieldname: string;
+  /** As the client sent it: untrusted, never use it as a path. */
+  readonly filename: string;
+  readonly kind: FileKind;
+  readonly size: number;
+  /** The temp file holding the bytes. */
+  readonly path: string;
+
+  constructor(init: { fieldname: string; filename: string; kind: FileKind; size: number; path: string }) {
+    this.fieldname = init.fieldname;
+    this.filename = init.filename;
+    this.kind = init.kind;
+    this.size = init.size;
+    this.path = init.path;
+  }
+
+  /** Derived from `kind` (application/octet-stream when unknown), never the declared type. */
+  get mimetype(): string {
+    return this.kind === 'unknown' ? 'application/octet-stream' : MIME_BY_KIND[this.kind];
+  }
+
+  /** The bytes, as a new stream each time. */
+  open(): Readable {
+    return fs.createReadStream(this.path);
+  }
+}
+
+/**
+ * The temp files of one request: each upload gets a random name under `dir`, readable only by
+ * this process (0600). `release` removes them all when the request ends, however it ends; a
+ * file still being written then is removed as soon as its writer finishes.
+ */
+export class TempFiles {
+  private readonly paths = new Set<string>();
+  private released = false;
+
+  constructor(private readonly dir: string) {}
+
+  /**
+   * Streams `source` into a new temp file and returns where it is, its size and its kind
+   * (from its first bytes). Rejects when the stream fails or is destroyed.
+   */
+  async write(source: Readable): Promise<{ path: string; size: number; kind: FileKind }> {
+    if (this.released) throw new Error('The request has ended; its uploads were already removed.');
+    const target = path.join(this.dir, `panel-upload-${randomBytes(16).toString('hex')}`);
+    this.paths.add(target);
+    let size = 0;
+    let head = Buffer.alloc(0);
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            if (head.length < SIGNATURE_BYTES) head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES - head.length)]);
+            yield chunk;
+          }
+        },
+        // 'wx': a fresh file, never one planted under the same name.
+        fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }),
+      );
+    } finally {
+      if (this.released) await fs.promises.rm(target, { force: true });
+    }
+    return { path: target, size, kind: detectFileKind(head) };
+  }
+
+  /** Removes every temp file of the request; later writes are refused. */
+  async release(): Promise<void> {
+    this.released = true;
+    await Promise.all([...this.paths].map((file) => fs.promises.rm(file, { force: true })));
+    this.paths.clear();
+  }
 }
 
 const LABEL_BY_KIND: Record<Exclude<FileKind, 'unknown'>, string> = {

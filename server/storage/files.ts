@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UploadedFile } from '../http/body';
-import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind } from '../http/uploads';
+import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind, type UploadedFile } from '../http/uploads';
 import type { Storage, StorageFolder } from './storage';
 
 /**
@@ -9,7 +8,10 @@ import type { Storage, StorageFolder } from './storage';
  */
 export async function storeImage(storage: Storage, file: UploadedFile, folder: StorageFolder, fieldLabel: string): Promise<string> {
   assertFileKind(file, IMAGE_KINDS, fieldLabel);
-  return storage.put(file.buffer, { folder, extension: EXTENSION_BY_KIND[file.kind as keyof typeof EXTENSION_BY_KIND] });
+  return storage.put(
+    { stream: file.open(), size: file.size },
+    { folder, extension: EXTENSION_BY_KIND[file.kind as keyof typeof EXTENSION_BY_KIND] },
+  );
 }
 
 /**

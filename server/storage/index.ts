@@ -7,6 +7,7 @@ export {
   isStorageKey,
   storageUrl,
   type Storage,
+  type StorageContent,
   type StorageFolder,
 } from './storage';
 export { discardFiles, storeImage } from './files';

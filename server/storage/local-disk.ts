@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, storageUrl, type Storage } from './storage';
 
 /**
@@ -19,14 +21,20 @@ export function createLocalDiskStorage(root: string): Storage {
 
   return {
     async put(content, { folder, extension }) {
-      if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
-      const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
-      const file = pathOf(key);
-      if (!file) throw new Error(`Invalid storage key: ${key}`);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      // 'wx': never overwrite, even in the unthinkable case of a repeated random name.
-      await fs.promises.writeFile(file, content, { flag: 'wx' });
-      return key;
+      try {
+        if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
+        const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+        const file = pathOf(key);
+        if (!file) throw new Error(`Invalid storage key: ${key}`);
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        // 'wx': never overwrite, even in the unthinkable case of a repeated random name.
+        if (Buffer.isBuffer(content)) await fs.promises.writeFile(file, content, { flag: 'wx' });
+        else await writeExactly(content, file);
+        return key;
+      } finally {
+        // An unread stream would keep its file open.
+        if (!Buffer.isBuffer(content)) content.stream.destroy();
+      }
     },
 
     async delete(key) {
@@ -56,6 +64,28 @@ export function createLocalDiskStorage(root: string): Storage {
       }
     },
   };
+}
+
+/** Writes exactly `size` bytes from `stream` to a new `file`; on any failure leaves no file behind. */
+async function writeExactly({ stream, size }: { stream: Readable; size: number }, file: string): Promise<void> {
+  let written = 0;
+  try {
+    await pipeline(
+      stream,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          written += chunk.length;
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(file, { flags: 'wx' }),
+    );
+    if (written !== size) throw new Error(`Stored ${written} bytes where ${size} were announced`);
+  } catch (error) {
+    // Our half-written file has no key anyone knows; an existing one (EEXIST) is not ours.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await fs.promises.rm(file, { force: true });
+    throw error;
+  }
 }
 
 /** The default storage: `<dataDir>/uploads`. */

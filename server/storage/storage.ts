@@ -5,9 +5,18 @@ import type { Readable } from 'node:stream';
  * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local-disk implementation
  * is the default; another one (an object store) only has to keep the same contract.
  */
+/**
+ * What `put` stores: bytes already in memory (small generated files), or a stream and its size in
+ * bytes (an upload, read from its temp file), which is what an object store wants up front.
+ */
+export type StorageContent = Buffer | { stream: Readable; size: number };
+
 export interface Storage {
-  /** Stores the bytes under a new random name and returns its key. Never uses a client's file name. */
-  put(content: Buffer, options: { folder: StorageFolder; extension: string }): Promise<string>;
+  /**
+   * Stores the content under a new random name and returns its key. Never uses a client's file
+   * name. Rejects (storing nothing) when a stream fails or does not carry `size` bytes.
+   */
+  put(content: StorageContent, options: { folder: StorageFolder; extension: string }): Promise<string>;
   /** Removes the file; a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   /** The address a browser loads the file from: `/storage/<key>`. */

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES } from '../../contract/campaign';
@@ -48,6 +49,23 @@ describe('the local-disk storage', () => {
     await storage.delete(first);
     await storage.delete('../../etc/passwd');
     await storage.delete(second);
+  });
+
+  it('stores a stream of the announced size, and nothing when the size is wrong or the stream fails', async () => {
+    const storage = createLocalDiskStorage(data.uploads);
+    const png = pngBytes();
+    const key = await storage.put({ stream: Readable.from([png.subarray(0, 5), png.subarray(5)]), size: png.length }, { folder: 'plans', extension: 'png' });
+    expect(key).toMatch(/^plans\/[0-9a-f]{32}\.png$/);
+    expect(readFileSync(path.join(data.uploads, key))).toEqual(png);
+    const before = storedKeys(data.uploads);
+
+    await expect(storage.put({ stream: Readable.from([png]), size: png.length + 1 }, { folder: 'plans', extension: 'png' })).rejects.toThrow();
+    const failing = new PassThrough();
+    failing.write(png.subarray(0, 5));
+    setTimeout(() => failing.destroy(new Error('cut')), 10);
+    await expect(storage.put({ stream: failing, size: png.length }, { folder: 'plans', extension: 'png' })).rejects.toThrow('cut');
+    expect(storedKeys(data.uploads)).toEqual(before);
+    await storage.delete(key);
   });
 
   it('refuses extensions it cannot serve safely', async () => {
@@ -108,7 +126,6 @@ describe('GET /storage/*', () => {
       '/storage/%2Fetc%2Fpasswd',
       '/storage/sponsors/page.html',
       '/storage/sponsors/logo.png',
-      '/storage/sponsors/0123456789abcdef0123456789abcdef.png%00.html',
       '/storage/',
       '/storage/sponsors',
     ];
@@ -118,6 +135,9 @@ describe('GET /storage/*', () => {
       expect(response.body, url).not.toContain('secreto');
       expect(response.body, url).not.toContain('<script>');
     }
+    // A NUL in the path is refused before the route runs (the input sanitation's 400).
+    const nul = await ctx.inject({ method: 'GET', url: '/storage/sponsors/0123456789abcdef0123456789abcdef.png%00.html' });
+    expect(nul.statusCode).toBe(400);
   });
 });
 
