@@ -1,2 +1,9 @@
 export { createLogMailer, createSmtpMailer, type MailMessage, type Mailer } from './mailer';
-export { loginCodeMessage, passwordChangedMessage, recoveryCodeMessage } from './messages';
+export {
+  accountCreatedMessage,
+  emailChangedMessage,
+  loginCodeMessage,
+  passwordChangedMessage,
+  passwordSetByAdminMessage,
+  recoveryCodeMessage,
+} from './messages';

@@ -2,9 +2,10 @@ import type { MailMessage } from './mailer';
 
 const CODE_MINUTES = 10;
 
+// A one-time code goes only in the body: notification previews show the subject on a locked screen.
 export const loginCodeMessage = (to: string, name: string, code: string): MailMessage => ({
   to,
-  subject: `Tu código de acceso: ${code}`,
+  subject: 'Tu código de acceso al Panel de Control',
   text: [
     `Hola, ${name}:`,
     '',
@@ -17,7 +18,7 @@ export const loginCodeMessage = (to: string, name: string, code: string): MailMe
 
 export const recoveryCodeMessage = (to: string, name: string, code: string): MailMessage => ({
   to,
-  subject: `Código para recuperar tu contraseña: ${code}`,
+  subject: 'Código para recuperar tu contraseña del Panel de Control',
   text: [
     `Hola, ${name}:`,
     '',
@@ -34,7 +35,46 @@ export const passwordChangedMessage = (to: string, name: string): MailMessage =>
   text: [
     `Hola, ${name}:`,
     '',
-    'La contraseña de tu cuenta del Panel de Control acaba de cambiar y se cerraron tus sesiones abiertas.',
+    'La contraseña de tu cuenta del Panel de Control acaba de cambiar. Por seguridad cerramos las demás sesiones abiertas de tu cuenta.',
     'Si no fuiste tú, avisa de inmediato a un administrador.',
+  ].join('\n'),
+});
+
+// The account mails an administrator's change sends. None carries a password: whoever set it
+// hands it over in person, and a mailbox is not a safe place to keep one.
+
+export const accountCreatedMessage = (to: string, name: string): MailMessage => ({
+  to,
+  subject: 'Se creó tu cuenta del Panel de Control',
+  text: [
+    `Hola, ${name}:`,
+    '',
+    'Un administrador creó tu cuenta del Panel de Control con este correo y le asignó una contraseña.',
+    'Por seguridad no la enviamos por correo: pídesela a quien creó la cuenta.',
+    'Si no esperabas este mensaje, avisa a un administrador.',
+  ].join('\n'),
+});
+
+export const passwordSetByAdminMessage = (to: string, name: string): MailMessage => ({
+  to,
+  subject: 'Un administrador cambió tu contraseña',
+  text: [
+    `Hola, ${name}:`,
+    '',
+    'Un administrador fijó una nueva contraseña para tu cuenta del Panel de Control y se cerraron tus sesiones abiertas.',
+    'Por seguridad no la enviamos por correo: pídesela a quien la cambió.',
+    'Si no lo esperabas, avisa de inmediato a un administrador.',
+  ].join('\n'),
+});
+
+/** Sent to both the old and the new address, so the owner learns of it wherever they read mail. */
+export const emailChangedMessage = (to: string, name: string, previous: string, next: string): MailMessage => ({
+  to,
+  subject: 'Cambió el correo de tu cuenta',
+  text: [
+    `Hola, ${name}:`,
+    '',
+    `El correo con el que entras al Panel de Control cambió de ${previous} a ${next} y se cerraron tus sesiones abiertas.`,
+    'Si no lo esperabas, avisa de inmediato a un administrador.',
   ].join('\n'),
 });

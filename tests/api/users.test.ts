@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countries, sessions, users } from '../../server/db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { describePermissionMatrix, signInAsEveryRole, type RoleTokens } from './support/roles';
@@ -459,40 +460,40 @@ describe('guard rails', () => {
     expect((await update(adminId, self)).statusCode).toBe(200);
   });
 
-  it('never leaves the system without an active super admin', async () => {
-    // A staff manager who is not a super admin: the ADMIN role is granted users.manage for this test.
-    const [adminRole] = (await ctx.inject({ method: 'GET', url: '/api/v1/roles?filter[q]=ADMIN&fields=id,slug,permissions', headers: admin })).json().data.data.filter(
-      (role: { slug: string }) => role.slug === 'ADMIN',
-    );
-    const grant = (permissions: string[]) =>
-      ctx.inject({ method: 'POST', url: `/api/v1/roles/${adminRole.id}/sync-permission`, headers: admin, payload: { permissions } });
-    expect((await grant([...adminRole.permissions, 'users.manage'])).statusCode).toBe(200);
+  it('never leaves the system without an active super admin, even when two super admins demote each other at once', async () => {
+    // Only a super admin acts on a super admin, and nobody demotes themselves, so the last one can
+    // only be lost to a race: two super admins, the only active ones, each removing the other's role.
+    for (const other of await superAdminIds()) if (other !== adminId) await ctx.setActive(other, false);
+    const pair = ['tercero-super@panel.test', 'cuarto-super@panel.test'];
+    const ids = await Promise.all(pair.map((email) => ctx.createUser({ email, roles: ['SUPER_ADMIN'] })));
+    const signedIn = [bearer(await ctx.signIn(pair[0])), bearer(await ctx.signIn(pair[1]))];
+    await ctx.setActive(adminId, false);
     try {
-      const manager = bearer(tokens.ADMIN);
-      // The seeded super admin is the only active one (earlier tests may have made others).
-      for (const other of await superAdminIds()) if (other !== adminId) await ctx.setActive(other, false);
-      const self = { dni: 'ADMIN-1', name: 'Super Admin', email: ADMIN_EMAIL, phone: '1' };
-
-      const deactivate = await update(adminId, { ...self, roles: ['SUPER_ADMIN'], is_active: false }, manager);
-      expect(deactivate.statusCode).toBe(409);
-      expect(deactivate.json().message).toBe('Debe quedar al menos un Super Admin activo.');
-      const demote = await update(adminId, { ...self, roles: ['ADMIN'] }, manager);
-      expect(demote.statusCode).toBe(409);
-      expect(demote.json().message).toBe('Debe quedar al menos un Super Admin activo.');
-      const deletion = await remove(adminId, manager);
-      expect(deletion.statusCode).toBe(409);
-      expect(deletion.json().message).toBe('Debe quedar al menos un Super Admin activo.');
-
-      // With a second active super admin, the first may go.
-      const second = await ctx.createUser({ email: 'segundo-super@panel.test', roles: ['SUPER_ADMIN'] });
-      const deactivateSecond = await update(second, { dni: 'SA-3', name: 'Segundo', email: 'segundo-super@panel.test', phone: '1', roles: ['SUPER_ADMIN'], is_active: false }, manager);
-      expect(deactivateSecond.statusCode, deactivateSecond.body).toBe(200);
-      // ... but an inactive super admin does not count.
-      expect((await remove(adminId, manager)).statusCode).toBe(409);
-      expect((await remove(second, manager)).statusCode).toBe(200);
+      const demoteOther = (index: number) =>
+        update(ids[1 - index]!, { dni: `SA-${index}`, name: 'Otro', email: pair[1 - index]!, phone: '1', roles: ['ADMIN'] }, signedIn[index]);
+      const responses = await Promise.all([demoteOther(0), demoteOther(1)]);
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      // The later write either finds it would leave none (409), or its author already lost the role (403).
+      expect([403, 409]).toContain(statuses[1]);
+      const refused = responses.find((response) => response.statusCode !== 200)!;
+      expect(['Debe quedar al menos un Super Admin activo.', 'Solo un Super Admin puede modificar a otro Super Admin.']).toContain(
+        refused.json().message,
+      );
     } finally {
-      expect((await grant(adminRole.permissions)).statusCode).toBe(200);
+      await ctx.setActive(adminId, true);
     }
+    const stillSuper = (await superAdminIds()).filter((id) => ids.includes(id));
+    expect(stillSuper).toHaveLength(1);
+  });
+
+  it('a super admin deactivates or deletes another super admin while one active remains', async () => {
+    const other = await ctx.createUser({ email: 'quinto-super@panel.test', roles: ['SUPER_ADMIN'] });
+    const body = { dni: 'SA-5', name: 'Quinto', email: 'quinto-super@panel.test', phone: '1', roles: ['SUPER_ADMIN'] };
+    const deactivate = await update(other, { ...body, is_active: false });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    expect(deactivate.json().data.is_active).toBe(false);
+    expect((await remove(other)).statusCode).toBe(200);
   });
 });
 
@@ -541,6 +542,85 @@ describe('session revocation', () => {
     expect(response.statusCode).toBe(200);
     expect((await me(tokens.SUPER_ADMIN)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
+  });
+});
+
+describe('password policy', () => {
+  it('refuses a common password, or one equal to the e-mail or the DNI, on create and on update (422 on password)', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ password: 'password123' }, PASSWORD_POLICY_MESSAGES.common],
+      [{ email: 'Mi.Correo@panel.test', password: 'mi.correo@panel.test' }, PASSWORD_POLICY_MESSAGES.sameAsEmail],
+      [{ dni: 'DNI-LARGO-9', password: 'dni-largo-9' }, PASSWORD_POLICY_MESSAGES.sameAsDni],
+    ];
+    for (const [overrides, message] of cases) {
+      const body = newUserBody(overrides);
+      const created = await ctx.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload: body });
+      expect(created.statusCode, created.body).toBe(422);
+      expect(created.json().errors).toEqual({ password: [message] });
+      expect((await list(`?filter[q]=${body.email}`)).json().data.total).toBe(0);
+    }
+    const existing = await createViaApi();
+    const updated = await update(existing.id, { ...asBody(existing), password: 'qwerty123' });
+    expect(updated.statusCode).toBe(422);
+    expect(updated.json().errors).toEqual({ password: [PASSWORD_POLICY_MESSAGES.common] });
+    await ctx.signIn(existing.email, existing.password);
+  });
+});
+
+describe('account mails', () => {
+  const mailsTo = (address: string) => ctx.mails.filter((mail) => mail.to === address);
+
+  it('a new user is told their account exists, without the password', async () => {
+    const created = await createViaApi();
+    const [mail] = mailsTo(created.email);
+    expect(mail).toMatchObject({ subject: 'Se creó tu cuenta del Panel de Control' });
+    expect(mail!.text).toContain('pídesela a quien creó la cuenta');
+    expect(mail!.text).not.toContain(created.password);
+  });
+
+  it('a password set by an administrator is mailed to the user, without the password', async () => {
+    const created = await createViaApi();
+    const before = ctx.mails.length;
+    expect((await update(created.id, { ...asBody(created), password: 'ClaveDelAdmin-42' })).statusCode).toBe(200);
+    const sent = ctx.mails.slice(before);
+    expect(sent).toEqual([expect.objectContaining({ to: created.email, subject: 'Un administrador cambió tu contraseña' })]);
+    expect(sent[0]!.text).not.toContain('ClaveDelAdmin-42');
+    // Other edits mail nobody.
+    const quiet = ctx.mails.length;
+    expect((await update(created.id, { ...asBody(created), name: 'Sin aviso' })).statusCode).toBe(200);
+    expect(ctx.mails.length).toBe(quiet);
+  });
+
+  it('changing the e-mail ends the user’s sessions and mails both the old and the new address', async () => {
+    const created = await createViaApi();
+    const token = await ctx.signIn(created.email, created.password);
+    const before = ctx.mails.length;
+    const next = `cambiado-${created.id}@panel.test`;
+    expect((await update(created.id, { ...asBody(created), email: next })).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    const sent = ctx.mails.slice(before);
+    expect(sent.map((mail) => mail.to).sort()).toEqual([created.email, next].sort());
+    for (const mail of sent) {
+      expect(mail.subject).toBe('Cambió el correo de tu cuenta');
+      expect(mail.text).toContain(`cambió de ${created.email} a ${next}`);
+    }
+    await ctx.signIn(next, created.password);
+  });
+
+  it('a mail that cannot be sent does not undo the change', async () => {
+    const created = await createViaApi();
+    const push = vi.spyOn(ctx.mails, 'push').mockImplementation(() => {
+      throw new Error('SMTP caído');
+    });
+    let response;
+    try {
+      response = await update(created.id, { ...asBody(created), email: `sin-correo-${created.id}@panel.test`, password: 'ClaveSinCorreo-7' });
+    } finally {
+      push.mockRestore();
+    }
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.email).toBe(`sin-correo-${created.id}@panel.test`);
+    await ctx.signIn(`sin-correo-${created.id}@panel.test`, 'ClaveSinCorreo-7');
   });
 });
 

@@ -7,10 +7,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema';
 import { sortableText } from '../../db/sortable-text';
+import { principalOf } from '../../http/access';
 import { success } from '../../http/envelope';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
 import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { assertMaySetPermissions, authorityOf, permissionsOf } from './authority';
 
 const tags = ['Roles y permisos'];
 
@@ -29,20 +31,6 @@ export const roleListSpec: ListSpec = {
 
 const columns = { id: roles.id, name: roles.name, slug: roles.slug };
 
-/** The permission names of each role, in catalogue order. */
-async function permissionsOf(db: Db, roleIds: number[]) {
-  const byRole = new Map<number, string[]>();
-  if (roleIds.length === 0) return byRole;
-  const rows = await db
-    .select({ roleId: rolePermissions.roleId, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds))
-    .orderBy(asc(permissions.id));
-  for (const { roleId, name } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), name]);
-  return byRole;
-}
-
 async function findRole(db: Db, id: number) {
   const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
   if (!row) throw notFound(ROLE_ERRORS.notFound);
@@ -51,7 +39,8 @@ async function findRole(db: Db, id: number) {
 
 /**
  * Reading roles needs 'users.manage' (the users screen, its role filter and the roles tab live
- * there); changing a role's permissions and reading the catalogue need 'roles.manage'.
+ * there); changing a role's permissions and reading the catalogue need 'roles.manage', and a
+ * change stays within what the caller holds (./authority.ts).
  */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -109,6 +98,8 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
         description:
           'permissions: nombres del catálogo (GET /api/v1/permissions); los que falten se quitan. Un nombre desconocido da 422. ' +
           'Los permisos de Super Admin no se pueden modificar (409), para que siempre haya quien pueda gestionarlo todo. ' +
+          'Nadie concede permisos que no tiene ni modifica un rol que tiene permisos que él no tiene: quien llama debe tener ' +
+          'todos los permisos del conjunto nuevo y todos los que el rol tiene ahora (403 con el motivo; también si el rol es el suyo). ' +
           'El cambio vale desde la siguiente petición de cada usuario del rol.',
         params: idParam,
         body: syncPermissionsBody,
@@ -128,6 +119,8 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
           const label = unknown.length === 1 ? 'Permiso desconocido' : 'Permisos desconocidos';
           throw validationFailed({ permissions: [`${label}: ${unknown.join(', ')}.`] });
         }
+        const current = (await permissionsOf(tx, [id])).get(id) ?? [];
+        assertMaySetPermissions(authorityOf(principalOf(request)), { name: role.name, permissions: current }, names);
         await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
         if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
       });

@@ -8,6 +8,8 @@ import { principalOf } from '../../http/access';
 import { success } from '../../http/envelope';
 import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
 import { listUrl, pickFields } from '../../http/list-response';
+import type { Mailer } from '../../mail';
+import { authorityOf } from '../roles/authority';
 import { createUserService, type Actor } from './service';
 
 const tags = ['Usuarios'];
@@ -19,14 +21,29 @@ export const userListSpec: ListSpec = {
   defaultSort: '-created_at',
 };
 
+/** The rules of ../roles/authority.ts, as an API client reads them. */
+const AUTHORITY_RULES =
+  'Nadie actúa sobre un usuario que tiene permisos que él no tiene, y solo un Super Admin modifica, desactiva o elimina a ' +
+  'otro Super Admin (403 con el motivo). ';
+
+const ASSIGN_RULE =
+  'Solo se asignan roles cuyos permisos tiene todos quien llama, también al editarse a sí mismo (403 que nombra el rol). ';
+
 const GUARD_RAILS =
   'Nadie puede desactivarse ni eliminarse a sí mismo, quitarse su propio rol Super Admin, ni dejar el sistema sin ' +
-  'ningún Super Admin activo (409). Desactivar, eliminar, cambiar los roles o la contraseña de un usuario cierra sus sesiones abiertas.';
+  'ningún Super Admin activo (409). Desactivar, eliminar, cambiar los roles, el email o la contraseña de un usuario cierra sus sesiones abiertas.';
 
-export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+const PASSWORD_RULE =
+  'La contraseña no puede ser una de las más comunes ni igual al email o al DNI (422 en password); ' +
+  'al usuario se le avisa por correo que se le fijó una contraseña, sin incluirla. ';
+
+export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db; mailer: Mailer }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createUserService(db);
-  const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).id, sessionId: request.sessionId });
+  const service = createUserService({ db, mailer, log: app.log });
+  const actorOf = (request: FastifyRequest): Actor => {
+    const principal = principalOf(request);
+    return { userId: principal.id, sessionId: request.sessionId, ...authorityOf(principal) };
+  };
 
   r.get(
     '/api/v1/users',
@@ -63,12 +80,14 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
         summary: 'Crea un usuario',
         description:
           'roles: slugs de roles existentes (al menos uno); el rol SUPER_ADMIN no se asigna desde aquí. is_active por defecto true. ' +
-          'email y DNI únicos (409 con el error en su campo). El email se guarda en minúsculas.',
+          'email y DNI únicos (409 con el error en su campo). El email se guarda en minúsculas. ' +
+          ASSIGN_RULE +
+          PASSWORD_RULE,
         body: createUserBody,
         response: { 201: successEnvelope(user) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'Usuario creado.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Usuario creado.')),
   );
 
   r.put(
@@ -81,6 +100,10 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
         description:
           'Los mismos campos que al crear; la contraseña solo cambia si se envía. is_active y country_id omitidos se conservan. ' +
           'SUPER_ADMIN solo puede figurar en roles si el usuario ya lo tenía. ' +
+          AUTHORITY_RULES +
+          ASSIGN_RULE +
+          PASSWORD_RULE +
+          'Cambiar el email avisa por correo a la dirección anterior y a la nueva. ' +
           GUARD_RAILS,
         params: idParam,
         body: updateUserBody,
@@ -94,7 +117,13 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/v1/users/:id',
     {
       config: { access: 'users.manage' },
-      schema: { tags, summary: 'Elimina un usuario', description: GUARD_RAILS, params: idParam, response: { 200: successEnvelope(z.null()) } },
+      schema: {
+        tags,
+        summary: 'Elimina un usuario',
+        description: AUTHORITY_RULES + GUARD_RAILS,
+        params: idParam,
+        response: { 200: successEnvelope(z.null()) },
+      },
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));

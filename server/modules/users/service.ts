@@ -1,24 +1,31 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role';
 import { USER_MESSAGES, type User, type createUserBody, type updateUserBody } from '@contract/user';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
-import { badRequest, conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
-import { idFilter } from '../../http/filter-values';
+import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { booleanFilter, idFilter } from '../../http/filter-values';
 import type { ListQuery } from '../../http/list-query';
 import { likePattern, orderByTerms } from '../../http/list-response';
+import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
+import { passwordPolicyError } from '../../security/password-policy';
+import { assertMayActOn, assertMayAssign, type Authority } from '../roles/authority';
 
 type CreateInput = z.output<typeof createUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
-/** Who is writing: their id and the session they write from (which revocations spare). */
-export interface Actor {
+/**
+ * Who is writing: their id, the session they write from (which revocations spare) and what they
+ * hold (which bounds whom they may act on and which roles they may assign).
+ */
+export interface Actor extends Authority {
   userId: number;
   sessionId: number | null;
 }
@@ -33,8 +40,6 @@ export const USER_ERRORS = {
   inUse: 'El usuario tiene registros asociados y no se puede eliminar.',
   countryMissing: 'El país no existe.',
 } as const;
-
-const BOOLEAN_FILTER: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
 
 const columns = {
   id: users.id,
@@ -66,11 +71,7 @@ function listWhere(db: Db, filters: Record<string, string>): SQL | undefined {
       .where(eq(roles.slug, filters.role));
     conditions.push(inArray(users.id, holders));
   }
-  if (filters.is_active !== undefined) {
-    const value = BOOLEAN_FILTER[filters.is_active.toLowerCase()];
-    if (value === undefined) throw badRequest('El filtro is_active admite 1, 0, true o false.');
-    conditions.push(eq(users.isActive, value));
-  }
+  if (filters.is_active !== undefined) conditions.push(eq(users.isActive, booleanFilter('is_active', filters.is_active)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -126,7 +127,7 @@ async function findUser(db: Conn, id: number): Promise<User | null> {
 
 /** The roles named by `slugs`; unknown ones are a 422 on `roles`. */
 async function resolveRoles(db: Conn, slugs: string[]) {
-  const found = await db.select({ id: roles.id, slug: roles.slug }).from(roles).where(inArray(roles.slug, slugs));
+  const found = await db.select({ id: roles.id, name: roles.name, slug: roles.slug }).from(roles).where(inArray(roles.slug, slugs));
   const unknown = slugs.filter((slug) => !found.some((role) => role.slug === slug));
   if (unknown.length > 0) {
     throw validationFailed({ roles: [`${unknown.length === 1 ? 'Rol no válido' : 'Roles no válidos'}: ${unknown.join(', ')}.`] });
@@ -194,7 +195,24 @@ const revokeSessions = (tx: Tx, userId: number, actor: Actor) =>
 
 const isSuperAdmin = (user: User) => user.roles.some((role) => role.slug === SUPER_ADMIN_ROLE);
 
-export function createUserService(db: Db) {
+/** A password an administrator sets follows the same policy as one a person chooses (422 on `password`). */
+const checkPasswordPolicy = (input: { password?: string; email: string; dni: string }) => {
+  const refusal = input.password === undefined ? null : passwordPolicyError(input.password, input);
+  if (refusal) throw validationFailed({ password: [refusal] });
+};
+
+export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
+  /**
+   * Sends the account mails once the write has committed. A failure is logged and never undoes the
+   * write or reaches the caller: the change they asked for did happen.
+   */
+  const notify = (messages: MailMessage[]) =>
+    Promise.all(
+      messages.map((message) =>
+        mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'could not send an account mail')),
+      ),
+    );
+
   return {
     async list(list: ListQuery) {
       const where = listWhere(db, list.filters);
@@ -223,12 +241,15 @@ export function createUserService(db: Db) {
       return found;
     },
 
-    async create(input: CreateInput): Promise<User> {
+    async create(input: CreateInput, actor: Actor): Promise<User> {
+      checkPasswordPolicy(input);
       const passwordHash = await hashPassword(input.password);
+      let id: number;
       try {
-        const id = await db.transaction(async (tx) => {
+        id = await db.transaction(async (tx) => {
           const found = await resolveRoles(tx, input.roles);
           if (input.roles.includes(SUPER_ADMIN_ROLE)) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
+          await assertMayAssign(tx, actor, found);
           await checkCountry(tx, input.country_id);
           await checkUnique(tx, input);
           const [created] = await tx
@@ -246,23 +267,31 @@ export function createUserService(db: Db) {
           await tx.insert(userRoles).values(found.map((role) => ({ userId: created!.id, roleId: role.id })));
           return created!.id;
         });
-        return (await findUser(db, id))!;
       } catch (error) {
         return mapUniqueViolation(error);
       }
+      const created = (await findUser(db, id))!;
+      await notify([accountCreatedMessage(created.email, created.name)]);
+      return created;
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<User> {
+      checkPasswordPolicy(input);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      let before: User;
       try {
-        await db.transaction(async (tx) => {
+        before = await db.transaction(async (tx) => {
           await lockSuperAdmins(tx);
           const target = await findUser(tx, id);
           if (!target) throw notFound(USER_ERRORS.notFound);
+          await assertMayActOn(tx, actor, target, 'modificar');
           const found = await resolveRoles(tx, input.roles);
           const wasSuperAdmin = isSuperAdmin(target);
           const willBeSuperAdmin = input.roles.includes(SUPER_ADMIN_ROLE);
           if (willBeSuperAdmin && !wasSuperAdmin) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
+          // Every role in the new set, not only the added ones: those kept are within the actor's
+          // permissions already, since acting on the target required all of its permissions.
+          await assertMayAssign(tx, actor, found);
           const willBeActive = input.is_active ?? target.is_active;
           const self = id === actor.userId;
           if (self && !willBeActive) throw conflict(USER_ERRORS.selfDeactivate);
@@ -292,16 +321,24 @@ export function createUserService(db: Db) {
             await tx.delete(userRoles).where(eq(userRoles.userId, id));
             await tx.insert(userRoles).values(found.map((role) => ({ userId: id, roleId: role.id })));
           }
-          // What the person may do, or whether they may sign in at all, changed: their open
-          // sessions end, so no panel keeps showing them what they no longer have.
-          if ((target.is_active && !willBeActive) || rolesChanged || passwordHash !== undefined) {
+          // What the person may do, whether they may sign in at all, or the credentials they sign in
+          // with changed: their open sessions end, so no panel keeps working on the old terms.
+          if ((target.is_active && !willBeActive) || rolesChanged || passwordHash !== undefined || input.email !== target.email) {
             await revokeSessions(tx, id, actor);
           }
+          return target;
         });
       } catch (error) {
         return mapUniqueViolation(error);
       }
-      return (await findUser(db, id))!;
+      const after = (await findUser(db, id))!;
+      const mails: MailMessage[] = [];
+      if (after.email !== before.email) {
+        for (const to of [before.email, after.email]) mails.push(emailChangedMessage(to, after.name, before.email, after.email));
+      }
+      if (passwordHash !== undefined) mails.push(passwordSetByAdminMessage(after.email, after.name));
+      await notify(mails);
+      return after;
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
@@ -311,6 +348,7 @@ export function createUserService(db: Db) {
           const target = await findUser(tx, id);
           if (!target) throw notFound(USER_ERRORS.notFound);
           if (id === actor.userId) throw conflict(USER_ERRORS.selfDelete);
+          await assertMayActOn(tx, actor, target, 'eliminar');
           if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) {
             throw conflict(USER_ERRORS.lastSuperAdmin);
           }

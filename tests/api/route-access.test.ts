@@ -1,0 +1,138 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema';
+import type { RouteAccess } from '../../server/http/access';
+import { generateToken, hashSecret } from '../../server/security/secrets';
+import { bearer, createTestContext, type TestContext } from './support/context';
+
+/**
+ * Every route of the server and who may call it. A new route fails this test until it is added
+ * here on purpose, and then the walk below proves its access is enforced.
+ * HEAD on each GET route and POST on each PUT route (for `_method=PUT` forms) are added by the
+ * server with the same access; they are derived below, not listed.
+ */
+const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
+  ['POST', '/api/auth/login', 'public'],
+  ['POST', '/api/auth/verify-2fa', 'public'],
+  ['POST', '/api/auth/logout', 'signed-in'],
+  ['GET', '/api/auth/me', 'signed-in'],
+  ['POST', '/api/auth/recovery/send-code', 'public'],
+  ['POST', '/api/auth/recovery/resend-code', 'public'],
+  ['POST', '/api/auth/recovery/verify-code', 'public'],
+  ['POST', '/api/auth/recovery/reset-password', 'public'],
+  ['GET', '/api/auth/sessions', 'signed-in'],
+  ['DELETE', '/api/auth/sessions/:id', 'signed-in'],
+  ['POST', '/api/auth/sessions/close-others', 'signed-in'],
+  ['POST', '/api/auth/change-password', 'signed-in'],
+  ['GET', '/api/v1/countries', 'signed-in'],
+  ['GET', '/api/v1/countries/:id', 'signed-in'],
+  ['POST', '/api/v1/countries', 'countries.manage'],
+  ['PUT', '/api/v1/countries/:id', 'countries.manage'],
+  ['DELETE', '/api/v1/countries/:id', 'countries.manage'],
+  ['GET', '/storage/*', 'public'],
+  ['GET', '/api/v1/sponsors', 'sponsors.manage'],
+  ['GET', '/api/v1/sponsors/:id', 'sponsors.manage'],
+  ['POST', '/api/v1/sponsors', 'sponsors.manage'],
+  ['PUT', '/api/v1/sponsors/:id', 'sponsors.manage'],
+  ['DELETE', '/api/v1/sponsors/:id', 'sponsors.manage'],
+  ['GET', '/api/v1/campaigns', 'sponsors.manage'],
+  ['GET', '/api/v1/campaigns/:id', 'sponsors.manage'],
+  ['POST', '/api/v1/campaigns', 'sponsors.manage'],
+  ['PUT', '/api/v1/campaigns/:id', 'sponsors.manage'],
+  ['DELETE', '/api/v1/campaigns/:id', 'sponsors.manage'],
+  ['GET', '/api/v1/users', 'users.manage'],
+  ['GET', '/api/v1/users/:id', 'users.manage'],
+  ['POST', '/api/v1/users', 'users.manage'],
+  ['PUT', '/api/v1/users/:id', 'users.manage'],
+  ['DELETE', '/api/v1/users/:id', 'users.manage'],
+  ['GET', '/api/v1/roles', 'users.manage'],
+  ['GET', '/api/v1/roles/:id', 'users.manage'],
+  ['POST', '/api/v1/roles/:id/sync-permission', 'roles.manage'],
+  ['GET', '/api/v1/permissions', 'roles.manage'],
+];
+
+const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;
+
+const expected = ROUTES.flatMap(([method, url, access]) => {
+  const row = { method, url, access };
+  if (method === 'GET') return [row, { ...row, method: 'HEAD' }];
+  if (method === 'PUT') return [row, { ...row, method: 'POST' }];
+  return [row];
+});
+
+let ctx: TestContext;
+let routes: RouteAccess[];
+/** A signed-in person with no role, so no permission at all. */
+let nobodyToken: string;
+let nobodyId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  routes = ctx.app.routeAccess();
+  nobodyId = await ctx.createUser({ email: 'sin-permisos@panel.test' });
+  nobodyToken = await ctx.signIn('sin-permisos@panel.test');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A request to the route with its path parameters filled in (access is decided before they are read). */
+const requestTo = (route: RouteAccess, headers: Record<string, string> = {}): InjectOptions => ({
+  method: route.method as InjectOptions['method'],
+  url: route.url.replace(/:\w+/g, '1').replace('*', 'x'),
+  headers,
+});
+
+describe('the route table', () => {
+  it('lists exactly the routes above, each with the access written there', () => {
+    expect(routes.map(key).sort()).toEqual(expected.map(key).sort());
+  });
+});
+
+describe('every route that is not public', () => {
+  it('answers 401 without a token, or with one that is not a session', async () => {
+    const guarded = routes.filter((route) => route.access !== 'public' && route.access !== null);
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      for (const headers of [{}, bearer('no-es-un-token')]) {
+        const response = await ctx.inject(requestTo(route, headers));
+        expect(response.statusCode, key(route)).toBe(401);
+        // HEAD answers carry no body.
+        if (route.method !== 'HEAD') expect(response.json(), key(route)).toMatchObject({ status: 'error', message: expect.any(String) });
+      }
+    }
+  });
+
+  it('answers 403 to a signed-in person without its permission', async () => {
+    const guarded = routes.filter((route) => route.access !== 'public' && route.access !== 'signed-in' && route.access !== null);
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const response = await ctx.inject(requestTo(route, bearer(nobodyToken)));
+      expect(response.statusCode, key(route)).toBe(403);
+      if (route.method !== 'HEAD') {
+        expect(response.json(), key(route)).toEqual({ status: 'error', message: 'No tienes permiso para realizar esta acción.' });
+      }
+    }
+  });
+
+  it('lets in a signed-in person without any permission where a session is all it asks', async () => {
+    const open = routes.filter((route) => route.access === 'signed-in');
+    for (const route of open) {
+      // A session of its own (written directly, as sign-in would): some of these routes end the
+      // session they are called with.
+      const token = generateToken();
+      await ctx.db.insert(sessions).values({ userId: nobodyId, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + 3_600_000) });
+      const response = await ctx.inject(requestTo(route, bearer(token)));
+      expect([401, 403], key(route)).not.toContain(response.statusCode);
+    }
+  });
+});
+
+describe('every public route', () => {
+  it('answers without a token', async () => {
+    for (const route of routes.filter((candidate) => candidate.access === 'public' || candidate.access === null)) {
+      const response = await ctx.inject(requestTo(route));
+      expect([401, 403], key(route)).not.toContain(response.statusCode);
+    }
+  });
+});
