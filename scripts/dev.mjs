@@ -12,7 +12,8 @@ const children = [
   spawn(path.join(root, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, DIST_DIR: path.join(root, '.no-dist-in-dev') },
+    // People reach the API through Vite's proxy, so page URLs name Vite's port.
+    env: { PUBLIC_URL: `http://localhost:${port}`, ...process.env, PORT: apiPort, DIST_DIR: path.join(root, '.no-dist-in-dev') },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', port, '--strictPort'], {
     cwd: root,

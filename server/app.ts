@@ -6,14 +6,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/client';
 import { registerAccessControl } from './http/access';
-import { bodyPlugin } from './http/body';
+import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerMethodOverride } from './http/method-override';
+import { registerRateLimits } from './http/rate-limit';
+import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
+import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -22,6 +25,13 @@ import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { userRoutes } from './modules/users/routes';
 import { createUploadsStorage, storageRoutes, type Storage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work still running after its answer went out; tests await `idle()` before reading mail. */
+    backgroundWork: BackgroundWork;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -43,12 +53,21 @@ lo canjea por un token Bearer que caduca (TOKEN_TTL) y se revoca con \`POST /api
 **Recuperación de contraseña.** El panel usa tres pasos: \`send-code\` (o \`resend-code\`) → \`verify-code\`,
 que devuelve un \`reset_token\` válido 10 minutos → \`reset-password\` con la nueva contraseña (mínimo 8
 caracteres) y su confirmación. Cambiar la contraseña cierra todas las sesiones abiertas de la cuenta.
+Ninguna respuesta de recuperación revela si un correo tiene cuenta.
+
+**Mi cuenta.** Toda persona con sesión ve y cierra sus sesiones (\`/api/auth/sessions\`) y cambia su
+contraseña (\`/api/auth/change-password\`). Toda respuesta de /api lleva \`Cache-Control: no-store\`.
 
 **Listas.** Paginador de Laravel; parámetros \`filter[...]\` (o \`q\`), \`sort\` (con \`-\` para descendente),
 \`include\`, \`fields\`, \`page\` y \`limit\` (máximo 300). Un parámetro desconocido da 400 y nombra los permitidos.
 
 **Escrituras.** JSON, multipart o formulario, con corchetes al estilo PHP y booleanos 1/0/true/false.
-\`POST\` con \`_method=PUT\` equivale a \`PUT\`. Archivos comprobados por su contenido, 10 MB como máximo.
+\`POST\` con \`_method=PUT\` equivale a \`PUT\`. Un cuerpo vacío con \`Content-Type: application/json\` es \`{}\`.
+
+**Límites.** Una petición completa, archivos incluidos, ocupa como máximo 21 MB (16 KB en las rutas públicas: inicio de
+sesión, códigos y recuperación); un formulario lleva como mucho 2 archivos de 10 MB, comprobados por su contenido,
+campos de texto de 64 KB, nombres de campo de 100 bytes y 1000 campos. Pasarse responde 413 (400 si son demasiados
+archivos o campos) sin leer el resto.
 
 **Archivos.** Los logos e imágenes (PNG, JPG o GIF; nunca SVG) se guardan con nombres aleatorios y se sirven en
 \`/storage/<carpeta>/<nombre>\` sin token (una etiqueta \`<img>\` no puede enviarlo), con su tipo de contenido y
@@ -59,8 +78,9 @@ caracteres) y su confirmación. Cambiar la contraseña cierra todas las sesiones
 export async function buildApp({ config, db, mailer, storage = createUploadsStorage(config.dataDir), logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The whole request, files included; public routes get a smaller limit (see http/body.ts).
+    bodyLimit: MAX_REQUEST_BYTES,
     // The envelope carries the message; fastify's own 4xx texts are replaced by Spanish ones.
     return503OnClosing: true,
   });
@@ -68,6 +88,11 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.decorate('publicUrl', config.publicUrl);
+  // API answers carry tokens, profiles and personal data: no browser or proxy may keep a copy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -98,15 +123,21 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
 
   // Order matters: parsers and hooks apply to routes registered after them.
   await app.register(bodyPlugin);
+  registerRateLimits(app, db, config.rateLimit.perAddress);
   registerAccessControl(app, db);
   registerMethodOverride(app);
+  registerInputSanitation(app);
 
-  await app.register(authRoutes, { service: createAuthService({ db, mailer, config }) });
+  // Mail sent after the answer (recovery codes): closing the app waits for it.
+  const backgroundWork = createBackgroundWork();
+  app.decorate('backgroundWork', backgroundWork);
+  app.addHook('onClose', () => backgroundWork.idle());
+  await app.register(authRoutes, { service: createAuthService({ db, mailer, config, background: backgroundWork, log: app.log }) });
   await app.register(countryRoutes, { db });
   await app.register(storageRoutes, { storage });
   await app.register(sponsorRoutes, { db, storage });
   await app.register(campaignRoutes, { db, storage });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
 
   await servePanel(app, config.distDir);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Parses a duration such as `12h`, `30m`, `45s`, `2d` or plain seconds. */
@@ -17,6 +18,78 @@ const positiveInt = (value: string | undefined, fallback: number, name: string):
 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+
+/**
+ * Which proxies may set the client address through `X-Forwarded-For`: none (`false`), the nearest
+ * `n` hops, or the listed addresses and ranges. This is fastify's `trustProxy` option.
+ */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names for the private ranges; fastify accepts them in the list as they are.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string) => {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count, or a comma list of proxy addresses/CIDRs.
+ * `true` is refused: fastify would then trust every hop and take the left-most
+ * `X-Forwarded-For` entry, which any client can write, so the per-address limits could be dodged.
+ */
+export const parseTrustProxy = (value: string | undefined): TrustProxy => {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const choices =
+    'Usa false (sin proxy), el número de proxies delante del servidor (por ejemplo 1) o la lista de sus direcciones separadas por comas (por ejemplo 10.0.0.1,10.0.1.0/24).';
+  if (['true', 'yes', 'on'].includes(text)) {
+    throw new Error(
+      `TRUST_PROXY=${value} no es válido: confiaría en cualquier cliente, que podría inventar su dirección en X-Forwarded-For y saltarse los límites por dirección. ${choices}`,
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) throw new Error(`TRUST_PROXY tiene valores que no son direcciones ni rangos: ${wrong.map((entry) => `"${entry}"`).join(', ')}. ${choices}`);
+  return entries;
+};
+
+/**
+ * The value for fastify's `trustProxy`. fastify 5.12 no longer takes a bare hop count (a number
+ * there trusts nobody), so a count becomes the function proxy-addr always used for it: the nearest
+ * `n` hops are proxies. That is sound only when the server can be reached solely through them;
+ * the address list also checks who is talking (README, Settings).
+ */
+export const fastifyTrustProxy = (trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
+/**
+ * PUBLIC_URL: the origin people use to reach the panel; links the API builds (page URLs) start
+ * with it, never with the request's Host header, which any client can forge.
+ */
+export const parsePublicUrl = (value: string | undefined, host: string, port: number): string => {
+  if (!value) {
+    const wildcard = host === '0.0.0.0' || host === '::';
+    const name = wildcard ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+    return `http://${name}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL no es una dirección válida (ejemplo: https://panel.example.com): "${value}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL debe ser solo esquema, servidor y puerto, con http o https (ejemplo: https://panel.example.com): "${value}"`);
+  }
+  return url.origin;
+};
 
 export interface RateLimit {
   /** Attempts allowed per window. */
@@ -41,16 +114,20 @@ export interface Config {
   rateLimit: { perEmail: RateLimit; perAddress: RateLimit };
   /** Where the built panel is; served with a history fallback when it exists. */
   distDir: string;
-  /** Trust X-Forwarded-* (behind a proxy) for the client address used by rate limits. */
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For is believed for the client address used by rate limits. */
+  trustProxy: TrustProxy;
+  /** The origin page URLs are built from (scheme, host and port, no trailing slash). */
+  publicUrl: string;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const windowSeconds = parseDuration(env.RATE_LIMIT_WINDOW || '15m', 'RATE_LIMIT_WINDOW');
+  const port = positiveInt(env.PORT, 3000, 'PORT');
+  const host = env.HOST || '0.0.0.0';
   return {
-    port: positiveInt(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    port,
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
@@ -65,6 +142,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perAddress: { max: positiveInt(env.RATE_LIMIT_PER_IP, 30, 'RATE_LIMIT_PER_IP'), windowSeconds },
     },
     distDir: path.resolve(env.DIST_DIR || './dist'),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
   };
 };

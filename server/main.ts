@@ -19,7 +19,7 @@ setInterval(() => void purgeExpiredAuthData(database.db).catch((error) => app.lo
 
 await app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
+const url = config.publicUrl;
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
 const lines = [
   '',
@@ -36,9 +36,16 @@ if (report.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} spo
 lines.push(
   config.smtpUrl
     ? 'Para entrar: correo y contraseña; el código de 6 dígitos llega por correo (SMTP).'
-    : `Para entrar: correo y contraseña; el código de 6 dígitos aparece aquí en la consola y en ${config.mailLog}.`,
-  '',
+    : 'Para entrar: correo y contraseña; luego el código de 6 dígitos (ver el aviso siguiente).',
 );
+// Said once, at start: without SMTP nobody receives mail, which is right on a laptop and wrong in production.
+if (!config.smtpUrl) {
+  lines.push(
+    `AVISO: SMTP_URL no está configurado. Los códigos de acceso y de recuperación no se envían por correo: se escriben en esta consola y en MAIL_LOG (${config.mailLog}).`,
+    '       En producción configura SMTP_URL (por ejemplo smtps://usuario:clave@smtp.example.com:465).',
+  );
+}
+lines.push('');
 console.log(lines.join('\n'));
 
 const shutdown = async () => {

@@ -1,6 +1,6 @@
 import type { Permission } from '@contract/permissions';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { loadPrincipal, type Principal } from '../modules/auth/principal';
@@ -13,7 +13,24 @@ import { forbidden, unauthorized } from './errors';
  */
 export type Access = 'public' | 'signed-in' | Permission;
 
+/**
+ * One row of the route table: a method and path, and who may call it; null for a route outside
+ * this scheme (the built panel's files, public).
+ */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | null;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route registered after the access control (all but the OpenAPI documentation's), one
+     * row per method: a test walks it to prove each route's access is enforced.
+     */
+    routeAccess(): RouteAccess[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -22,6 +39,9 @@ declare module 'fastify' {
     sessionId: number | null;
   }
 }
+
+/** How stale a session's last use may get before a request records it again. */
+export const LAST_USED_PRECISION_MS = 60_000;
 
 const bearerToken = (request: FastifyRequest) => {
   const header = request.headers.authorization;
@@ -34,7 +54,15 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
 
+  const routes: RouteOptions[] = [];
+  // Built when asked, from the routes' own options: hooks registered later may still change them
+  // (every PUT route also answers POST).
+  app.decorate('routeAccess', () =>
+    routes.flatMap((route) => [route.method].flat().map((method) => ({ method: String(method), url: route.url, access: route.config?.access ?? null }))),
+  );
+
   app.addHook('onRoute', (route) => {
+    routes.push(route);
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.access`);
     // The OpenAPI document shows public routes without the bearer lock.
@@ -48,7 +76,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Debes iniciar sesión para continuar.');
     const [session] = await db
-      .select({ id: sessions.id, userId: sessions.userId })
+      .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
       .from(sessions)
       .where(and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .limit(1);
@@ -56,6 +84,11 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     if (!session || !principal || !principal.isActive) throw unauthorized('Tu sesión expiró o fue cerrada. Inicia sesión de nuevo.');
     request.principal = principal;
     request.sessionId = session.id;
+    // 'Last used' is kept to the minute, so most requests write nothing (decided here, on this clock).
+    const now = new Date();
+    if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
+    }
     if (access !== 'signed-in' && !principal.permissions.includes(access)) throw forbidden();
   });
 }

@@ -2,9 +2,20 @@ import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SortTerm } from './list-query';
 
-/** The list's own URL (without query) and its query as received, for the paginator's page URLs. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the origin of every link the API builds. */
+    publicUrl: string;
+  }
+}
+
+/**
+ * The list's own URL (without query) and its query as received, for the paginator's page URLs.
+ * The origin is PUBLIC_URL, never the request's Host header: a client could forge that one and
+ * have the answer (or a cache in front of it) carry links to their own site.
+ */
 export const listUrl = (request: FastifyRequest) => ({
-  base: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
+  base: `${request.server.publicUrl}${request.url.split('?')[0]}`,
   query: request.query as Record<string, unknown>,
 });
 

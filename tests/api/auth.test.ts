@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { oneTimeCodes, users } from '../../server/db/schema';
+import type { MailMessage } from '../../server/mail';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
 
 let ctx: TestContext;
@@ -19,6 +23,12 @@ const newUser = async (options: { isActive?: boolean; roles?: string[] } = {}) =
   const id = await ctx.createUser({ email, roles: options.roles ?? ['OPERATOR'], isActive: options.isActive });
   return { id, email };
 };
+
+/** Waits for the mail sent after an answer (recovery codes). */
+const mailSent = () => ctx.app.backgroundWork.idle();
+
+/** What a client can compare between two answers: status and body. */
+const seen = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.json() });
 
 const login = (email: string, password = ADMIN_PASSWORD) =>
   ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -39,6 +49,14 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toEqual({ status: 'success', message: expect.any(String), data: null });
     expect(ctx.lastCode(email)).toMatch(/^\d{6}$/);
     expect(ctx.mails.at(-1)?.subject).toContain('código');
+  });
+
+  it('keeps the code out of the subject, which notification previews show', async () => {
+    const { email } = await newUser();
+    await login(email);
+    const mail = ctx.mails.findLast((message) => message.to === email)!;
+    expect(mail.text).toContain(ctx.lastCode(email));
+    expect(mail.subject).not.toMatch(/\d{6}/);
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
@@ -221,6 +239,22 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('refuses a flood from one address before reading its body', async () => {
+    const limited = await createTestContext({
+      rateLimit: { perEmail: { max: 1000, windowSeconds: 900 }, perAddress: { max: 2, windowSeconds: 900 } },
+    });
+    try {
+      const broken = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, payload: '{"email":' };
+      for (let i = 0; i < 2; i += 1) expect((await limited.inject({ ...broken, url: '/api/auth/login' })).statusCode).toBe(400);
+      // The third request's body is as broken, but it is never parsed: the address is over its limit.
+      const third = await limited.inject({ ...broken, url: '/api/auth/login' });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/Demasiados intentos/);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('password recovery', () => {
@@ -231,6 +265,7 @@ describe('password recovery', () => {
     const oldToken = await ctx.signIn(email);
     const sent = await post('send-code', { email });
     expect(sent.json()).toMatchObject({ status: 'success', message: 'Si el correo está registrado, te enviamos un código.' });
+    await mailSent();
     const verified = await post('verify-code', { email, code: ctx.lastCode(email) });
     expect(verified.statusCode).toBe(200);
     const { reset_token } = verified.json().data;
@@ -244,13 +279,136 @@ describe('password recovery', () => {
     expect(again.statusCode).toBe(422);
   });
 
-  it('answers an unknown e-mail exactly like a known one, and mails nothing', async () => {
+  it('answers a known, an unknown and an inactive e-mail identically, and mails only the active account', async () => {
+    const known = await newUser();
+    const inactive = await newUser({ isActive: false });
     const before = ctx.mails.length;
-    const unknown = await post('send-code', { email: 'fantasma@panel.test' });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().message).toBe('Si el correo está registrado, te enviamos un código.');
-    expect(ctx.mails.length).toBe(before);
+    const answers = [];
+    for (const email of [known.email, 'fantasma@panel.test', inactive.email]) answers.push(seen(await post('send-code', { email })));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 200, body: { status: 'success', message: 'Si el correo está registrado, te enviamos un código.', data: null } });
+    await mailSent();
+    expect(ctx.mails.slice(before).map((mail) => mail.to)).toEqual([known.email]);
+    expect(ctx.mails.at(-1)?.subject).not.toMatch(/\d{6}/);
   });
+
+  /** The API on the test database with its own mailer, to see what the caller sees while mail is slow or failing. */
+  const withMailer = async (send: (message: MailMessage) => Promise<void>, run: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) => {
+    const app = await buildApp({ config: ctx.config, db: ctx.db, mailer: { send } });
+    try {
+      await run(app);
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('answers before looking the account up or mailing it, so the time taken says nothing', async () => {
+    const { email } = await newUser();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sent: MailMessage[] = [];
+    await withMailer(
+      async (message) => {
+        await gate;
+        sent.push(message);
+      },
+      async (app) => {
+        const timeout = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+        const answer = await Promise.race([app.inject({ method: 'POST', url: '/api/auth/recovery/send-code', payload: { email } }), timeout]);
+        release();
+        expect(answer).not.toBe('still waiting');
+        expect((answer as LightMyRequestResponse).statusCode).toBe(200);
+        expect(sent).toEqual([]);
+        await app.backgroundWork.idle();
+        expect(sent.map((mail) => mail.to)).toEqual([email]);
+      },
+    );
+  });
+
+  it('keeps a failed recovery mail from the caller and lets them ask again at once', async () => {
+    const { email } = await newUser();
+    await withMailer(
+      async () => {
+        throw new Error('SMTP caído');
+      },
+      async (app) => {
+        const first = await app.inject({ method: 'POST', url: '/api/auth/recovery/send-code', payload: { email } });
+        expect(seen(first)).toEqual({ status: 200, body: { status: 'success', message: 'Si el correo está registrado, te enviamos un código.', data: null } });
+        await app.backgroundWork.idle();
+        // The code never arrived, so the once-a-minute rule does not hold the person back.
+        expect((await app.inject({ method: 'POST', url: '/api/auth/recovery/resend-code', payload: { email } })).statusCode).toBe(200);
+        await app.backgroundWork.idle();
+      },
+    );
+  });
+
+  it('refuses every bad recovery code with one answer: wrong, expired, used up, missing, unknown or inactive e-mail', async () => {
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const requestCode = async (email: string) => {
+      await post('send-code', { email });
+      await mailSent();
+      return ctx.lastCode(email);
+    };
+
+    const wrong = await newUser();
+    const wrongAnswer = await post('verify-code', { email: wrong.email, code: wrongFor(await requestCode(wrong.email)) });
+
+    const expired = await newUser();
+    const expiredCode = await requestCode(expired.email);
+    await ctx.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.userId, expired.id));
+    const expiredAnswer = await post('verify-code', { email: expired.email, code: expiredCode });
+
+    const used = await newUser();
+    const usedCode = await requestCode(used.email);
+    expect((await post('verify-code', { email: used.email, code: usedCode })).statusCode).toBe(200);
+    const usedAnswer = await post('verify-code', { email: used.email, code: usedCode });
+
+    // Five wrong tries still use the code up: the right one is refused afterwards, with the same answer.
+    const locked = await newUser();
+    const lockedCode = await requestCode(locked.email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) await post('verify-code', { email: locked.email, code: wrongFor(lockedCode) });
+    const lockedAnswer = await post('verify-code', { email: locked.email, code: lockedCode });
+
+    const noCode = await newUser();
+    const noCodeAnswer = await post('verify-code', { email: noCode.email, code: '123456' });
+    const unknownAnswer = await post('verify-code', { email: 'nadie-recupera@panel.test', code: '123456' });
+    const inactive = await newUser({ isActive: false });
+    const inactiveAnswer = await post('verify-code', { email: inactive.email, code: '123456' });
+
+    const expected = {
+      status: 422,
+      body: {
+        status: 'error',
+        message: 'El código no es correcto, expiró o ya no es válido. Revisa el último correo que te enviamos o pide uno nuevo.',
+        errors: { code: ['El código no es correcto, expiró o ya no es válido. Revisa el último correo que te enviamos o pide uno nuevo.'] },
+      },
+    };
+    for (const answer of [wrongAnswer, expiredAnswer, usedAnswer, lockedAnswer, noCodeAnswer, unknownAnswer, inactiveAnswer]) expect(seen(answer)).toEqual(expected);
+  });
+
+  it('refuses a common password or one equal to the e-mail or DNI, and keeps the permission for another try', async () => {
+    const { id, email } = await newUser();
+    await ctx.db.update(users).set({ dni: '40111222' }).where(eq(users.id, id));
+    // Without a valid permission the password is not judged: 'equal to the DNI' would confirm a guessed DNI.
+    const guess = await post('reset-password', { email, reset_token: 'inventado', password: '40111222', password_confirmation: '40111222' });
+    expect(guess.json().errors).toEqual({ reset_token: [expect.any(String)] });
+    await post('send-code', { email });
+    await mailSent();
+    const { reset_token } = (await post('verify-code', { email, code: ctx.lastCode(email) })).json().data;
+    const common = await post('reset-password', { email, reset_token, password: 'password123', password_confirmation: 'password123' });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors).toEqual({ password: [PASSWORD_POLICY_MESSAGES.common] });
+    const sameAsEmail = await post('reset-password', { email, reset_token, password: email.toUpperCase(), password_confirmation: email.toUpperCase() });
+    expect(sameAsEmail.json().errors).toEqual({ password: [PASSWORD_POLICY_MESSAGES.sameAsEmail] });
+    const sameAsDni = await post('reset-password', { email, reset_token, password: '40111222', password_confirmation: '40111222' });
+    expect(sameAsDni.json().errors).toEqual({ password: [PASSWORD_POLICY_MESSAGES.sameAsDni] });
+    expect((await login(email, 'password123')).statusCode).toBe(401);
+    const good = await post('reset-password', { email, reset_token, password: 'Girasol-Andino-47', password_confirmation: 'Girasol-Andino-47' });
+    expect(good.statusCode).toBe(200);
+    expect((await login(email, 'Girasol-Andino-47')).statusCode).toBe(200);
+  });
+
 
   it('limits resends to one a minute, for known and unknown e-mails alike', async () => {
     const { email } = await newUser();

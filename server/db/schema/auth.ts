@@ -87,7 +87,12 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Updated at most once a minute, so most requests write nothing. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (cut to a bounded length), shown as the device in 'Mi cuenta'. */
+    userAgent: text('user_agent'),
+    /** The client address at sign-in. */
+    address: text('address'),
   },
   (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
 );

@@ -1,17 +1,24 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, type AccountSession } from '@contract/account';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, sessions, users } from '../../db/schema';
-import { AppError, forbidden, unauthorized, validationFailed } from '../../http/errors';
-import { claimCooldown, consumeRateLimit, releaseCooldown } from '../../http/rate-limit';
+import { AppError, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors';
+import { claimCooldown, consumeRateLimit, rateLimitKey, releaseCooldown } from '../../http/rate-limit';
 import { loginCodeMessage, passwordChangedMessage, recoveryCodeMessage, type MailMessage, type Mailer } from '../../mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/password';
+import { passwordPolicyError } from '../../security/password-policy';
 import { generateCode, generateToken, hashSecret, secretMatches } from '../../security/secrets';
+import type { BackgroundWork } from './background';
+import { deviceName } from './device';
 import { loadPrincipal, profileOf } from './principal';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_SECONDS = 60;
+/** Longer User-Agents are cut: the header is the client's to write, the column is ours to fill. */
+export const MAX_USER_AGENT_LENGTH = 512;
 
 export const MESSAGES = {
   badCredentials: 'Correo o contraseña incorrectos.',
@@ -21,6 +28,7 @@ export const MESSAGES = {
   codeInvalid: 'El código no es válido o ya fue usado. Solicita uno nuevo.',
   codeExpired: 'El código expiró. Solicita uno nuevo.',
   codeLocked: 'Se agotaron los intentos para este código. Solicita uno nuevo.',
+  recoveryCodeRefused: 'El código no es correcto, expiró o ya no es válido. Revisa el último correo que te enviamos o pide uno nuevo.',
   mailFailed: 'No se pudo enviar el correo con el código. Inténtalo de nuevo en unos minutos.',
   recoverySent: 'Si el correo está registrado, te enviamos un código.',
   resetInvalid: 'El permiso para cambiar la contraseña no es válido o expiró. Vuelve a empezar.',
@@ -33,30 +41,44 @@ const wrongCode = (attemptsLeft: number) =>
     ? `El código no es correcto. Te ${attemptsLeft === 1 ? 'queda 1 intento' : `quedan ${attemptsLeft} intentos`}.`
     : MESSAGES.codeLocked;
 
-type CodePurpose = 'login' | 'recovery';
+type CodePurpose = 'login' | 'recovery' | 'password_reset';
+
+/** Why a code was refused; only sign-in tells the caller (its code exists only after the right password). */
+type CodeCheck = { ok: true; id: number } | { ok: false; reason: 'missing' | 'expired' | 'locked' } | { ok: false; reason: 'wrong'; attemptsLeft: number };
+
+// Serial ids start at 1: an unknown account is looked up as user 0, which matches no code.
+const NO_USER = 0;
+const NO_CODE_HASH = hashSecret('no code');
 
 const loginCooldownKey = (userId: number) => `code:login:${userId}`;
+
+/** Who opened a session: recorded at sign-in and shown in 'Mi cuenta'. */
+export interface ClientInfo {
+  address: string;
+  userAgent: string | undefined;
+}
 
 export interface AuthServiceDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'tokenTtlSeconds' | 'rateLimit'>;
+  /** Where recovery mail is sent from, after the answer has gone out. */
+  background: BackgroundWork;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
-/** Sign-in with a one-time code, sign-out and password recovery. */
-export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
+/** Sign-in with a one-time code, sign-out, password recovery and the caller's own account. */
+export function createAuthService({ db, mailer, config, background, log }: AuthServiceDeps) {
   const findUser = async (email: string) => {
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return user ?? null;
   };
 
-  const limit = async (scope: string, email: string, address: string) => {
-    await consumeRateLimit(db, `${scope}:address:${address}`, config.rateLimit.perAddress);
-    await consumeRateLimit(db, `${scope}:email:${email}`, config.rateLimit.perEmail);
-  };
+  // Per-address counts happen in the onRequest hook (route config.rateLimit), before the body is read.
+  const limitEmail = (scope: string, email: string) => consumeRateLimit(db, rateLimitKey(scope, 'email', email), config.rateLimit.perEmail);
 
   /** Replaces any open code of this purpose with a new one and mails it. */
-  const issueCode = async (userId: number, purpose: CodePurpose, message: (code: string) => MailMessage, cooldownKey: string) => {
+  const issueCode = async (userId: number, purpose: 'login' | 'recovery', message: (code: string) => MailMessage) => {
     const code = generateCode();
     await db.transaction(async (tx) => {
       await tx
@@ -70,22 +92,15 @@ export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
         expiresAt: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
       });
     });
-    try {
-      await mailer.send(message(code));
-    } catch {
-      // The person never got this code: let them ask again at once.
-      await releaseCooldown(db, cooldownKey);
-      throw new AppError(500, MESSAGES.mailFailed);
-    }
+    await mailer.send(message(code));
   };
 
   /**
-   * Checks a code against the newest open one of its purpose. Wrong tries are counted atomically
-   * and the fifth invalidates the code; a right one is consumed so it works only once.
+   * Checks a secret against the newest open code of its purpose, without using it up. Wrong tries
+   * are counted atomically and the fifth invalidates the code. An unknown account (null) runs the
+   * same query and comparison, so its refusal costs the same work.
    */
-  const consumeCode = async (userId: number | null, purpose: CodePurpose | 'password_reset', secret: string, field: string) => {
-    const invalid = (message: string) => validationFailed({ [field]: [message] }, message);
-    if (userId === null) throw invalid(MESSAGES.codeInvalid);
+  const checkCode = async (userId: number | null, purpose: CodePurpose, secret: string): Promise<CodeCheck> => {
     const [row] = await db
       .select({
         id: oneTimeCodes.id,
@@ -94,56 +109,95 @@ export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
         expired: sql<boolean>`${oneTimeCodes.expiresAt} <= now()`,
       })
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+      .where(and(eq(oneTimeCodes.userId, userId ?? NO_USER), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1);
-    if (!row) throw invalid(MESSAGES.codeInvalid);
-    if (row.expired) throw invalid(MESSAGES.codeExpired);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) throw invalid(MESSAGES.codeLocked);
+    const matches = secretMatches(secret, row?.codeHash ?? NO_CODE_HASH);
+    if (!row) return { ok: false, reason: 'missing' };
+    if (row.expired) return { ok: false, reason: 'expired' };
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: 'locked' };
+    if (matches) return { ok: true, id: row.id };
+    const [counted] = await db
+      .update(oneTimeCodes)
+      .set({
+        attempts: sql`${oneTimeCodes.attempts} + 1`,
+        consumedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then now() else null end`,
+      })
+      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+      .returning({ attempts: oneTimeCodes.attempts });
+    return counted ? { ok: false, reason: 'wrong', attemptsLeft: MAX_CODE_ATTEMPTS - counted.attempts } : { ok: false, reason: 'missing' };
+  };
 
-    if (!secretMatches(secret, row.codeHash)) {
-      const [counted] = await db
-        .update(oneTimeCodes)
-        .set({
-          attempts: sql`${oneTimeCodes.attempts} + 1`,
-          consumedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then now() else null end`,
-        })
-        .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
-        .returning({ attempts: oneTimeCodes.attempts });
-      throw invalid(counted ? wrongCode(MAX_CODE_ATTEMPTS - counted.attempts) : MESSAGES.codeInvalid);
-    }
-
+  /** Uses up a checked code; false when a concurrent request with the same code won. */
+  const consumeCode = async (id: number) => {
     const consumed = await db
       .update(oneTimeCodes)
       .set({ consumedAt: sql`now()` })
-      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+      .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
-    // Two requests raced with the same code: only the first wins.
-    if (consumed.length === 0) throw invalid(MESSAGES.codeInvalid);
+    return consumed.length > 0;
   };
+
+  /** 422 on `password` when the policy refuses it for this person (common, or their e-mail or DNI). */
+  const assertPasswordPolicy = (password: string, owner: { email: string; dni: string | null }) => {
+    const refusal = passwordPolicyError(password, owner);
+    if (refusal) throw validationFailed({ password: [refusal] });
+  };
+
+  /** Sets a new password, closes the account's sessions (but `keepSessionId`) and tells the owner. */
+  const replacePassword = async (user: { id: number; email: string; name: string }, password: string, keepSessionId: number | null) => {
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)));
+    });
+    // The password is already changed; a lost notice must not make the change look failed.
+    await mailer.send(passwordChangedMessage(user.email, user.name)).catch((error: unknown) => log.error({ err: error }, 'password-changed mail failed'));
+  };
+
+  const openSessionsOf = (userId: number) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
   return {
     /** Checks the password and mails a sign-in code. Never says whether the e-mail exists. */
-    async login(email: string, password: string, address: string) {
-      await limit('login', email, address);
+    async login(email: string, password: string) {
+      await limitEmail('login', email);
       const user = await findUser(email);
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !passwordOk) throw unauthorized(MESSAGES.badCredentials);
       if (!user.isActive) throw forbidden(MESSAGES.inactive);
       const cooldownKey = loginCooldownKey(user.id);
       await claimCooldown(db, cooldownKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
-      await issueCode(user.id, 'login', (code) => loginCodeMessage(user.email, user.name, code), cooldownKey);
+      try {
+        await issueCode(user.id, 'login', (code) => loginCodeMessage(user.email, user.name, code));
+      } catch (error) {
+        log.error({ err: error }, 'sign-in code mail failed');
+        // The person never got this code: let them ask again at once.
+        await releaseCooldown(db, cooldownKey);
+        throw new AppError(500, MESSAGES.mailFailed);
+      }
     },
 
-    /** Exchanges a sign-in code for a bearer token and the profile. */
-    async verifyLogin(email: string, code: string, address: string) {
-      await limit('verify', email, address);
+    /**
+     * Exchanges a sign-in code for a bearer token and the profile. Its refusals say how many tries
+     * are left: a sign-in code exists only after the right password, so they reveal nothing new.
+     */
+    async verifyLogin(email: string, code: string, client: ClientInfo) {
+      await limitEmail('verify', email);
       const user = await findUser(email);
-      await consumeCode(user?.id ?? null, 'login', code, 'code');
+      const check = await checkCode(user?.id ?? null, 'login', code);
+      const refuse = (message: string) => validationFailed({ code: [message] }, message);
+      if (!check.ok) {
+        if (check.reason === 'wrong') throw refuse(wrongCode(check.attemptsLeft));
+        throw refuse({ missing: MESSAGES.codeInvalid, expired: MESSAGES.codeExpired, locked: MESSAGES.codeLocked }[check.reason]);
+      }
+      if (!user || !(await consumeCode(check.id))) throw refuse(MESSAGES.codeInvalid);
       // The code was used: signing out and in again need not wait for the resend minute.
-      await releaseCooldown(db, loginCooldownKey(user!.id));
-      const principal = user ? await loadPrincipal(db, user.id) : null;
-      if (!principal) throw validationFailed({ code: [MESSAGES.codeInvalid] }, MESSAGES.codeInvalid);
+      await releaseCooldown(db, loginCooldownKey(user.id));
+      const principal = await loadPrincipal(db, user.id);
+      if (!principal) throw refuse(MESSAGES.codeInvalid);
       if (!principal.isActive) throw forbidden(MESSAGES.inactive);
       const token = generateToken();
       const [session] = await db
@@ -152,6 +206,9 @@ export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
           userId: principal.id,
           tokenHash: hashSecret(token),
           expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
+          lastUsedAt: new Date(),
+          userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
+          address: client.address,
         })
         .returning({ expiresAt: sessions.expiresAt });
       return { token, expires_at: session!.expiresAt.toISOString(), ...profileOf(principal) };
@@ -162,28 +219,44 @@ export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
     },
 
     /**
-     * Mails a recovery code to an active account. The answer and the once-a-minute rule are the
-     * same whether or not the e-mail exists, so neither tells an outsider who has an account.
+     * Mails a recovery code to an active account. What the caller sees (answer, status, the
+     * once-a-minute rule, time taken) never depends on whether the account exists: the lookup and
+     * the mail run after the answer, and a mail failure only frees the minute for another try.
      */
-    async sendRecoveryCode(email: string, address: string) {
-      await limit('recovery', email, address);
+    async sendRecoveryCode(email: string) {
+      await limitEmail('recovery', email);
       const cooldownKey = `code:recovery:${email}`;
       await claimCooldown(db, cooldownKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
-      const user = await findUser(email);
-      if (!user || !user.isActive) return;
-      await issueCode(user.id, 'recovery', (code) => recoveryCodeMessage(user.email, user.name, code), cooldownKey);
+      background.run(
+        async () => {
+          const user = await findUser(email);
+          if (!user?.isActive) return;
+          await issueCode(user.id, 'recovery', (code) => recoveryCodeMessage(user.email, user.name, code));
+        },
+        async (error) => {
+          log.error({ err: error }, 'recovery code mail failed');
+          await releaseCooldown(db, cooldownKey);
+        },
+      );
     },
 
-    /** Checks a recovery code and grants a 10-minute permission to set a new password. */
-    async verifyRecoveryCode(email: string, code: string, address: string) {
-      await limit('verify', email, address);
+    /**
+     * Checks a recovery code and grants a 10-minute permission to set a new password. Every
+     * refusal (wrong, expired, used up, no code, unknown or inactive e-mail) is the same 422.
+     */
+    async verifyRecoveryCode(email: string, code: string) {
+      await limitEmail('verify', email);
       const user = await findUser(email);
-      await consumeCode(user && user.isActive ? user.id : null, 'recovery', code, 'code');
+      const account = user?.isActive ? user : null;
+      const check = await checkCode(account?.id ?? null, 'recovery', code);
+      if (!check.ok || !account || !(await consumeCode(check.id))) {
+        throw validationFailed({ code: [MESSAGES.recoveryCodeRefused] }, MESSAGES.recoveryCodeRefused);
+      }
       const resetToken = generateToken();
       const [row] = await db
         .insert(oneTimeCodes)
         .values({
-          userId: user!.id,
+          userId: account.id,
           purpose: 'password_reset',
           codeHash: hashSecret(resetToken),
           expiresAt: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
@@ -193,21 +266,82 @@ export function createAuthService({ db, mailer, config }: AuthServiceDeps) {
     },
 
     /** Sets the new password, closes every open session of the account and tells its owner. */
-    async resetPassword(email: string, resetToken: string, password: string, address: string) {
-      await limit('reset', email, address);
+    async resetPassword(email: string, resetToken: string, password: string) {
+      await limitEmail('reset', email);
       const user = await findUser(email);
-      try {
-        await consumeCode(user && user.isActive ? user.id : null, 'password_reset', resetToken, 'reset_token');
-      } catch (error) {
-        if (error instanceof AppError) throw validationFailed({ reset_token: [MESSAGES.resetInvalid] }, MESSAGES.resetInvalid);
-        throw error;
+      const account = user?.isActive ? user : null;
+      const check = await checkCode(account?.id ?? null, 'password_reset', resetToken);
+      const refuse = () => validationFailed({ reset_token: [MESSAGES.resetInvalid] }, MESSAGES.resetInvalid);
+      if (!check.ok || !account) throw refuse();
+      // Only the holder of a valid permission learns why a password is refused ('equal to the
+      // DNI' would otherwise confirm an account's DNI), and a refused one keeps the permission.
+      assertPasswordPolicy(password, account);
+      if (!(await consumeCode(check.id))) throw refuse();
+      await replacePassword(account, password, null);
+    },
+
+    /**
+     * The caller's own password: the current one is required (every attempt counts against the
+     * per-account limit, so it cannot be guessed), and every other session is closed.
+     */
+    async changePassword(userId: number, sessionId: number, currentPassword: string, password: string) {
+      await consumeRateLimit(db, rateLimitKey('change-password', 'user', userId), config.rateLimit.perEmail);
+      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+        throw validationFailed({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user!.id));
-        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, user!.id), isNull(sessions.revokedAt)));
-      });
-      await mailer.send(passwordChangedMessage(user!.email, user!.name)).catch(() => undefined);
+      // The same comparison the hash makes (NFKC), so 'the same password' means what signing in means.
+      if (password.normalize('NFKC') === currentPassword.normalize('NFKC')) {
+        throw validationFailed({ password: [ACCOUNT_MESSAGES.passwordSameAsCurrent] });
+      }
+      assertPasswordPolicy(password, user);
+      await replacePassword(user, password, sessionId);
+    },
+
+    /** The caller's open sessions, most recently used first. */
+    async listSessions(userId: number, currentSessionId: number): Promise<AccountSession[]> {
+      const rows = await db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          address: sessions.address,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(openSessionsOf(userId))
+        .orderBy(desc(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`), desc(sessions.id));
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        address: row.address,
+        created_at: row.createdAt.toISOString(),
+        last_used_at: row.lastUsedAt?.toISOString() ?? null,
+        expires_at: row.expiresAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Closes one open session of the caller; anyone else's, or a closed one, is a 404. */
+    async closeSession(userId: number, sessionId: number) {
+      const closed = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), openSessionsOf(userId)))
+        .returning({ id: sessions.id });
+      if (closed.length === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+    },
+
+    /** Closes every open session of the caller except `currentSessionId`; answers how many. */
+    async closeOtherSessions(userId: number, currentSessionId: number) {
+      const closed = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(openSessionsOf(userId), ne(sessions.id, currentSessionId)))
+        .returning({ id: sessions.id });
+      return closed.length;
     },
   };
 }
