@@ -7,7 +7,15 @@ import { purgeExpiredAuthData } from './modules/auth/cleanup';
 import { createUploadsStorage } from './storage';
 
 const started = Date.now();
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A wrong setting is the operator's to fix: say which and how, without a stack trace.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = createUploadsStorage(config.dataDir);
 const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, storage });
