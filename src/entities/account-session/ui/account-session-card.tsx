@@ -2,24 +2,12 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatSessionTime } from '../lib/format';
 import type { AccountSession } from '../model/types';
+import { Fact } from '@/shared/ui/fact';
 
 export interface AccountSessionCardProps {
   session: AccountSession;
   /** E.g. the 'Cerrar esta sesión' button. */
   actions?: ReactNode;
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {value}
-      </Text>
-    </div>
-  );
 }
 
 /**
@@ -40,10 +28,10 @@ export function AccountSessionCard({ session, actions }: AccountSessionCardProps
             ) : null}
           </Group>
           <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing="xs" m={0}>
-            <Fact label="Dirección" value={session.address ?? 'Desconocida'} />
-            <Fact label="Iniciada" value={formatSessionTime(session.created_at)} />
+            <Fact label="Dirección">{session.address ?? 'Desconocida'}</Fact>
+            <Fact label="Iniciada">{formatSessionTime(session.created_at)}</Fact>
             {/* A session not used since it started has no last use of its own. */}
-            <Fact label="Último uso" value={formatSessionTime(session.last_used_at ?? session.created_at)} />
+            <Fact label="Último uso">{formatSessionTime(session.last_used_at ?? session.created_at)}</Fact>
           </SimpleGrid>
         </Stack>
         {actions}

@@ -1,19 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useSessionStore } from '@/shared/auth';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { Fact } from '@/shared/ui/fact';
 
 /**
  * The signed-in person as the server last described them (the shell keeps the stored profile in
