@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/panel.ts'],
+          // Typing through user-event in jsdom is CPU-bound: with a worker per core beside the API
+          // files, a long form test can pass 5 s on a busy 2-core machine without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
