@@ -71,3 +71,7 @@ export type Sponsor = z.infer<typeof sponsor>;
 export const SPONSOR_SORTS = ['id', 'name', 'created_at'] as const;
 export const SPONSOR_INCLUDES = ['country'] as const;
 export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at'] as const;
+/** By name, ignoring case and accents. */
+export const SPONSOR_DEFAULT_SORT = 'name';
+/** Sponsors per page unless `limit` says otherwise. */
+export const SPONSOR_PAGE_SIZE = 24;

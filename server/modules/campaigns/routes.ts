@@ -3,7 +3,9 @@ import {
   CAMPAIGN_FIELDS,
   CAMPAIGN_LIST_INCLUDES,
   CAMPAIGN_MESSAGES,
-  CAMPAIGN_SORTS,
+  CAMPAIGN_DEFAULT_SORT,
+  CAMPAIGN_PAGE_SIZE,
+  type CAMPAIGN_SORTS,
   CAMPAIGN_STATUSES,
   campaign,
   campaignFields,
@@ -12,7 +14,7 @@ import {
   campaignUpdateFields,
 } from '@contract/campaign';
 import { idParam, paginator, successEnvelope } from '@contract/common';
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,37 +26,14 @@ import { success } from '../../http/envelope';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { fileField } from '../../http/file-field';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { defineList, type IncludeLoader } from '../../http/list';
 import { discardFiles, storeImage, type Storage } from '../../storage';
-import { countryExists, countryRefs, presentSponsor, type CountryRef } from '../sponsors/queries';
+import { countryExists, countryInclude, presentSponsor } from '../sponsors/queries';
 
 const tags = ['Campañas'];
 
-export const campaignListSpec: ListSpec = {
-  filters: ['q', 'status', 'sponsor_id', 'country_id'],
-  sorts: CAMPAIGN_SORTS,
-  includes: CAMPAIGN_LIST_INCLUDES,
-  fields: CAMPAIGN_FIELDS,
-  defaultSort: '-created_at',
-  defaultLimit: 12,
-};
-const campaignDetailSpec: ListSpec = { filters: [], sorts: [], includes: CAMPAIGN_DETAIL_INCLUDES, fields: CAMPAIGN_FIELDS };
-
-const sortColumns = {
-  id: campaigns.id,
-  name: sortableText(campaigns.name),
-  created_at: campaigns.createdAt,
-  start_date: campaigns.startDate,
-  end_date: campaigns.endDate,
-  budget: campaigns.budget,
-};
-
 type CampaignRow = typeof campaigns.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;
-/** The relations `include` may add to a campaign. */
-type Includes = Partial<Pick<Campaign, 'sponsor' | 'country' | 'plans' | 'categories'>>;
-
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 const presentCampaign = (row: CampaignRow, storage: Storage) => ({
@@ -115,57 +94,84 @@ const WRITE_DESCRIPTION =
 export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The relations asked for, attached to already presented (and field-picked) campaigns. */
-  async function withIncludes<T extends object>(rows: CampaignRow[], items: T[], includes: string[]): Promise<(T & Includes)[]> {
-    const wants = (name: string) => includes.includes(name);
+  const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {
+    const ids = [...new Set(rows.map((row) => row.sponsorId))];
+    const found = ids.length > 0 ? await db.select().from(sponsors).where(inArray(sponsors.id, ids)) : [];
+    const byId = new Map(found.map((row) => [row.id, presentSponsor(row, storage)]));
+    return (row) => byId.get(row.sponsorId);
+  };
+
+  /** `plans`, and under it `plans.parent` (the base plan's id and name) and `plans.services`. */
+  const plansInclude: IncludeLoader<CampaignRow> = async (rows, nested) => {
     const ids = rows.map((row) => row.id);
-
-    const sponsorById = new Map<number, ReturnType<typeof presentSponsor>>();
-    if (wants('sponsor') && rows.length > 0) {
-      const found = await db.select().from(sponsors).where(inArray(sponsors.id, [...new Set(rows.map((row) => row.sponsorId))]));
-      for (const row of found) sponsorById.set(row.id, presentSponsor(row, storage));
+    const byCampaign = new Map<number, CampaignPlan[]>();
+    const planRows = ids.length > 0 ? await db.select().from(plans).where(inArray(plans.campaignId, ids)).orderBy(plans.id) : [];
+    const parentIds = [...new Set(planRows.flatMap((plan) => (plan.planId ? [plan.planId] : [])))];
+    const parents = new Map(
+      nested.includes('parent') && parentIds.length > 0
+        ? (await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, parentIds))).map((p) => [p.id, p])
+        : [],
+    );
+    for (const plan of planRows) {
+      const presented: CampaignPlan = presentPlan(plan, storage);
+      if (nested.includes('parent')) presented.parent = plan.planId ? (parents.get(plan.planId) ?? null) : null;
+      // Services have no table yet (their issue adds it): the include is accepted and empty.
+      if (nested.includes('services')) presented.services = [];
+      const list = byCampaign.get(plan.campaignId) ?? [];
+      list.push(presented);
+      byCampaign.set(plan.campaignId, list);
     }
-    const countryById = wants('country') ? await countryRefs(db, rows.map((row) => row.countryId)) : new Map<number, CountryRef>();
+    return (row) => byCampaign.get(row.id) ?? [];
+  };
 
-    const plansByCampaign = new Map<number, CampaignPlan[]>();
-    const wantsPlans = wants('plans') || wants('plans.services') || wants('plans.parent');
-    if (wantsPlans && ids.length > 0) {
-      const planRows = await db.select().from(plans).where(inArray(plans.campaignId, ids)).orderBy(plans.id);
-      const parentIds = [...new Set(planRows.flatMap((plan) => (plan.planId ? [plan.planId] : [])))];
-      const parents = new Map(
-        wants('plans.parent') && parentIds.length > 0
-          ? (await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, parentIds))).map((p) => [p.id, p])
-          : [],
-      );
-      for (const plan of planRows) {
-        const presented: CampaignPlan = presentPlan(plan, storage);
-        if (wants('plans.parent')) presented.parent = plan.planId ? (parents.get(plan.planId) ?? null) : null;
-        // Services have no table yet (their issue adds it): the include is accepted and empty.
-        if (wants('plans.services')) presented.services = [];
-        const list = plansByCampaign.get(plan.campaignId) ?? [];
-        list.push(presented);
-        plansByCampaign.set(plan.campaignId, list);
-      }
-    }
-
-    return items.map((picked, index) => {
-      const row = rows[index]!;
-      return {
-        ...picked,
-        ...(wants('sponsor') ? { sponsor: sponsorById.get(row.sponsorId) } : {}),
-        ...(wants('country') ? { country: countryById.get(row.countryId) } : {}),
-        ...(wantsPlans ? { plans: plansByCampaign.get(row.id) ?? [] } : {}),
+  const campaignList = defineList({
+    db,
+    table: campaigns,
+    select: () => db.select().from(campaigns).$dynamic(),
+    id: campaigns.id,
+    filters: {
+      q: {
+        description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(containsText(campaigns.name, value), containsText(campaigns.description, value)),
+      },
+      status: {
+        description: `Uno o varios estados separados por comas: ${CAMPAIGN_STATUSES.join(', ')}.`,
+        where: (value) => inArray(campaigns.status, enumFilter('status', value, CAMPAIGN_STATUSES)),
+      },
+      sponsor_id: { description: 'Id del sponsor.', where: (value) => eq(campaigns.sponsorId, idFilter('sponsor_id', value)) },
+      country_id: { description: 'Id del país.', where: (value) => eq(campaigns.countryId, idFilter('country_id', value)) },
+    },
+    sorts: {
+      id: campaigns.id,
+      name: sortableText(campaigns.name),
+      created_at: campaigns.createdAt,
+      start_date: campaigns.startDate,
+      end_date: campaigns.endDate,
+      budget: campaigns.budget,
+    } satisfies Record<(typeof CAMPAIGN_SORTS)[number], unknown>,
+    defaultSort: CAMPAIGN_DEFAULT_SORT,
+    defaultLimit: CAMPAIGN_PAGE_SIZE,
+    fields: CAMPAIGN_FIELDS,
+    includes: {
+      list: CAMPAIGN_LIST_INCLUDES,
+      detail: CAMPAIGN_DETAIL_INCLUDES,
+      load: {
+        sponsor: sponsorInclude,
+        country: countryInclude(db, (row: CampaignRow) => row.countryId),
+        plans: plansInclude,
         // Campaign categories have no table yet (their issue adds it): accepted and empty.
-        ...(wants('categories') ? { categories: [] } : {}),
-      };
-    });
-  }
+        categories: async () => () => [],
+      },
+    },
+    present: (rows) => rows.map((row) => presentCampaign(row, storage)),
+  });
 
-  const one = async (id: number, includes: string[]) => {
+  /** A campaign as a write answers it: with its sponsor and its country. */
+  const one = async (id: number) => {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     if (!row) throw notFound('La campaña no existe.');
-    const [presented] = await withIncludes([row], [presentCampaign(row, storage)], includes);
-    return presented!;
+    const [presented] = await campaignList.present([row], ['sponsor', 'country']);
+    return presented as Campaign;
   };
 
   const sponsorOf = async (id: number) =>
@@ -182,37 +188,11 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       schema: {
         tags,
         summary: 'Lista paginada de campañas de todos los sponsors',
-        description:
-          'filter[q] (o q) busca en nombre y descripción; filter[status] (uno o varios separados por comas), filter[sponsor_id], filter[country_id]; ' +
-          'sort name|created_at|start_date|end_date|budget|id (por defecto -created_at); include=sponsor,country,plans; fields; limit por defecto 12, hasta 300.',
+        querystring: campaignList.querystring,
         response: { 200: successEnvelope(paginator(campaign.partial())) },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, campaignListSpec);
-      const conditions: SQL[] = [];
-      const { q, status, sponsor_id: sponsorId, country_id: countryId } = list.filters;
-      if (q) conditions.push(or(containsText(campaigns.name, q), containsText(campaigns.description, q))!);
-      if (status) conditions.push(inArray(campaigns.status, enumFilter('status', status, CAMPAIGN_STATUSES)));
-      if (sponsorId) conditions.push(eq(campaigns.sponsorId, idFilter('sponsor_id', sponsorId)));
-      if (countryId) conditions.push(eq(campaigns.countryId, idFilter('country_id', countryId)));
-      const where = and(...conditions);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(campaigns)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, sortColumns), campaigns.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(campaigns).where(where),
-      ]);
-      const picked = pickFields(
-        rows.map((row) => presentCampaign(row, storage)),
-        list.fields,
-      );
-      return success(paginate(await withIncludes(rows, picked, list.includes), total, list, listUrl(request)));
-    },
+    async (request) => success(await campaignList.answer(request)),
   );
 
   r.get(
@@ -222,20 +202,20 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       schema: {
         tags,
         summary: 'Una campaña',
-        description:
-          'include=sponsor,country,categories,plans,plans.services,plans.parent; fields. ' +
-          'categories y plans.services se aceptan y devuelven [] hasta que existan las categorías de campaña y los servicios.',
+        description: 'categories y plans.services se aceptan y devuelven [] hasta que existan las categorías de campaña y los servicios.',
         params: idParam,
+        querystring: campaignList.detailQuerystring,
         response: { 200: successEnvelope(campaign.partial()) },
       },
     },
-    async (request) => {
-      const query = parseListQuery(request.query as Record<string, unknown>, campaignDetailSpec);
-      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, request.params.id));
-      if (!row) throw notFound('La campaña no existe.');
-      const [picked] = await withIncludes([row], pickFields([presentCampaign(row, storage)], query.fields), query.includes);
-      return success(picked!);
-    },
+    async (request) =>
+      success(
+        await campaignList.answerOne(request, async () => {
+          const [row] = await db.select().from(campaigns).where(eq(campaigns.id, request.params.id));
+          if (!row) throw notFound('La campaña no existe.');
+          return row;
+        }),
+      ),
   );
 
   r.post(
@@ -282,7 +262,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         throw error;
       }
       reply.status(201);
-      return success(await one(row.id, ['sponsor', 'country']), 'Campaña creada correctamente.');
+      return success(await one(row.id), 'Campaña creada correctamente.');
     },
   );
 
@@ -344,7 +324,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         throw error;
       }
       await discardFiles(storage, [replaced], request.log);
-      return success(await one(id, ['sponsor', 'country']), 'Campaña actualizada correctamente.');
+      return success(await one(id), 'Campaña actualizada correctamente.');
     },
   );
 

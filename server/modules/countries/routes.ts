@@ -1,26 +1,19 @@
 import { idParam, paginator, successEnvelope } from '@contract/common';
-import { country } from '@contract/country';
-import { countryBody } from '@contract/country';
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, countryBody } from '@contract/country';
+import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { countries, users } from '../../db/schema';
+import { containsText } from '../../db/sortable-text';
 import { success } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { defineList } from '../../http/list';
 
 const tags = ['Países'];
 const columns = { id: countries.id, name: countries.name, code: countries.code };
-export const countryListSpec: ListSpec = {
-  filters: ['q'],
-  sorts: ['id', 'name', 'code'],
-  fields: ['id', 'name', 'code'],
-  defaultSort: 'name',
-};
 
 export const COUNTRY_ERRORS = {
   notFound: 'El país no existe.',
@@ -55,6 +48,17 @@ const mapUniqueViolation = (error: unknown): never => {
 
 export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const countryList = defineList({
+    db,
+    table: countries,
+    select: () => db.select(columns).from(countries).$dynamic(),
+    id: countries.id,
+    filters: { q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(countries.name, value) } },
+    sorts: { id: countries.id, name: countries.name, code: countries.code } satisfies Record<(typeof COUNTRY_SORTS)[number], unknown>,
+    defaultSort: COUNTRY_DEFAULT_SORT,
+    fields: COUNTRY_FIELDS,
+    present: (rows) => rows,
+  });
 
   r.get(
     '/api/v1/countries',
@@ -63,25 +67,11 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         summary: 'Lista paginada de países',
-        description: 'filter[q] (o q) busca en el nombre; sort id|name|code; fields id,name,code; limit hasta 300.',
+        querystring: countryList.querystring,
         response: { 200: successEnvelope(paginator(country.partial())) },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, countryListSpec);
-      const where: SQL | undefined = list.filters.q ? ilike(countries.name, likePattern(list.filters.q)) : undefined;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(countries)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, columns), countries.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(countries).where(where),
-      ]);
-      return success(paginate(pickFields(rows, list.fields), total, list, listUrl(request)));
-    },
+    async (request) => success(await countryList.answer(request)),
   );
 
   r.get(

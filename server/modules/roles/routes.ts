@@ -1,17 +1,24 @@
 import { idParam, paginator, successEnvelope } from '@contract/common';
-import { SUPER_ADMIN_ROLE, permissionInfo, roleWithPermissions, syncPermissionsBody } from '@contract/role';
-import { asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  ROLE_DEFAULT_SORT,
+  ROLE_FIELDS,
+  type ROLE_SORTS,
+  SUPER_ADMIN_ROLE,
+  permissionInfo,
+  roleWithPermissions,
+  syncPermissionsBody,
+} from '@contract/role';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema';
-import { sortableText } from '../../db/sortable-text';
+import { containsText, sortableText } from '../../db/sortable-text';
 import { principalOf } from '../../http/access';
 import { success } from '../../http/envelope';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { defineList } from '../../http/list';
 import { assertMaySetPermissions, authorityOf, permissionsOf } from './authority';
 
 const tags = ['Roles y permisos'];
@@ -20,14 +27,6 @@ export const ROLE_ERRORS = {
   notFound: 'El rol no existe.',
   superAdminLocked: 'Los permisos de Super Admin no se pueden modificar.',
 } as const;
-
-export const roleListSpec: ListSpec = {
-  filters: ['q'],
-  sorts: ['id', 'name', 'slug'],
-  fields: ['id', 'name', 'slug', 'permissions'],
-  // The order they were created in: Super Admin, Admin, Business Leader, Operador.
-  defaultSort: 'id',
-};
 
 const columns = { id: roles.id, name: roles.name, slug: roles.slug };
 
@@ -44,6 +43,28 @@ async function findRole(db: Db, id: number) {
  */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const roleList = defineList({
+    db,
+    table: roles,
+    select: () => db.select(columns).from(roles).$dynamic(),
+    id: roles.id,
+    filters: {
+      q: {
+        description: 'Busca en el nombre y el slug, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(containsText(roles.name, value), containsText(roles.slug, value)),
+      },
+    },
+    sorts: { id: roles.id, name: sortableText(roles.name), slug: roles.slug } satisfies Record<(typeof ROLE_SORTS)[number], unknown>,
+    defaultSort: ROLE_DEFAULT_SORT,
+    fields: ROLE_FIELDS,
+    present: async (rows) => {
+      const byRole = await permissionsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
+    },
+  });
 
   r.get(
     '/api/v1/roles',
@@ -52,31 +73,11 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         summary: 'Lista paginada de roles, con sus permisos',
-        description: 'filter[q] (o q) busca en nombre y slug; sort id|name|slug (por defecto id); fields id,name,slug,permissions; limit hasta 300.',
+        querystring: roleList.querystring,
         response: { 200: successEnvelope(paginator(roleWithPermissions.partial())) },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, roleListSpec);
-      const pattern = list.filters.q ? likePattern(list.filters.q) : null;
-      const where: SQL | undefined = pattern ? or(ilike(roles.name, pattern), ilike(roles.slug, pattern)) : undefined;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(roles)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, { ...columns, name: sortableText(roles.name) }), roles.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(roles).where(where),
-      ]);
-      const byRole = await permissionsOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      const items = rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
-      return success(paginate(pickFields(items, list.fields), total, list, listUrl(request)));
-    },
+    async (request) => success(await roleList.answer(request)),
   );
 
   r.get(

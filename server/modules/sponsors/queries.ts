@@ -27,5 +27,13 @@ export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** `include=country`: each row's country as {id, name}, in one query for the page. */
+export const countryInclude =
+  <Row>(db: Db, countryIdOf: (row: Row) => number) =>
+  async (rows: Row[]) => {
+    const refs = await countryRefs(db, rows.map(countryIdOf));
+    return (row: Row) => refs.get(countryIdOf(row));
+  };
+
 export const countryExists = async (db: Db, id: number): Promise<boolean> =>
   (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0;

@@ -2,13 +2,15 @@ import { idParam, paginator, successEnvelope } from '@contract/common';
 import {
   SPONSOR_FIELDS,
   SPONSOR_INCLUDES,
+  SPONSOR_DEFAULT_SORT,
   SPONSOR_MESSAGES,
-  SPONSOR_SORTS,
+  SPONSOR_PAGE_SIZE,
+  type SPONSOR_SORTS,
   sponsor,
   sponsorFields,
   sponsorUpdateFields,
 } from '@contract/sponsor';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,24 +22,11 @@ import { success } from '../../http/envelope';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { fileField } from '../../http/file-field';
 import { idFilter } from '../../http/filter-values';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { defineList } from '../../http/list';
 import { discardFiles, storeImage, type Storage } from '../../storage';
-import { countryExists, countryRefs, presentSponsor, type SponsorRow } from './queries';
+import { countryExists, countryInclude, countryRefs, presentSponsor, type SponsorRow } from './queries';
 
 const tags = ['Sponsors'];
-
-export const sponsorListSpec: ListSpec = {
-  filters: ['q', 'country_id'],
-  sorts: SPONSOR_SORTS,
-  includes: SPONSOR_INCLUDES,
-  fields: SPONSOR_FIELDS,
-  defaultSort: 'name',
-  defaultLimit: 24,
-};
-const sponsorDetailSpec: ListSpec = { filters: [], sorts: [], includes: SPONSOR_INCLUDES, fields: SPONSOR_FIELDS };
-
-const sortColumns = { id: sponsors.id, name: sortableText(sponsors.name), created_at: sponsors.createdAt };
 
 const campaignWord = (total: number) => (total === 1 ? '1 campaña' : `${total} campañas`);
 
@@ -54,6 +43,22 @@ const WRITE_DESCRIPTION =
 export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const item = (row: SponsorRow, country?: { id: number; name: string }) => presentSponsor(row, storage, country);
+  const sponsorList = defineList({
+    db,
+    table: sponsors,
+    select: () => db.select().from(sponsors).$dynamic(),
+    id: sponsors.id,
+    filters: {
+      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(sponsors.name, value) },
+      country_id: { description: 'Id del país.', where: (value) => eq(sponsors.countryId, idFilter('country_id', value)) },
+    },
+    sorts: { id: sponsors.id, name: sortableText(sponsors.name), created_at: sponsors.createdAt } satisfies Record<(typeof SPONSOR_SORTS)[number], unknown>,
+    defaultSort: SPONSOR_DEFAULT_SORT,
+    defaultLimit: SPONSOR_PAGE_SIZE,
+    fields: SPONSOR_FIELDS,
+    includes: { list: SPONSOR_INCLUDES, load: { country: countryInclude(db, (row: SponsorRow) => row.countryId) } },
+    present: (rows) => rows.map((row) => item(row)),
+  });
 
   r.get(
     '/api/v1/sponsors',
@@ -62,36 +67,11 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       schema: {
         tags,
         summary: 'Lista paginada de sponsors',
-        description:
-          'filter[q] (o q) busca en el nombre; filter[country_id]; sort name|-name|created_at|id (por defecto name, sin distinguir mayúsculas ni tildes); ' +
-          'include=country; fields; limit por defecto 24, hasta 300.',
+        querystring: sponsorList.querystring,
         response: { 200: successEnvelope(paginator(sponsor.partial())) },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, sponsorListSpec);
-      const conditions: SQL[] = [];
-      if (list.filters.q) conditions.push(containsText(sponsors.name, list.filters.q));
-      if (list.filters.country_id) conditions.push(eq(sponsors.countryId, idFilter('country_id', list.filters.country_id)));
-      const where = and(...conditions);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(sponsors)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, sortColumns), sponsors.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(sponsors).where(where),
-      ]);
-      const withCountry = list.includes.includes('country');
-      const refs = withCountry ? await countryRefs(db, rows.map((row) => row.countryId)) : new Map();
-      const items = rows.map((row) => {
-        const [picked] = pickFields([item(row)], list.fields);
-        return withCountry ? { ...picked, country: refs.get(row.countryId) } : picked!;
-      });
-      return success(paginate(items, total, list, listUrl(request)));
-    },
+    async (request) => success(await sponsorList.answer(request)),
   );
 
   r.get(
@@ -101,20 +81,19 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       schema: {
         tags,
         summary: 'Un sponsor',
-        description: 'include=country; fields.',
         params: idParam,
+        querystring: sponsorList.detailQuerystring,
         response: { 200: successEnvelope(sponsor.partial()) },
       },
     },
-    async (request) => {
-      const query = parseListQuery(request.query as Record<string, unknown>, sponsorDetailSpec);
-      const [row] = await db.select().from(sponsors).where(eq(sponsors.id, request.params.id));
-      if (!row) throw notFound('El sponsor no existe.');
-      const [picked] = pickFields([item(row)], query.fields);
-      if (!query.includes.includes('country')) return success(picked!);
-      const refs = await countryRefs(db, [row.countryId]);
-      return success({ ...picked, country: refs.get(row.countryId) });
-    },
+    async (request) =>
+      success(
+        await sponsorList.answerOne(request, async () => {
+          const [row] = await db.select().from(sponsors).where(eq(sponsors.id, request.params.id));
+          if (!row) throw notFound('El sponsor no existe.');
+          return row;
+        }),
+      ),
   );
 
   r.post(
