@@ -4,10 +4,11 @@
  * → fields → includes → paginate), its detail's `include` / `fields`, and the `querystring` schemas
  * that put every list parameter in /api/docs.
  */
-import { MAX_LIST_LIMIT, type Paginator } from '@contract/common';
+import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, asc, count, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
@@ -36,6 +37,8 @@ type RowOf<Q> = Awaited<Q> extends (infer R)[] ? R : never;
 
 export interface ListConfig<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>> {
   db: Db;
+  /** The contract's item: answers are checked against it, so a missing field fails the answer. */
+  item: z.ZodObject;
   /** The table counted for `total`; the filters' conditions must hold on it alone. */
   table: PgTable;
   /** The rows' select (columns, joins) as a dynamic query; the helper adds where, order, limit. */
@@ -152,6 +155,20 @@ function querystringSchema(shape: Record<string, z.ZodOptional<z.ZodString>>) {
 const includeParam = (paths: readonly string[]) => param(`Relaciones, separadas por comas: ${paths.join(', ')}.`);
 const fieldsParam = (fields: readonly string[]) => param(`Solo estos campos, separados por comas: ${fields.join(', ')}.`);
 
+/**
+ * The item a sparse answer is checked against: exactly the fields asked for and the relations
+ * included, each still required to be there and of its type.
+ */
+export function sparseItem(item: z.ZodObject, fields: readonly string[], includes: readonly string[]): z.ZodObject {
+  const keys = [...fields, ...includes.map((path) => path.split('.')[0]!)].filter((key) => key in item.shape);
+  return item.pick(Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>);
+}
+
+/** Makes `reply` check a sparse answer against its own schema instead of the route's full one. */
+function serializeSparse(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType) {
+  reply.serializer(serializerCompiler({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: '200' }));
+}
+
 export function defineList<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>>(config: ListConfig<Q, Item, Row>) {
   const filterNames = Object.keys(config.filters);
   const sortNames = Object.keys(config.sorts);
@@ -202,14 +219,19 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   }
 
   return {
+    /** The list route's 200 answer: a paginator of full items. */
+    response: successEnvelope(paginator(config.item)),
+    /** The detail route's 200 answer: the full item. */
+    detailResponse: successEnvelope(config.item),
     /** The list's `querystring` schema, for its route. */
     querystring: querystringSchema(listShape),
     /** The detail's `querystring` schema (include, fields), for its route. */
     detailQuerystring: querystringSchema(detailShape),
 
     /** One page of the list, as the paginator answers it. */
-    async answer(request: FastifyRequest) {
+    async answer(request: FastifyRequest, reply: FastifyReply) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
+      if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
       const conditions: SQL[] = [];
       for (const [name, value] of Object.entries(list.filters)) {
         const condition = config.filters[name]!.where(value);
@@ -230,8 +252,9 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     },
 
     /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs). */
-    async answerOne(request: FastifyRequest, find: () => Promise<Row>) {
+    async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<Row>) {
       const query = parseListQuery(request.query as Record<string, unknown>, detailSpec);
+      if (query.fields) serializeSparse(request, reply, successEnvelope(sparseItem(config.item, query.fields, query.includes)));
       const [item] = await build([await find()], query);
       return item!;
     },

@@ -13,7 +13,7 @@ import {
   type CampaignPlan,
   campaignUpdateFields,
 } from '@contract/campaign';
-import { idParam, paginator, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { count, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -126,6 +126,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
 
   const campaignList = defineList({
     db,
+    item: campaign,
     table: campaigns,
     select: () => db.select().from(campaigns).$dynamic(),
     id: campaigns.id,
@@ -189,10 +190,10 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         tags,
         summary: 'Lista paginada de campañas de todos los sponsors',
         querystring: campaignList.querystring,
-        response: { 200: successEnvelope(paginator(campaign.partial())) },
+        response: { 200: campaignList.response },
       },
     },
-    async (request) => success(await campaignList.answer(request)),
+    async (request, reply) => success(await campaignList.answer(request, reply)),
   );
 
   r.get(
@@ -205,12 +206,12 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         description: 'categories y plans.services se aceptan y devuelven [] hasta que existan las categorías de campaña y los servicios.',
         params: idParam,
         querystring: campaignList.detailQuerystring,
-        response: { 200: successEnvelope(campaign.partial()) },
+        response: { 200: campaignList.detailResponse },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       success(
-        await campaignList.answerOne(request, async () => {
+        await campaignList.answerOne(request, reply, async () => {
           const [row] = await db.select().from(campaigns).where(eq(campaigns.id, request.params.id));
           if (!row) throw notFound('La campaña no existe.');
           return row;

@@ -1,4 +1,4 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, countryBody } from '@contract/country';
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +50,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const countryList = defineList({
     db,
+    item: country,
     table: countries,
     select: () => db.select(columns).from(countries).$dynamic(),
     id: countries.id,
@@ -68,10 +69,10 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         summary: 'Lista paginada de países',
         querystring: countryList.querystring,
-        response: { 200: successEnvelope(paginator(country.partial())) },
+        response: { 200: countryList.response },
       },
     },
-    async (request) => success(await countryList.answer(request)),
+    async (request, reply) => success(await countryList.answer(request, reply)),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import {
   ROLE_DEFAULT_SORT,
   ROLE_FIELDS,
@@ -45,6 +45,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const roleList = defineList({
     db,
+    item: roleWithPermissions,
     table: roles,
     select: () => db.select(columns).from(roles).$dynamic(),
     id: roles.id,
@@ -74,10 +75,10 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         summary: 'Lista paginada de roles, con sus permisos',
         querystring: roleList.querystring,
-        response: { 200: successEnvelope(paginator(roleWithPermissions.partial())) },
+        response: { 200: roleList.response },
       },
     },
-    async (request) => success(await roleList.answer(request)),
+    async (request, reply) => success(await roleList.answer(request, reply)),
   );
 
   r.get(

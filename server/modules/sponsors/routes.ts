@@ -1,4 +1,4 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import {
   SPONSOR_FIELDS,
   SPONSOR_INCLUDES,
@@ -45,6 +45,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
   const item = (row: SponsorRow, country?: { id: number; name: string }) => presentSponsor(row, storage, country);
   const sponsorList = defineList({
     db,
+    item: sponsor,
     table: sponsors,
     select: () => db.select().from(sponsors).$dynamic(),
     id: sponsors.id,
@@ -68,10 +69,10 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         tags,
         summary: 'Lista paginada de sponsors',
         querystring: sponsorList.querystring,
-        response: { 200: successEnvelope(paginator(sponsor.partial())) },
+        response: { 200: sponsorList.response },
       },
     },
-    async (request) => success(await sponsorList.answer(request)),
+    async (request, reply) => success(await sponsorList.answer(request, reply)),
   );
 
   r.get(
@@ -83,12 +84,12 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         summary: 'Un sponsor',
         params: idParam,
         querystring: sponsorList.detailQuerystring,
-        response: { 200: successEnvelope(sponsor.partial()) },
+        response: { 200: sponsorList.detailResponse },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       success(
-        await sponsorList.answerOne(request, async () => {
+        await sponsorList.answerOne(request, reply, async () => {
           const [row] = await db.select().from(sponsors).where(eq(sponsors.id, request.params.id));
           if (!row) throw notFound('El sponsor no existe.');
           return row;

@@ -1,4 +1,4 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,10 +44,10 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
         tags,
         summary: 'Lista paginada de usuarios del personal',
         querystring: service.list.querystring,
-        response: { 200: successEnvelope(paginator(user.partial())) },
+        response: { 200: service.list.response },
       },
     },
-    async (request) => success(await service.list.answer(request)),
+    async (request, reply) => success(await service.list.answer(request, reply)),
   );
 
   r.get(

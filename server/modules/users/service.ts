@@ -5,6 +5,7 @@ import {
   USER_MESSAGES,
   type USER_SORTS,
   type User,
+  user,
   type createUserBody,
   type updateUserBody,
 } from '@contract/user';
@@ -202,6 +203,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     /** The users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
     list: defineList({
       db,
+      item: user,
       table: users,
       select: () => db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).$dynamic(),
       id: users.id,
