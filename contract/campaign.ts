@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
-import { idField } from './common';
-import { MAX_NAME_LENGTH, countryRef, sponsor } from './sponsor';
+import { MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { sponsor } from './sponsor';
 
 export {
   CAMPAIGN_FORM_STATUSES,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { websiteHref } from './website';
 
 export { websiteHref } from './website';
@@ -12,9 +12,6 @@ export const SPONSOR_MESSAGES = {
   website: 'El sitio web debe ser una URL http o https válida.',
   logoNotFile: 'El logo debe enviarse como archivo.',
 } as const;
-
-/** Longest sponsor or campaign name accepted. */
-export const MAX_NAME_LENGTH = 200;
 
 const nameField = z
   .string({ error: SPONSOR_MESSAGES.nameRequired })
@@ -48,9 +45,6 @@ export type SponsorFields = z.input<typeof sponsorFields>;
 
 /** An update sends any subset: absent fields keep their value, an empty website clears it. */
 export const sponsorUpdateFields = sponsorFields.partial();
-
-export const countryRef = z.object({ id: z.number().int(), name: z.string() });
-export type CountryRef = z.infer<typeof countryRef>;
 
 export const sponsor = z.object({
   id: z.number().int(),
