@@ -215,7 +215,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
               ...(input.end_date !== undefined ? { endDate: input.end_date } : {}),
               ...(input.budget !== undefined ? { budget: input.budget === null ? null : input.budget.toFixed(2) } : {}),
               ...(imagePath !== undefined ? { imagePath } : {}),
-              updatedAt: new Date(),
             })
             .where(eq(campaigns.id, id));
           return imagePath !== undefined ? before.imagePath : null;

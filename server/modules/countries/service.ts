@@ -92,7 +92,7 @@ export function createCountryService({ db }: { db: Db }) {
       await checkUnique(db, input, id);
       const [row] = await db
         .update(countries)
-        .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }), updatedAt: sql`now()` })
+        .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
         .where(eq(countries.id, id))
         .returning(columns)
         .catch(mapUniqueViolation);

@@ -112,7 +112,6 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
               ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
               ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
               ...(logoPath !== undefined ? { logoPath } : {}),
-              updatedAt: new Date(),
             })
             .where(eq(sponsors.id, id))
             .returning();

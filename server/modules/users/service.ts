@@ -311,7 +311,6 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
               isActive: willBeActive,
               ...(input.country_id === undefined ? {} : { countryId: input.country_id }),
               ...(passwordHash === undefined ? {} : { passwordHash }),
-              updatedAt: sql`now()`,
             })
             .where(eq(users.id, id));
 
