@@ -12,15 +12,15 @@ import {
   campaign,
   type campaignFields,
 } from '@contract/campaign';
-import { count, eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { foreignKeyViolation } from '../../db/errors';
+import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { numberOrNull } from '../../db/numeric';
 import { campaigns, plans, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
-import { conflict, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, type IncludeLoader } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
@@ -51,8 +51,6 @@ const presentCampaign = (row: CampaignRow, storage: Storage) => ({
 });
 
 const NOT_FOUND = 'La campaña no existe.';
-
-const planWord = (total: number) => (total === 1 ? '1 plan' : `${total} planes`);
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {
@@ -228,21 +226,18 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     },
 
     async remove(id: number): Promise<void> {
-      let imagePath: string | null;
-      try {
-        imagePath = await db.transaction(async (tx) => {
-          const [row] = await tx.select({ imagePath: campaigns.imagePath }).from(campaigns).where(eq(campaigns.id, id)).for('update');
-          if (!row) throw notFound(NOT_FOUND);
-          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(plans).where(eq(plans.campaignId, id));
-          if (total > 0) throw conflict(`No se puede eliminar la campaña: tiene ${planWord(total)}. Elimínalos primero.`);
-          await tx.delete(campaigns).where(eq(campaigns.id, id));
-          return row.imagePath;
-        });
-      } catch (error) {
-        if (foreignKeyViolation(error)) throw conflict('No se puede eliminar la campaña: otros registros dependen de ella.');
-        throw error;
-      }
-      await discardFiles(storage, [imagePath], log);
+      const removed = await deleteWithDependents(
+        db,
+        { table: campaigns, id: campaigns.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
+        [
+          {
+            table: plans,
+            column: plans.campaignId,
+            message: (total) => `No se puede eliminar la campaña: tiene ${countOf(total, 'plan', 'planes')}. Elimínalos primero.`,
+          },
+        ],
+      );
+      await discardFiles(storage, [removed.imagePath], log);
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { CountryRef } from '@contract/common';
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
-import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
+import { uniqueViolation } from '../../db/errors';
 import { countries, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
 import { conflict, notFound } from '../../http/errors';
@@ -19,9 +20,6 @@ export const COUNTRY_ERRORS = {
 type CountryInput = z.output<typeof countryBody>;
 
 const columns = { id: countries.id, name: countries.name, code: countries.code };
-
-const usedByUsers = (total: number) =>
-  `El país está asignado a ${total === 1 ? '1 usuario' : `${total} usuarios`} y no se puede eliminar.`;
 
 /** id → {id, name} for the given country ids, in one query. */
 export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<number, CountryRef>> {
@@ -101,17 +99,13 @@ export function createCountryService({ db }: { db: Db }) {
     },
 
     async remove(id: number) {
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(eq(users.countryId, id));
-      if (total > 0) throw conflict(usedByUsers(total));
-      const deleted = await db
-        .delete(countries)
-        .where(eq(countries.id, id))
-        .returning({ id: countries.id })
-        .catch((error: unknown) => {
-          if (foreignKeyViolation(error)) throw conflict(COUNTRY_ERRORS.inUse);
-          throw error;
-        });
-      if (deleted.length === 0) throw notFound(COUNTRY_ERRORS.notFound);
+      await deleteWithDependents(db, { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse }, [
+        {
+          table: users,
+          column: users.countryId,
+          message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
+        },
+      ]);
     },
   };
 }

@@ -9,14 +9,14 @@ import {
   sponsor,
   type sponsorFields,
 } from '@contract/sponsor';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { foreignKeyViolation } from '../../db/errors';
+import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { campaigns, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
-import { conflict, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
@@ -27,8 +27,6 @@ export type SponsorRow = typeof sponsors.$inferSelect;
 type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
 
 const NOT_FOUND = 'El sponsor no existe.';
-
-const campaignWord = (total: number) => (total === 1 ? '1 campaña' : `${total} campañas`);
 
 /** A sponsor as the API answers it (its country comes with `include=country`). */
 export const presentSponsor = (row: SponsorRow, storage: Storage) => ({
@@ -126,22 +124,18 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     },
 
     async remove(id: number): Promise<void> {
-      let logoPath: string | null;
-      try {
-        logoPath = await db.transaction(async (tx) => {
-          const [row] = await tx.select({ logoPath: sponsors.logoPath }).from(sponsors).where(eq(sponsors.id, id)).for('update');
-          if (!row) throw notFound(NOT_FOUND);
-          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(campaigns).where(eq(campaigns.sponsorId, id));
-          if (total > 0) throw conflict(`No se puede eliminar el sponsor: tiene ${campaignWord(total)}. Elimínalas primero.`);
-          await tx.delete(sponsors).where(eq(sponsors.id, id));
-          return row.logoPath;
-        });
-      } catch (error) {
-        // A campaign created between the count and the delete: the foreign key refuses it.
-        if (foreignKeyViolation(error)) throw conflict('No se puede eliminar el sponsor: otros registros dependen de él.');
-        throw error;
-      }
-      await discardFiles(storage, [logoPath], log);
+      const removed = await deleteWithDependents(
+        db,
+        { table: sponsors, id: sponsors.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar el sponsor: otros registros dependen de él.' },
+        [
+          {
+            table: campaigns,
+            column: campaigns.sponsorId,
+            message: (total) => `No se puede eliminar el sponsor: tiene ${countOf(total, 'campaña', 'campañas')}. Elimínalas primero.`,
+          },
+        ],
+      );
+      await discardFiles(storage, [removed.logoPath], log);
     },
   };
 }
