@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
-import { idField } from './common';
-import { MAX_NAME_LENGTH, countryRef, sponsor } from './sponsor';
+import { MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { sponsor } from './sponsor';
 
 export {
   CAMPAIGN_FORM_STATUSES,
@@ -164,6 +164,10 @@ export type Campaign = z.infer<typeof campaign>;
 export const CAMPAIGN_SORTS = ['id', 'name', 'created_at', 'start_date', 'end_date', 'budget'] as const;
 export const CAMPAIGN_LIST_INCLUDES = ['sponsor', 'country', 'plans'] as const;
 export const CAMPAIGN_DETAIL_INCLUDES = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'] as const;
+/** Newest first. */
+export const CAMPAIGN_DEFAULT_SORT = '-created_at';
+/** Campaigns per page unless `limit` says otherwise. */
+export const CAMPAIGN_PAGE_SIZE = 12;
 export const CAMPAIGN_FIELDS = [
   'id',
   'name',

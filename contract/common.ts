@@ -98,6 +98,13 @@ export const idField = (required: string, invalid = required) =>
       .max(MAX_RECORD_ID, invalid),
   );
 
+/** Longest sponsor or campaign name accepted. */
+export const MAX_NAME_LENGTH = 200;
+
+/** A record's country as `include=country` shows it. */
+export const countryRef = z.object({ id: z.number().int(), name: z.string() });
+export type CountryRef = z.infer<typeof countryRef>;
+
 /** The path params of every `/:id` route. */
 export const idParam = z.object({ id: recordIdParam });
 

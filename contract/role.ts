@@ -20,6 +20,11 @@ export const SUPER_ADMIN_ROLE: RoleSlug = 'SUPER_ADMIN';
 export const roleWithPermissions = role.extend({ permissions: z.array(z.string()) });
 export type RoleWithPermissions = z.infer<typeof roleWithPermissions>;
 
+/** What the roles list accepts. By default the order they were created in: Super Admin first. */
+export const ROLE_SORTS = ['id', 'name', 'slug'] as const;
+export const ROLE_FIELDS = ['id', 'name', 'slug', 'permissions'] as const;
+export const ROLE_DEFAULT_SORT = 'id';
+
 /** One entry of the permission catalogue, as GET /api/v1/permissions lists it. */
 export const permissionInfo = z.object({ name: z.string(), area: z.string(), label: z.string() });
 export type PermissionInfo = z.infer<typeof permissionInfo>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { websiteHref } from './website';
 
 export { websiteHref } from './website';
@@ -12,9 +12,6 @@ export const SPONSOR_MESSAGES = {
   website: 'El sitio web debe ser una URL http o https válida.',
   logoNotFile: 'El logo debe enviarse como archivo.',
 } as const;
-
-/** Longest sponsor or campaign name accepted. */
-export const MAX_NAME_LENGTH = 200;
 
 const nameField = z
   .string({ error: SPONSOR_MESSAGES.nameRequired })
@@ -49,9 +46,6 @@ export type SponsorFields = z.input<typeof sponsorFields>;
 /** An update sends any subset: absent fields keep their value, an empty website clears it. */
 export const sponsorUpdateFields = sponsorFields.partial();
 
-export const countryRef = z.object({ id: z.number().int(), name: z.string() });
-export type CountryRef = z.infer<typeof countryRef>;
-
 export const sponsor = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -71,3 +65,7 @@ export type Sponsor = z.infer<typeof sponsor>;
 export const SPONSOR_SORTS = ['id', 'name', 'created_at'] as const;
 export const SPONSOR_INCLUDES = ['country'] as const;
 export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at'] as const;
+/** By name, ignoring case and accents. */
+export const SPONSOR_DEFAULT_SORT = 'name';
+/** Sponsors per page unless `limit` says otherwise. */
+export const SPONSOR_PAGE_SIZE = 24;

@@ -21,9 +21,11 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** The sorts, filters and sparse fields the users list accepts. */
+/** The sorts and sparse fields the users list accepts. */
 export const USER_SORTS = ['name', 'email', 'created_at'] as const;
 export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'country', 'rol', 'roles', 'created_at'] as const;
+/** Newest first. */
+export const USER_DEFAULT_SORT = '-created_at';
 
 /** The form's messages (spec section 5, "User form"). */
 export const USER_MESSAGES = {

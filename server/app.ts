@@ -12,6 +12,7 @@ import { registerAccessControl } from './http/access';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
+import { isDocumentedOnly } from './http/list';
 import { registerMethodOverride } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
@@ -85,7 +86,8 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
     return503OnClosing: true,
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  // A list's querystring schema documents it; the list parser validates it (see http/list.ts).
+  app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.decorate('publicUrl', config.publicUrl);

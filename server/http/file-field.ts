@@ -11,3 +11,6 @@ export const isUploadedFile = (value: unknown): value is UploadedFile => value i
  */
 export const fileField = (message: string) =>
   z.custom<UploadedFile>(isUploadedFile, { error: message }).meta({ type: 'string', format: 'binary' });
+
+/** The body types a write with a file accepts (the OpenAPI document lists multipart first). */
+export const FILE_WRITE_TYPES = ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'];

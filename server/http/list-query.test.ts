@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { MAX_PAGE, paginate, parseListQuery, type ListSpec } from './list-query';
+import { paginate } from './list';
+import { MAX_PAGE, parseListQuery, type ListSpec } from './list-query';
 
 const spec: ListSpec = {
   filters: ['q', 'country_id'],

@@ -24,7 +24,7 @@
  * - Names echoed in messages are cut to 60 characters and at most 10 are listed, so a hostile
  *   query cannot make the answer huge.
  */
-import { MAX_LIST_LIMIT, type Paginator } from '../../contract/common';
+import { MAX_LIST_LIMIT } from '../../contract/common';
 import { badRequest } from './errors';
 
 export interface ListSpec {
@@ -289,58 +289,4 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   if (limit > maxLimit) throw badRequest(`El parámetro limit no puede superar ${maxLimit}.`);
 
   return { filters, sort, includes, fields, page, limit };
-}
-
-/** Appends one received query value to the params, flattening a nested `filter` object. */
-function appendParam(params: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    for (const item of value) appendParam(params, key, item);
-  } else if (typeof value === 'object') {
-    for (const inner of Object.keys(value)) appendParam(params, `${key}[${inner}]`, (value as Record<string, unknown>)[inner]);
-  } else {
-    params.append(key, String(value));
-  }
-}
-
-/**
- * The Laravel paginator for one page of rows. Page URLs are `${base}?${query}` with every query
- * parameter kept as received (flat `filter[q]` keys stay flat; a nested `filter` object becomes
- * `filter[q]` again), and `page` replaced in place (appended when absent), as Laravel does.
- * Encoding is URLSearchParams' (brackets become %5B/%5D and spaces '+', like PHP's
- * http_build_query).
- */
-export function paginate<T>(
-  rows: T[],
-  total: number,
-  list: Pick<ListQuery, 'page' | 'limit'>,
-  url: { base: string; query: Record<string, unknown> },
-): Paginator<T> {
-  const { page, limit } = list;
-  const lastPage = Math.max(1, Math.ceil(total / limit));
-  const from = rows.length > 0 ? (page - 1) * limit + 1 : null;
-  const to = from === null ? null : from + rows.length - 1;
-
-  const params = new URLSearchParams();
-  for (const key of Object.keys(url.query)) appendParam(params, key, url.query[key]);
-  const pageUrl = (target: number): string => {
-    const copy = new URLSearchParams(params);
-    copy.set('page', String(target));
-    return `${url.base}?${copy.toString()}`;
-  };
-
-  return {
-    data: rows,
-    current_page: page,
-    last_page: lastPage,
-    per_page: limit,
-    total,
-    from,
-    to,
-    first_page_url: pageUrl(1),
-    last_page_url: pageUrl(lastPage),
-    prev_page_url: page > 1 ? pageUrl(page - 1) : null,
-    next_page_url: page < lastPage ? pageUrl(page + 1) : null,
-    path: url.base,
-  };
 }

@@ -68,6 +68,13 @@ describe('GET /api/v1/countries', () => {
     expect((await ctx.inject({ method: 'GET', url: '/api/v1/countries?filter[code]=CO', headers: admin })).statusCode).toBe(400);
   });
 
+  it('searches ignoring accents and case: Peru finds Perú', async () => {
+    for (const q of ['Peru', 'PERÚ', 'perú']) {
+      const response = await ctx.inject({ method: 'GET', url: `/api/v1/countries?q=${encodeURIComponent(q)}`, headers: admin });
+      expect(response.json().data.data, q).toEqual([expect.objectContaining({ name: 'Perú', code: 'PE' })]);
+    }
+  });
+
   it('answers one country, 404 when unknown', async () => {
     const [colombia] = await ctx.db.select().from(countries).where(eq(countries.code, 'CO'));
     const one = await ctx.inject({ method: 'GET', url: `/api/v1/countries/${colombia!.id}`, headers: admin });

@@ -1,5 +1,7 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '@contract/permissions';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../../server/db/schema';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { describePermissionMatrix, signInAsEveryRole, type RoleTokens } from './support/roles';
 
@@ -39,6 +41,17 @@ describe('GET /api/v1/roles', () => {
       ['OPERATOR', 'Operador'],
     ]);
     expect(page.data[3]).toEqual({ id: roleId.OPERATOR, name: 'Operador', slug: 'OPERATOR', permissions: DEFAULT_ROLE_PERMISSIONS.OPERATOR });
+  });
+
+  it('searches ignoring accents: auditoria finds Auditoría', async () => {
+    const [added] = await ctx.db.insert(roles).values({ slug: 'AUDITOR', name: 'Auditoría' }).returning();
+    try {
+      for (const query of ['?q=auditoria', `?filter[q]=${encodeURIComponent('AUDITORÍA')}`]) {
+        expect((await list(query)).json().data.data.map((role: { name: string }) => role.name), query).toEqual(['Auditoría']);
+      }
+    } finally {
+      await ctx.db.delete(roles).where(eq(roles.id, added!.id));
+    }
   });
 
   it('searches name and slug, sorts, pages and picks fields, as the user form asks (limit 200)', async () => {

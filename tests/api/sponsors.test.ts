@@ -288,6 +288,15 @@ describe('GET /api/v1/sponsors/:id', () => {
 });
 
 describe('PUT /api/v1/sponsors/:id', () => {
+  it('moves updated_at on every update, and only there', async () => {
+    const created = await createSponsor({ name: 'Reloj', country_id: String(countryIds.CO) });
+    expect(created.updated_at).toBe(created.created_at);
+    const response = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${created.id}`, headers: auth(), payload: { name: 'Reloj 2' } });
+    const updated = response.json().data;
+    expect(updated.created_at).toBe(created.created_at);
+    expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(created.updated_at as string));
+  });
+
   it('updates with POST + _method=PUT, replacing the logo and removing the old file', async () => {
     const created = await createSponsor({ name: 'Viejo', country_id: String(countryIds.CO), logo: file(pngBytes(4), 'a.png', 'image/png') });
     const oldKey = keyOf(created.logo_url!);

@@ -92,6 +92,13 @@ describe('GET /api/v1/users', () => {
     expect(response.body).not.toMatch(/password|hash|\$scrypt|\$argon/i);
   });
 
+  it('searches ignoring accents: jose perez finds José Pérez', async () => {
+    const target = await createViaApi({ name: 'José Pérez Ñandú', email: 'jose.acentos@panel.test', dni: 'JP-ACENTO' });
+    for (const query of ['?q=jose perez', `?filter[q]=${encodeURIComponent('JOSÉ PÉREZ')}`, '?q=nandu']) {
+      expect((await list(query)).json().data.data.map((user: { id: number }) => user.id), query).toEqual([target.id]);
+    }
+  });
+
   it('searches name, e-mail and DNI with filter[q] or q, case-insensitively and literally', async () => {
     const target = await createViaApi({ name: 'Zoila Buscable', email: 'zoila.unica@panel.test', dni: 'ZB-100%' });
     for (const query of ['?filter[q]=zoila buscable', '?q=ZOILA.UNICA', '?filter[q]=zb-100%25']) {

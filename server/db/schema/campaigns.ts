@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES } from '../../../contract/campaign-status';
 import { countries } from './countries';
 import { sponsors } from './sponsors';
+import { timestamps } from './timestamps';
 
 export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES);
 
@@ -24,8 +25,7 @@ export const campaigns = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     budget: numeric('budget', { precision: 14, scale: 2 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index('campaigns_sponsor_idx').on(table.sponsorId),

@@ -1,4 +1,5 @@
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
 
 export const countries = pgTable(
   'countries',
@@ -7,8 +8,7 @@ export const countries = pgTable(
     name: text('name').notNull(),
     /** ISO 3166-1 alpha-2; null for countries staff add by hand. */
     code: text('code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [uniqueIndex('countries_code_unique').on(table.code), uniqueIndex('countries_name_unique').on(table.name)],
 );

@@ -11,10 +11,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { PLAN_STATUSES } from '../../../contract/campaign-status';
 import { campaigns } from './campaigns';
+import { timestamps } from './timestamps';
 
 export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
 
@@ -46,8 +46,7 @@ export const plans = pgTable(
     apoloCodeRef: text('apolo_code_ref'),
     /** The base plan when this plan is an upgrade of it. */
     planId: integer('plan_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),

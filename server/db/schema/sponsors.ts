@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { countries } from './countries';
+import { timestamps } from './timestamps';
 
 export const sponsors = pgTable(
   'sponsors',
@@ -13,8 +14,7 @@ export const sponsors = pgTable(
     logoPath: text('logo_path'),
     /** Stored normalised: http(s) only, `https://` added when the scheme was missing. */
     websiteUrl: text('website_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index('sponsors_name_idx').on(table.name),

@@ -148,7 +148,7 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
   const replacePassword = async (user: { id: number; email: string; name: string }, password: string, keepSessionId: number | null) => {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })

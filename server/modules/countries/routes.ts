@@ -1,60 +1,17 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
-import { country } from '@contract/country';
-import { countryBody } from '@contract/country';
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { idParam, successEnvelope } from '@contract/common';
+import { country, countryBody } from '@contract/country';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { countries, users } from '../../db/schema';
 import { success } from '../../http/envelope';
-import { conflict, notFound } from '../../http/errors';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
+import { createCountryService } from './service';
 
 const tags = ['Países'];
-const columns = { id: countries.id, name: countries.name, code: countries.code };
-export const countryListSpec: ListSpec = {
-  filters: ['q'],
-  sorts: ['id', 'name', 'code'],
-  fields: ['id', 'name', 'code'],
-  defaultSort: 'name',
-};
-
-export const COUNTRY_ERRORS = {
-  notFound: 'El país no existe.',
-  nameTaken: 'Ya existe un país con ese nombre',
-  codeTaken: 'Ya existe un país con ese código',
-  inUse: 'El país está en uso y no se puede eliminar.',
-} as const;
-
-const usedByUsers = (total: number) =>
-  `El país está asignado a ${total === 1 ? '1 usuario' : `${total} usuarios`} y no se puede eliminar.`;
-
-type CountryInput = z.output<typeof countryBody>;
-
-/** 409 when another country has the name (ignoring case) or the code. */
-async function checkUnique(db: Db, input: CountryInput, exceptId?: number) {
-  const nameMatches = sql`lower(${countries.name}) = lower(${input.name})`;
-  const taken = await db
-    .select({ name: countries.name, code: countries.code })
-    .from(countries)
-    .where(and(input.code ? or(nameMatches, eq(countries.code, input.code)) : nameMatches, exceptId === undefined ? undefined : ne(countries.id, exceptId)));
-  if (taken.some((row) => row.name.toLowerCase() === input.name.toLowerCase())) throw conflict(COUNTRY_ERRORS.nameTaken, { name: [COUNTRY_ERRORS.nameTaken] });
-  if (input.code && taken.some((row) => row.code === input.code)) throw conflict(COUNTRY_ERRORS.codeTaken, { code: [COUNTRY_ERRORS.codeTaken] });
-}
-
-/** A write that lost a race to another with the same name or code: the same 409 the check gives. */
-const mapUniqueViolation = (error: unknown): never => {
-  const constraint = uniqueViolation(error);
-  if (constraint === 'countries_name_unique') throw conflict(COUNTRY_ERRORS.nameTaken, { name: [COUNTRY_ERRORS.nameTaken] });
-  if (constraint === 'countries_code_unique') throw conflict(COUNTRY_ERRORS.codeTaken, { code: [COUNTRY_ERRORS.codeTaken] });
-  throw error;
-};
 
 export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createCountryService({ db });
 
   r.get(
     '/api/v1/countries',
@@ -63,35 +20,17 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         summary: 'Lista paginada de países',
-        description: 'filter[q] (o q) busca en el nombre; sort id|name|code; fields id,name,code; limit hasta 300.',
-        response: { 200: successEnvelope(paginator(country.partial())) },
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, countryListSpec);
-      const where: SQL | undefined = list.filters.q ? ilike(countries.name, likePattern(list.filters.q)) : undefined;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(countries)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, columns), countries.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(countries).where(where),
-      ]);
-      return success(paginate(pickFields(rows, list.fields), total, list, listUrl(request)));
-    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
   );
 
   r.get(
     '/api/v1/countries/:id',
     { config: { access: 'signed-in' }, schema: { tags, summary: 'Un país', params: idParam, response: { 200: successEnvelope(country) } } },
-    async (request) => {
-      const [row] = await db.select(columns).from(countries).where(eq(countries.id, request.params.id));
-      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
-      return success(row);
-    },
+    async (request) => success(await service.get(request.params.id)),
   );
 
   r.post(
@@ -106,15 +45,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 201: successEnvelope(country) },
       },
     },
-    async (request, reply) => {
-      await checkUnique(db, request.body);
-      const [row] = await db
-        .insert(countries)
-        .values({ name: request.body.name, code: request.body.code ?? null })
-        .returning(columns)
-        .catch(mapUniqueViolation);
-      return reply.status(201).send(success(row!, 'País creado.'));
-    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'País creado.')),
   );
 
   r.put(
@@ -130,22 +61,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: successEnvelope(country) },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await checkUnique(db, request.body, id);
-      const [row] = await db
-        .update(countries)
-        .set({
-          name: request.body.name,
-          ...(request.body.code === undefined ? {} : { code: request.body.code }),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(countries.id, id))
-        .returning(columns)
-        .catch(mapUniqueViolation);
-      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
-      return success(row, 'País actualizado.');
-    },
+    async (request) => success(await service.update(request.params.id, request.body), 'País actualizado.'),
   );
 
   r.delete(
@@ -161,18 +77,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(eq(users.countryId, id));
-      if (total > 0) throw conflict(usedByUsers(total));
-      const deleted = await db
-        .delete(countries)
-        .where(eq(countries.id, id))
-        .returning({ id: countries.id })
-        .catch((error: unknown) => {
-          if (foreignKeyViolation(error)) throw conflict(COUNTRY_ERRORS.inUse);
-          throw error;
-        });
-      if (deleted.length === 0) throw notFound(COUNTRY_ERRORS.notFound);
+      await service.remove(request.params.id);
       return success(null, 'País eliminado.');
     },
   );

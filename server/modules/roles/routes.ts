@@ -1,41 +1,15 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
-import { SUPER_ADMIN_ROLE, permissionInfo, roleWithPermissions, syncPermissionsBody } from '@contract/role';
-import { asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { idParam, successEnvelope } from '@contract/common';
+import { permissionInfo, roleWithPermissions, syncPermissionsBody } from '@contract/role';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { permissions, rolePermissions, roles } from '../../db/schema';
-import { sortableText } from '../../db/sortable-text';
 import { principalOf } from '../../http/access';
 import { success } from '../../http/envelope';
-import { conflict, notFound, validationFailed } from '../../http/errors';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { likePattern, listUrl, orderByTerms, pickFields } from '../../http/list-response';
-import { assertMaySetPermissions, authorityOf, permissionsOf } from './authority';
+import { authorityOf } from './authority';
+import { createRoleService } from './service';
 
 const tags = ['Roles y permisos'];
-
-export const ROLE_ERRORS = {
-  notFound: 'El rol no existe.',
-  superAdminLocked: 'Los permisos de Super Admin no se pueden modificar.',
-} as const;
-
-export const roleListSpec: ListSpec = {
-  filters: ['q'],
-  sorts: ['id', 'name', 'slug'],
-  fields: ['id', 'name', 'slug', 'permissions'],
-  // The order they were created in: Super Admin, Admin, Business Leader, Operador.
-  defaultSort: 'id',
-};
-
-const columns = { id: roles.id, name: roles.name, slug: roles.slug };
-
-async function findRole(db: Db, id: number) {
-  const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
-  if (!row) throw notFound(ROLE_ERRORS.notFound);
-  return { ...row, permissions: (await permissionsOf(db, [id])).get(id) ?? [] };
-}
 
 /**
  * Reading roles needs 'users.manage' (the users screen, its role filter and the roles tab live
@@ -44,6 +18,7 @@ async function findRole(db: Db, id: number) {
  */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createRoleService({ db });
 
   r.get(
     '/api/v1/roles',
@@ -52,31 +27,11 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         summary: 'Lista paginada de roles, con sus permisos',
-        description: 'filter[q] (o q) busca en nombre y slug; sort id|name|slug (por defecto id); fields id,name,slug,permissions; limit hasta 300.',
-        response: { 200: successEnvelope(paginator(roleWithPermissions.partial())) },
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, roleListSpec);
-      const pattern = list.filters.q ? likePattern(list.filters.q) : null;
-      const where: SQL | undefined = pattern ? or(ilike(roles.name, pattern), ilike(roles.slug, pattern)) : undefined;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(roles)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, { ...columns, name: sortableText(roles.name) }), roles.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(roles).where(where),
-      ]);
-      const byRole = await permissionsOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      const items = rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
-      return success(paginate(pickFields(items, list.fields), total, list, listUrl(request)));
-    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
   );
 
   r.get(
@@ -85,7 +40,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { access: 'users.manage' },
       schema: { tags, summary: 'Un rol con sus permisos', params: idParam, response: { 200: successEnvelope(roleWithPermissions) } },
     },
-    async (request) => success(await findRole(db, request.params.id)),
+    async (request) => success(await service.get(request.params.id)),
   );
 
   r.post(
@@ -106,26 +61,8 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: successEnvelope(roleWithPermissions) },
       },
     },
-    async (request) => {
-      const id = request.params.id;
-      const names = request.body.permissions;
-      await db.transaction(async (tx) => {
-        const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
-        if (!role) throw notFound(ROLE_ERRORS.notFound);
-        if (role.slug === SUPER_ADMIN_ROLE) throw conflict(ROLE_ERRORS.superAdminLocked);
-        const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, names));
-        const unknown = names.filter((name) => !found.some((permission) => permission.name === name));
-        if (unknown.length > 0) {
-          const label = unknown.length === 1 ? 'Permiso desconocido' : 'Permisos desconocidos';
-          throw validationFailed({ permissions: [`${label}: ${unknown.join(', ')}.`] });
-        }
-        const current = (await permissionsOf(tx, [id])).get(id) ?? [];
-        assertMaySetPermissions(authorityOf(principalOf(request)), { name: role.name, permissions: current }, names);
-        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
-        if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
-      });
-      return success(await findRole(db, id), 'Permisos actualizados.');
-    },
+    async (request) =>
+      success(await service.syncPermissions(request.params.id, request.body.permissions, authorityOf(principalOf(request))), 'Permisos actualizados.'),
   );
 
   r.get(
@@ -138,9 +75,6 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: successEnvelope(z.array(permissionInfo)) },
       },
     },
-    async () =>
-      success(
-        await db.select({ name: permissions.name, area: permissions.area, label: permissions.label }).from(permissions).orderBy(asc(permissions.id)),
-      ),
+    async () => success(await service.permissions()),
   );
 }

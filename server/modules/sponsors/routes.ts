@@ -1,51 +1,18 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
-import {
-  SPONSOR_FIELDS,
-  SPONSOR_INCLUDES,
-  SPONSOR_MESSAGES,
-  SPONSOR_SORTS,
-  sponsor,
-  sponsorFields,
-  sponsorUpdateFields,
-} from '@contract/sponsor';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { idParam, successEnvelope } from '@contract/common';
+import { SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { foreignKeyViolation } from '../../db/errors';
-import { campaigns, sponsors } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
 import { success } from '../../http/envelope';
-import { conflict, notFound, validationFailed } from '../../http/errors';
-import { fileField } from '../../http/file-field';
-import { idFilter } from '../../http/filter-values';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { listUrl, orderByTerms, pickFields } from '../../http/list-response';
-import { discardFiles, storeImage, type Storage } from '../../storage';
-import { countryExists, countryRefs, presentSponsor, type SponsorRow } from './queries';
+import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import type { Storage } from '../../storage';
+import { createSponsorService } from './service';
 
 const tags = ['Sponsors'];
 
-export const sponsorListSpec: ListSpec = {
-  filters: ['q', 'country_id'],
-  sorts: SPONSOR_SORTS,
-  includes: SPONSOR_INCLUDES,
-  fields: SPONSOR_FIELDS,
-  defaultSort: 'name',
-  defaultLimit: 24,
-};
-const sponsorDetailSpec: ListSpec = { filters: [], sorts: [], includes: SPONSOR_INCLUDES, fields: SPONSOR_FIELDS };
-
-const sortColumns = { id: sponsors.id, name: sortableText(sponsors.name), created_at: sponsors.createdAt };
-
-const campaignWord = (total: number) => (total === 1 ? '1 campaña' : `${total} campañas`);
-
 const createBody = sponsorFields.extend({ logo: fileField(SPONSOR_MESSAGES.logoNotFile).optional() });
 const updateBody = sponsorUpdateFields.extend({ logo: fileField(SPONSOR_MESSAGES.logoNotFile).optional() });
-
-/** The body types a write accepts (the OpenAPI document lists multipart first). */
-const WRITE_TYPES = ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'];
 
 const WRITE_DESCRIPTION =
   'multipart/form-data (o JSON sin archivo): name, country_id, website_url, logo (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
@@ -53,7 +20,7 @@ const WRITE_DESCRIPTION =
 
 export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const item = (row: SponsorRow, country?: { id: number; name: string }) => presentSponsor(row, storage, country);
+  const service = createSponsorService({ db, storage, log: app.log });
 
   r.get(
     '/api/v1/sponsors',
@@ -62,36 +29,11 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       schema: {
         tags,
         summary: 'Lista paginada de sponsors',
-        description:
-          'filter[q] (o q) busca en el nombre; filter[country_id]; sort name|-name|created_at|id (por defecto name, sin distinguir mayúsculas ni tildes); ' +
-          'include=country; fields; limit por defecto 24, hasta 300.',
-        response: { 200: successEnvelope(paginator(sponsor.partial())) },
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, sponsorListSpec);
-      const conditions: SQL[] = [];
-      if (list.filters.q) conditions.push(containsText(sponsors.name, list.filters.q));
-      if (list.filters.country_id) conditions.push(eq(sponsors.countryId, idFilter('country_id', list.filters.country_id)));
-      const where = and(...conditions);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(sponsors)
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, sortColumns), sponsors.id)
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(sponsors).where(where),
-      ]);
-      const withCountry = list.includes.includes('country');
-      const refs = withCountry ? await countryRefs(db, rows.map((row) => row.countryId)) : new Map();
-      const items = rows.map((row) => {
-        const [picked] = pickFields([item(row)], list.fields);
-        return withCountry ? { ...picked, country: refs.get(row.countryId) } : picked!;
-      });
-      return success(paginate(items, total, list, listUrl(request)));
-    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
   );
 
   r.get(
@@ -101,20 +43,15 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       schema: {
         tags,
         summary: 'Un sponsor',
-        description: 'include=country; fields.',
         params: idParam,
-        response: { 200: successEnvelope(sponsor.partial()) },
+        querystring: service.list.detailQuerystring,
+        response: { 200: service.list.detailResponse },
       },
     },
-    async (request) => {
-      const query = parseListQuery(request.query as Record<string, unknown>, sponsorDetailSpec);
-      const [row] = await db.select().from(sponsors).where(eq(sponsors.id, request.params.id));
-      if (!row) throw notFound('El sponsor no existe.');
-      const [picked] = pickFields([item(row)], query.fields);
-      if (!query.includes.includes('country')) return success(picked!);
-      const refs = await countryRefs(db, [row.countryId]);
-      return success({ ...picked, country: refs.get(row.countryId) });
-    },
+    async (request, reply) =>
+      success(
+        await service.list.answerOne(request, reply, () => service.find(request.params.id)),
+      ),
   );
 
   r.post(
@@ -125,29 +62,12 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         tags,
         summary: 'Crea un sponsor',
         description: `${WRITE_DESCRIPTION} Responde 201 con el sponsor y su país.`,
-        consumes: WRITE_TYPES,
+        consumes: FILE_WRITE_TYPES,
         body: createBody,
         response: { 201: successEnvelope(sponsor) },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      if (!(await countryExists(db, body.country_id))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
-      const logoPath = body.logo ? await storeImage(storage, body.logo, 'sponsors', 'logo') : null;
-      let row: SponsorRow;
-      try {
-        [row] = (await db
-          .insert(sponsors)
-          .values({ name: body.name, countryId: body.country_id, websiteUrl: body.website_url ?? null, logoPath })
-          .returning()) as [SponsorRow];
-      } catch (error) {
-        await discardFiles(storage, [logoPath], request.log);
-        throw error;
-      }
-      const refs = await countryRefs(db, [row.countryId]);
-      reply.status(201);
-      return success(item(row, refs.get(row.countryId)), 'Sponsor creado correctamente.');
-    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'Sponsor creado correctamente.')),
   );
 
   r.put(
@@ -159,48 +79,12 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         summary: 'Actualiza un sponsor (también POST con _method=PUT)',
         description: `${WRITE_DESCRIPTION} Los campos ausentes no cambian. Un logo nuevo reemplaza al anterior, que se borra.`,
         params: idParam,
-        consumes: WRITE_TYPES,
+        consumes: FILE_WRITE_TYPES,
         body: updateBody,
         response: { 200: successEnvelope(sponsor) },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const body = request.body;
-      const [current] = await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id));
-      if (!current) throw notFound('El sponsor no existe.');
-      if (body.country_id !== undefined && !(await countryExists(db, body.country_id))) {
-        throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
-      }
-      const logoPath = body.logo ? await storeImage(storage, body.logo, 'sponsors', 'logo') : undefined;
-
-      let result: { row: SponsorRow; replaced: string | null };
-      try {
-        result = await db.transaction(async (tx) => {
-          // Locked, so two replacements at once each remove the logo the other one replaced.
-          const [before] = await tx.select({ logoPath: sponsors.logoPath }).from(sponsors).where(eq(sponsors.id, id)).for('update');
-          if (!before) throw notFound('El sponsor no existe.');
-          const [row] = await tx
-            .update(sponsors)
-            .set({
-              ...(body.name !== undefined ? { name: body.name } : {}),
-              ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
-              ...(body.website_url !== undefined ? { websiteUrl: body.website_url } : {}),
-              ...(logoPath !== undefined ? { logoPath } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(sponsors.id, id))
-            .returning();
-          return { row: row!, replaced: logoPath !== undefined ? before.logoPath : null };
-        });
-      } catch (error) {
-        await discardFiles(storage, [logoPath], request.log);
-        throw error;
-      }
-      await discardFiles(storage, [result.replaced], request.log);
-      const refs = await countryRefs(db, [result.row.countryId]);
-      return success(item(result.row, refs.get(result.row.countryId)), 'Sponsor actualizado correctamente.');
-    },
+    async (request) => success(await service.update(request.params.id, request.body), 'Sponsor actualizado correctamente.'),
   );
 
   r.delete(
@@ -216,25 +100,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       },
     },
     async (request) => {
-      const { id } = request.params;
-      let logoPath: string | null;
-      try {
-        logoPath = await db.transaction(async (tx) => {
-          const [row] = await tx.select({ logoPath: sponsors.logoPath }).from(sponsors).where(eq(sponsors.id, id)).for('update');
-          if (!row) throw notFound('El sponsor no existe.');
-          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(campaigns).where(eq(campaigns.sponsorId, id));
-          if (total > 0) {
-            throw conflict(`No se puede eliminar el sponsor: tiene ${campaignWord(total)}. Elimínalas primero.`);
-          }
-          await tx.delete(sponsors).where(eq(sponsors.id, id));
-          return row.logoPath;
-        });
-      } catch (error) {
-        // A campaign created between the count and the delete: the foreign key refuses it.
-        if (foreignKeyViolation(error)) throw conflict('No se puede eliminar el sponsor: otros registros dependen de él.');
-        throw error;
-      }
-      await discardFiles(storage, [logoPath], request.log);
+      await service.remove(request.params.id);
       return success(null, 'Sponsor eliminado correctamente.');
     },
   );

@@ -1,25 +1,16 @@
-import { idParam, paginator, successEnvelope } from '@contract/common';
-import { USER_FIELDS, USER_SORTS, createUserBody, updateUserBody, user } from '@contract/user';
+import { idParam, successEnvelope } from '@contract/common';
+import { createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { success } from '../../http/envelope';
-import { parseListQuery, paginate, type ListSpec } from '../../http/list-query';
-import { listUrl, pickFields } from '../../http/list-response';
 import type { Mailer } from '../../mail';
 import { authorityOf } from '../roles/authority';
 import { createUserService, type Actor } from './service';
 
 const tags = ['Usuarios'];
-
-export const userListSpec: ListSpec = {
-  filters: ['q', 'country_id', 'role', 'is_active'],
-  sorts: USER_SORTS,
-  fields: USER_FIELDS,
-  defaultSort: '-created_at',
-};
 
 /** The rules of ../roles/authority.ts, as an API client reads them. */
 const AUTHORITY_RULES =
@@ -52,17 +43,11 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
       schema: {
         tags,
         summary: 'Lista paginada de usuarios del personal',
-        description:
-          'filter[q] (o q) busca en nombre, email y DNI; filter[country_id]; filter[role] (slug del rol); filter[is_active] (1/0/true/false). ' +
-          `sort ${USER_SORTS.join('|')} (con - descendente; por defecto -created_at); fields ${USER_FIELDS.join(',')}; limit hasta 300.`,
-        response: { 200: successEnvelope(paginator(user.partial())) },
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query as Record<string, unknown>, userListSpec);
-      const { rows, total } = await service.list(list);
-      return success(paginate(pickFields(rows, list.fields), total, list, listUrl(request)));
-    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
   );
 
   r.get(

@@ -1,16 +1,24 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role';
-import { USER_MESSAGES, type User, type createUserBody, type updateUserBody } from '@contract/user';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  USER_DEFAULT_SORT,
+  USER_FIELDS,
+  USER_MESSAGES,
+  type USER_SORTS,
+  type User,
+  user,
+  type createUserBody,
+  type updateUserBody,
+} from '@contract/user';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { sortableText } from '../../db/sortable-text';
+import { containsText, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import type { ListQuery } from '../../http/list-query';
-import { likePattern, orderByTerms } from '../../http/list-response';
+import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
 import { passwordPolicyError } from '../../security/password-policy';
@@ -52,28 +60,6 @@ const columns = {
   country: countries.name,
   created_at: users.createdAt,
 };
-
-const sortColumns = { name: sortableText(users.name), email: users.email, created_at: users.createdAt };
-
-/** The WHERE of the users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
-function listWhere(db: Db, filters: Record<string, string>): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.dni, pattern))!);
-  }
-  if (filters.country_id !== undefined) conditions.push(eq(users.countryId, idFilter('country_id', filters.country_id)));
-  if (filters.role !== undefined) {
-    const holders = db
-      .select({ id: userRoles.userId })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(roles.slug, filters.role));
-    conditions.push(inArray(users.id, holders));
-  }
-  if (filters.is_active !== undefined) conditions.push(eq(users.isActive, booleanFilter('is_active', filters.is_active)));
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
 
 /** The roles of each user, in the order the roles were created (Super Admin first). */
 async function rolesOf(db: Conn, userIds: number[]) {
@@ -214,26 +200,40 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     );
 
   return {
-    async list(list: ListQuery) {
-      const where = listWhere(db, list.filters);
-      const first = list.sort[0];
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(users)
-          .leftJoin(countries, eq(countries.id, users.countryId))
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, sortColumns), first?.direction === 'asc' ? asc(users.id) : desc(users.id))
-          .limit(list.limit)
-          .offset((list.page - 1) * list.limit),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
-      const rolesByUser = await rolesOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return { rows: rows.map((row) => toUser(row, rolesByUser.get(row.id))), total };
-    },
+    /** The users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
+    list: defineList({
+      db,
+      item: user,
+      table: users,
+      select: () => db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).$dynamic(),
+      id: users.id,
+      filters: {
+        q: {
+          description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
+          where: (value) => or(containsText(users.name, value), containsText(users.email, value), containsText(users.dni, value)),
+        },
+        country_id: { description: 'Id del país.', where: (value) => eq(users.countryId, idFilter('country_id', value)) },
+        role: {
+          description: 'Slug del rol (SUPER_ADMIN, ADMIN, BUSINESS_LEADER, OPERATOR).',
+          where: (value) =>
+            inArray(
+              users.id,
+              db.select({ id: userRoles.userId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(roles.slug, value)),
+            ),
+        },
+        is_active: { description: '1/0/true/false.', where: (value) => eq(users.isActive, booleanFilter('is_active', value)) },
+      },
+      sorts: { name: sortableText(users.name), email: users.email, created_at: users.createdAt } satisfies Record<(typeof USER_SORTS)[number], unknown>,
+      defaultSort: USER_DEFAULT_SORT,
+      fields: USER_FIELDS,
+      present: async (rows) => {
+        const rolesByUser = await rolesOf(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => toUser(row, rolesByUser.get(row.id)));
+      },
+    }),
 
     async get(id: number) {
       const found = await findUser(db, id);
@@ -311,7 +311,6 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
               isActive: willBeActive,
               ...(input.country_id === undefined ? {} : { countryId: input.country_id }),
               ...(passwordHash === undefined ? {} : { passwordHash }),
-              updatedAt: sql`now()`,
             })
             .where(eq(users.id, id));
 

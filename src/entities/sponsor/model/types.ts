@@ -1,4 +1,5 @@
-import type { CountryRef, Sponsor } from '@contract/sponsor';
+import type { CountryRef } from '@contract/common';
+import type { Sponsor } from '@contract/sponsor';
 
 export type { CountryRef, Sponsor };
 

@@ -1,0 +1,267 @@
+/**
+ * The one list path: a resource declares its filters, sorts, includes, sparse fields and page size
+ * once, and `defineList` answers its list (parse → where → rows + count → order → offset → present
+ * → fields → includes → paginate), its detail's `include` / `fields`, and the `querystring` schemas
+ * that put every list parameter in /api/docs.
+ */
+import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
+import { and, asc, count, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the origin of every link the API builds. */
+    publicUrl: string;
+  }
+}
+
+/** One `filter[name]`: what it does (for /api/docs) and its SQL condition for a non-empty value. */
+export interface ListFilter {
+  description: string;
+  where: (value: string) => SQL | undefined;
+}
+
+/**
+ * Loads one relation for a page of rows in one query and says what each row gets. `nested` holds
+ * the deeper paths asked for under it ('services' for 'plans.services').
+ */
+export type IncludeLoader<Row> = (rows: Row[], nested: string[]) => Promise<(row: Row) => unknown>;
+
+/** The row type a dynamic select resolves to. */
+type RowOf<Q> = Awaited<Q> extends (infer R)[] ? R : never;
+
+export interface ListConfig<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>> {
+  db: Db;
+  /** The contract's item: answers are checked against it, so a missing field fails the answer. */
+  item: z.ZodObject;
+  /** The table counted for `total`; the filters' conditions must hold on it alone. */
+  table: PgTable;
+  /** The rows' select (columns, joins) as a dynamic query; the helper adds where, order, limit. */
+  select: () => Q;
+  /** The column that breaks ties, in the direction of the first sort term, so pages never overlap. */
+  id: AnyColumn;
+  filters: Record<string, ListFilter>;
+  /** Each allowed sort name with its column or expression, in the order the 400 lists them. */
+  sorts: Record<string, AnyColumn | SQL>;
+  /** e.g. '-created_at' or 'name'. */
+  defaultSort: string;
+  /** The sparse fields `fields` may name. */
+  fields?: readonly string[];
+  /** The include paths the list and the detail accept, and a loader per top-level relation. */
+  includes?: { list: readonly string[]; detail?: readonly string[]; load: Record<string, IncludeLoader<Row>> };
+  /** Default DEFAULT_LIST_LIMIT (15). */
+  defaultLimit?: number;
+  /** Rows as the API answers them (batch lookups such as roles belong here). */
+  present: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+/** ORDER BY for the parsed sort terms; `columns` maps each allowed sort name to its column. */
+export const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn | SQL>): SQL[] =>
+  sort.map(({ field, direction }) => {
+    const column = columns[field];
+    if (!column) throw new Error(`Sort field without a column: ${field}`);
+    return direction === 'asc' ? asc(column) : desc(column);
+  });
+
+/** Sparse fieldsets: keeps only the requested keys (all when `fields` is null). */
+export const pickFields = <T extends Record<string, unknown>>(rows: T[], fields: string[] | null): Partial<T>[] =>
+  fields ? rows.map((row) => Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]])) as Partial<T>) : rows;
+
+/**
+ * The list's own URL (without query) and its query as received, for the paginator's page URLs.
+ * The origin is PUBLIC_URL, never the request's Host header: a client could forge that one and
+ * have the answer (or a cache in front of it) carry links to their own site.
+ */
+export const listUrl = (request: FastifyRequest) => ({
+  base: `${request.server.publicUrl}${request.url.split('?')[0]}`,
+  query: request.query as Record<string, unknown>,
+});
+
+/** Appends one received query value to the params, flattening a nested `filter` object. */
+function appendParam(params: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendParam(params, key, item);
+  } else if (typeof value === 'object') {
+    for (const inner of Object.keys(value)) appendParam(params, `${key}[${inner}]`, (value as Record<string, unknown>)[inner]);
+  } else {
+    params.append(key, String(value));
+  }
+}
+
+/**
+ * The Laravel paginator for one page of rows. Page URLs are `${base}?${query}` with every query
+ * parameter kept as received (flat `filter[q]` keys stay flat; a nested `filter` object becomes
+ * `filter[q]` again), and `page` replaced in place (appended when absent), as Laravel does.
+ * Encoding is URLSearchParams' (brackets become %5B/%5D and spaces '+', like PHP's
+ * http_build_query).
+ */
+export function paginate<T>(
+  rows: T[],
+  total: number,
+  list: Pick<ListQuery, 'page' | 'limit'>,
+  url: { base: string; query: Record<string, unknown> },
+): Paginator<T> {
+  const { page, limit } = list;
+  const lastPage = Math.max(1, Math.ceil(total / limit));
+  const from = rows.length > 0 ? (page - 1) * limit + 1 : null;
+  const to = from === null ? null : from + rows.length - 1;
+
+  const params = new URLSearchParams();
+  for (const key of Object.keys(url.query)) appendParam(params, key, url.query[key]);
+  const pageUrl = (target: number): string => {
+    const copy = new URLSearchParams(params);
+    copy.set('page', String(target));
+    return `${url.base}?${copy.toString()}`;
+  };
+
+  return {
+    data: rows,
+    current_page: page,
+    last_page: lastPage,
+    per_page: limit,
+    total,
+    from,
+    to,
+    first_page_url: pageUrl(1),
+    last_page_url: pageUrl(lastPage),
+    prev_page_url: page > 1 ? pageUrl(page - 1) : null,
+    next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+    path: url.base,
+  };
+}
+
+// The list parser is the validator of list queries: its 400s name what is allowed and it sees the
+// parameters in the order the client sent them (the page links keep that order). So these
+// querystring schemas only document; the validator compiler lets the query through untouched.
+const documentedOnly = new WeakSet<object>();
+
+/** True for a querystring schema made here, which documents and does not validate. */
+export const isDocumentedOnly = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && documentedOnly.has(schema);
+
+const param = (description: string) => z.string().optional().meta({ description });
+
+function querystringSchema(shape: Record<string, z.ZodOptional<z.ZodString>>) {
+  const schema = z.object(shape);
+  documentedOnly.add(schema);
+  return schema;
+}
+
+const includeParam = (paths: readonly string[]) => param(`Relaciones, separadas por comas: ${paths.join(', ')}.`);
+const fieldsParam = (fields: readonly string[]) => param(`Solo estos campos, separados por comas: ${fields.join(', ')}.`);
+
+/**
+ * The item a sparse answer is checked against: exactly the fields asked for and the relations
+ * included, each still required to be there and of its type.
+ */
+export function sparseItem(item: z.ZodObject, fields: readonly string[], includes: readonly string[]): z.ZodObject {
+  const keys = [...fields, ...includes.map((path) => path.split('.')[0]!)].filter((key) => key in item.shape);
+  return item.pick(Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>);
+}
+
+/** Makes `reply` check a sparse answer against its own schema instead of the route's full one. */
+function serializeSparse(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType) {
+  reply.serializer(serializerCompiler({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: '200' }));
+}
+
+export function defineList<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>>(config: ListConfig<Q, Item, Row>) {
+  const filterNames = Object.keys(config.filters);
+  const sortNames = Object.keys(config.sorts);
+  const includePaths = config.includes?.list ?? [];
+  const detailPaths = config.includes?.detail ?? includePaths;
+  const defaultLimit = config.defaultLimit ?? DEFAULT_LIST_LIMIT;
+
+  const spec: ListSpec = {
+    filters: filterNames,
+    sorts: sortNames,
+    includes: includePaths,
+    fields: config.fields,
+    defaultSort: config.defaultSort,
+    defaultLimit,
+  };
+  const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
+
+  const listShape: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const name of filterNames) listShape[`filter[${name}]`] = param(config.filters[name]!.description);
+  if (filterNames.includes('q')) listShape.q = param('Lo mismo que filter[q].');
+  listShape.sort = param(
+    `Orden, separado por comas, con - delante para descendente: ${sortNames.join(', ')}. Por defecto ${config.defaultSort}.`,
+  );
+  if (includePaths.length > 0) listShape.include = includeParam(includePaths);
+  if (config.fields) listShape.fields = fieldsParam(config.fields);
+  listShape.page = param('Página, desde 1.');
+  listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${MAX_LIST_LIMIT} como máximo.`);
+
+  const detailShape: Record<string, z.ZodOptional<z.ZodString>> = {};
+  if (detailPaths.length > 0) detailShape.include = includeParam(detailPaths);
+  if (config.fields) detailShape.fields = fieldsParam(config.fields);
+
+  /** Presented rows, cut to `fields`, with the relations asked for. */
+  async function build(rows: Row[], query: Pick<ListQuery, 'fields' | 'includes'>) {
+    const items = pickFields(await config.present(rows), query.fields);
+    const loaders = config.includes?.load ?? {};
+    const attached: [string, (row: Row) => unknown][] = [];
+    for (const relation of Object.keys(loaders)) {
+      const asked = query.includes.filter((path) => path === relation || path.startsWith(`${relation}.`));
+      if (asked.length === 0) continue;
+      const nested = asked.filter((path) => path !== relation).map((path) => path.slice(relation.length + 1));
+      attached.push([relation, await loaders[relation]!(rows, nested)]);
+    }
+    return items.map((item, index) => {
+      const row = rows[index]!;
+      return attached.length === 0 ? item : { ...item, ...Object.fromEntries(attached.map(([name, value]) => [name, value(row)])) };
+    });
+  }
+
+  return {
+    /** The list route's 200 answer: a paginator of full items. */
+    response: successEnvelope(paginator(config.item)),
+    /** The detail route's 200 answer: the full item. */
+    detailResponse: successEnvelope(config.item),
+    /** The list's `querystring` schema, for its route. */
+    querystring: querystringSchema(listShape),
+    /** The detail's `querystring` schema (include, fields), for its route. */
+    detailQuerystring: querystringSchema(detailShape),
+
+    /** One page of the list, as the paginator answers it. */
+    async answer(request: FastifyRequest, reply: FastifyReply) {
+      const list = parseListQuery(request.query as Record<string, unknown>, spec);
+      if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
+      const conditions: SQL[] = [];
+      for (const [name, value] of Object.entries(list.filters)) {
+        const condition = config.filters[name]!.where(value);
+        if (condition) conditions.push(condition);
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        config
+          .select()
+          .where(where)
+          .orderBy(...orderByTerms(list.sort, config.sorts), tiebreak)
+          .limit(list.limit)
+          .offset((list.page - 1) * list.limit) as Promise<Row[]>,
+        config.db.select({ total: count() }).from(config.table).where(where),
+      ]);
+      return paginate(await build(rows, list), total, list, listUrl(request));
+    },
+
+    /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs). */
+    async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<Row>) {
+      const query = parseListQuery(request.query as Record<string, unknown>, detailSpec);
+      if (query.fields) serializeSparse(request, reply, successEnvelope(sparseItem(config.item, query.fields, query.includes)));
+      const [item] = await build([await find()], query);
+      return item!;
+    },
+
+    /** Records presented with the given relations, as a write answers them. */
+    async present(rows: Row[], includes: string[] = []) {
+      return build(rows, { fields: null, includes });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { CountryRef } from '@contract/common';
+import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
+import { uniqueViolation } from '../../db/errors';
+import { countries, users } from '../../db/schema';
+import { containsText } from '../../db/sortable-text';
+import { conflict, notFound } from '../../http/errors';
+import { defineList } from '../../http/list';
+
+export const COUNTRY_ERRORS = {
+  notFound: 'El país no existe.',
+  nameTaken: 'Ya existe un país con ese nombre',
+  codeTaken: 'Ya existe un país con ese código',
+  inUse: 'El país está en uso y no se puede eliminar.',
+} as const;
+
+type CountryInput = z.output<typeof countryBody>;
+
+const columns = { id: countries.id, name: countries.name, code: countries.code };
+
+/** id → {id, name} for the given country ids, in one query. */
+export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<number, CountryRef>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: countries.id, name: countries.name }).from(countries).where(inArray(countries.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** `include=country` of any resource: each row's country as {id, name}, in one query for the page. */
+export const countryInclude =
+  <Row>(db: Db, countryIdOf: (row: Row) => number) =>
+  async (rows: Row[]) => {
+    const refs = await countryRefs(db, rows.map(countryIdOf));
+    return (row: Row) => refs.get(countryIdOf(row));
+  };
+
+export const countryExists = async (db: Db, id: number): Promise<boolean> =>
+  (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0;
+
+/** 409 when another country has the name (ignoring case) or the code. */
+async function checkUnique(db: Db, input: CountryInput, exceptId?: number) {
+  const nameMatches = sql`lower(${countries.name}) = lower(${input.name})`;
+  const taken = await db
+    .select({ name: countries.name, code: countries.code })
+    .from(countries)
+    .where(and(input.code ? or(nameMatches, eq(countries.code, input.code)) : nameMatches, exceptId === undefined ? undefined : ne(countries.id, exceptId)));
+  if (taken.some((row) => row.name.toLowerCase() === input.name.toLowerCase())) throw conflict(COUNTRY_ERRORS.nameTaken, { name: [COUNTRY_ERRORS.nameTaken] });
+  if (input.code && taken.some((row) => row.code === input.code)) throw conflict(COUNTRY_ERRORS.codeTaken, { code: [COUNTRY_ERRORS.codeTaken] });
+}
+
+/** A write that lost a race to another with the same name or code: the same 409 the check gives. */
+const mapUniqueViolation = (error: unknown): never => {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'countries_name_unique') throw conflict(COUNTRY_ERRORS.nameTaken, { name: [COUNTRY_ERRORS.nameTaken] });
+  if (constraint === 'countries_code_unique') throw conflict(COUNTRY_ERRORS.codeTaken, { code: [COUNTRY_ERRORS.codeTaken] });
+  throw error;
+};
+
+export function createCountryService({ db }: { db: Db }) {
+  return {
+    list: defineList({
+      db,
+      item: country,
+      table: countries,
+      select: () => db.select(columns).from(countries).$dynamic(),
+      id: countries.id,
+      filters: { q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(countries.name, value) } },
+      sorts: { id: countries.id, name: countries.name, code: countries.code } satisfies Record<(typeof COUNTRY_SORTS)[number], unknown>,
+      defaultSort: COUNTRY_DEFAULT_SORT,
+      fields: COUNTRY_FIELDS,
+      present: (rows) => rows,
+    }),
+
+    async get(id: number) {
+      const [row] = await db.select(columns).from(countries).where(eq(countries.id, id));
+      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
+      return row;
+    },
+
+    async create(input: CountryInput) {
+      await checkUnique(db, input);
+      const [row] = await db.insert(countries).values({ name: input.name, code: input.code ?? null }).returning(columns).catch(mapUniqueViolation);
+      return row!;
+    },
+
+    async update(id: number, input: CountryInput) {
+      await checkUnique(db, input, id);
+      const [row] = await db
+        .update(countries)
+        .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
+        .where(eq(countries.id, id))
+        .returning(columns)
+        .catch(mapUniqueViolation);
+      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
+      return row;
+    },
+
+    async remove(id: number) {
+      await deleteWithDependents(db, { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse }, [
+        {
+          table: users,
+          column: users.countryId,
+          message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
+        },
+      ]);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { ROLE_DEFAULT_SORT, ROLE_FIELDS, type ROLE_SORTS, SUPER_ADMIN_ROLE, roleWithPermissions } from '@contract/role';
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { permissions, rolePermissions, roles } from '../../db/schema';
+import { containsText, sortableText } from '../../db/sortable-text';
+import { conflict, notFound, validationFailed } from '../../http/errors';
+import { defineList } from '../../http/list';
+import { assertMaySetPermissions, permissionsOf, type Authority } from './authority';
+
+export const ROLE_ERRORS = {
+  notFound: 'El rol no existe.',
+  superAdminLocked: 'Los permisos de Super Admin no se pueden modificar.',
+} as const;
+
+const columns = { id: roles.id, name: roles.name, slug: roles.slug };
+
+export function createRoleService({ db }: { db: Db }) {
+  const get = async (id: number) => {
+    const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
+    if (!row) throw notFound(ROLE_ERRORS.notFound);
+    return { ...row, permissions: (await permissionsOf(db, [id])).get(id) ?? [] };
+  };
+
+  return {
+    list: defineList({
+      db,
+      item: roleWithPermissions,
+      table: roles,
+      select: () => db.select(columns).from(roles).$dynamic(),
+      id: roles.id,
+      filters: {
+        q: {
+          description: 'Busca en el nombre y el slug, sin distinguir mayúsculas ni tildes.',
+          where: (value) => or(containsText(roles.name, value), containsText(roles.slug, value)),
+        },
+      },
+      sorts: { id: roles.id, name: sortableText(roles.name), slug: roles.slug } satisfies Record<(typeof ROLE_SORTS)[number], unknown>,
+      defaultSort: ROLE_DEFAULT_SORT,
+      fields: ROLE_FIELDS,
+      present: async (rows) => {
+        const byRole = await permissionsOf(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
+      },
+    }),
+
+    get,
+
+    /** Sets the role's whole set of permissions, within what `actor` holds (./authority.ts). */
+    async syncPermissions(id: number, names: string[], actor: Authority) {
+      await db.transaction(async (tx) => {
+        const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
+        if (!role) throw notFound(ROLE_ERRORS.notFound);
+        if (role.slug === SUPER_ADMIN_ROLE) throw conflict(ROLE_ERRORS.superAdminLocked);
+        const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, names));
+        const unknown = names.filter((name) => !found.some((permission) => permission.name === name));
+        if (unknown.length > 0) {
+          const label = unknown.length === 1 ? 'Permiso desconocido' : 'Permisos desconocidos';
+          throw validationFailed({ permissions: [`${label}: ${unknown.join(', ')}.`] });
+        }
+        const current = (await permissionsOf(tx, [id])).get(id) ?? [];
+        assertMaySetPermissions(actor, { name: role.name, permissions: current }, names);
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+        if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
+      });
+      return get(id);
+    },
+
+    /** The permission catalogue, in the order it was seeded. */
+    permissions: () => db.select({ name: permissions.name, area: permissions.area, label: permissions.label }).from(permissions).orderBy(asc(permissions.id)),
+  };
+}

@@ -1,0 +1,141 @@
+import {
+  SPONSOR_DEFAULT_SORT,
+  SPONSOR_FIELDS,
+  SPONSOR_INCLUDES,
+  SPONSOR_MESSAGES,
+  SPONSOR_PAGE_SIZE,
+  type SPONSOR_SORTS,
+  type Sponsor,
+  sponsor,
+  type sponsorFields,
+} from '@contract/sponsor';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
+import { campaigns, sponsors } from '../../db/schema';
+import { containsText, sortableText } from '../../db/sortable-text';
+import { notFound, validationFailed } from '../../http/errors';
+import { idFilter } from '../../http/filter-values';
+import { defineList } from '../../http/list';
+import type { UploadedFile } from '../../http/uploads';
+import { discardFiles, storeImage, type Storage } from '../../storage';
+import { countryExists, countryInclude } from '../countries/service';
+
+export type SponsorRow = typeof sponsors.$inferSelect;
+type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
+
+const NOT_FOUND = 'El sponsor no existe.';
+
+/** A sponsor as the API answers it (its country comes with `include=country`). */
+export const presentSponsor = (row: SponsorRow, storage: Storage) => ({
+  id: row.id,
+  name: row.name,
+  country_id: row.countryId,
+  logo_url: row.logoPath ? storage.url(row.logoPath) : null,
+  website_url: row.websiteUrl,
+  website: row.websiteUrl,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export function createSponsorService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  const list = defineList({
+    db,
+    item: sponsor,
+    table: sponsors,
+    select: () => db.select().from(sponsors).$dynamic(),
+    id: sponsors.id,
+    filters: {
+      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(sponsors.name, value) },
+      country_id: { description: 'Id del país.', where: (value) => eq(sponsors.countryId, idFilter('country_id', value)) },
+    },
+    sorts: { id: sponsors.id, name: sortableText(sponsors.name), created_at: sponsors.createdAt } satisfies Record<(typeof SPONSOR_SORTS)[number], unknown>,
+    defaultSort: SPONSOR_DEFAULT_SORT,
+    defaultLimit: SPONSOR_PAGE_SIZE,
+    fields: SPONSOR_FIELDS,
+    includes: { list: SPONSOR_INCLUDES, load: { country: countryInclude(db, (row: SponsorRow) => row.countryId) } },
+    present: (rows) => rows.map((row) => presentSponsor(row, storage)),
+  });
+
+  /** A sponsor as a write answers it: with its country. */
+  const withCountry = async (row: SponsorRow) => (await list.present([row], ['country']))[0] as Sponsor;
+
+  const checkCountry = async (countryId: number | undefined) => {
+    if (countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
+  };
+
+  const find = async (id: number): Promise<SponsorRow> => {
+    const [row] = await db.select().from(sponsors).where(eq(sponsors.id, id));
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  };
+
+  return {
+    list,
+    find,
+
+    async create(input: SponsorInput): Promise<Sponsor> {
+      await checkCountry(input.country_id);
+      const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : null;
+      let row: SponsorRow;
+      try {
+        [row] = (await db
+          .insert(sponsors)
+          .values({ name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null, logoPath })
+          .returning()) as [SponsorRow];
+      } catch (error) {
+        await discardFiles(storage, [logoPath], log);
+        throw error;
+      }
+      return withCountry(row);
+    },
+
+    async update(id: number, input: Partial<SponsorInput>): Promise<Sponsor> {
+      await find(id);
+      await checkCountry(input.country_id);
+      const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : undefined;
+
+      let result: { row: SponsorRow; replaced: string | null };
+      try {
+        result = await db.transaction(async (tx) => {
+          // Locked, so two replacements at once each remove the logo the other one replaced.
+          const [before] = await tx.select({ logoPath: sponsors.logoPath }).from(sponsors).where(eq(sponsors.id, id)).for('update');
+          if (!before) throw notFound(NOT_FOUND);
+          const [row] = await tx
+            .update(sponsors)
+            .set({
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
+              ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
+              ...(logoPath !== undefined ? { logoPath } : {}),
+            })
+            .where(eq(sponsors.id, id))
+            .returning();
+          return { row: row!, replaced: logoPath !== undefined ? before.logoPath : null };
+        });
+      } catch (error) {
+        await discardFiles(storage, [logoPath], log);
+        throw error;
+      }
+      await discardFiles(storage, [result.replaced], log);
+      return withCountry(result.row);
+    },
+
+    async remove(id: number): Promise<void> {
+      const removed = await deleteWithDependents(
+        db,
+        { table: sponsors, id: sponsors.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar el sponsor: otros registros dependen de él.' },
+        [
+          {
+            table: campaigns,
+            column: campaigns.sponsorId,
+            message: (total) => `No se puede eliminar el sponsor: tiene ${countOf(total, 'campaña', 'campañas')}. Elimínalas primero.`,
+          },
+        ],
+      );
+      await discardFiles(storage, [removed.logoPath], log);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './support/context';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Parameter = { in: string; name: string; description?: string };
+
+describe('/api/docs', () => {
+  const parameters = async (path: string): Promise<Parameter[]> => {
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    return (paths[path].get.parameters as Parameter[]).filter((parameter) => parameter.in === 'query');
+  };
+
+  it.each([
+    ['/api/v1/countries', ['filter[q]', 'q', 'sort', 'fields', 'page', 'limit']],
+    ['/api/v1/roles', ['filter[q]', 'q', 'sort', 'fields', 'page', 'limit']],
+    ['/api/v1/users', ['filter[q]', 'filter[country_id]', 'filter[role]', 'filter[is_active]', 'q', 'sort', 'fields', 'page', 'limit']],
+    ['/api/v1/sponsors', ['filter[q]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+    ['/api/v1/campaigns', ['filter[q]', 'filter[status]', 'filter[sponsor_id]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+  ])('shows every list parameter of %s, each described', async (path, names) => {
+    const query = await parameters(path);
+    expect(query.map((parameter) => parameter.name)).toEqual(names);
+    for (const parameter of query) expect(parameter.description).toBeTruthy();
+  });
+
+  it('shows the sorts with their default, and the page size with its cap', async () => {
+    const query = await parameters('/api/v1/campaigns');
+    expect(query.find((parameter) => parameter.name === 'sort')?.description).toMatch(/id, name, created_at, start_date, end_date, budget\. Por defecto -created_at/);
+    expect(query.find((parameter) => parameter.name === 'limit')?.description).toMatch(/12 por defecto, 300 como máximo/);
+  });
+
+  it('shows include and fields on the details that accept them', async () => {
+    expect((await parameters('/api/v1/campaigns/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+    expect((await parameters('/api/v1/sponsors/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+  });
+});
