@@ -1,24 +1,24 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignQueries, type Campaign } from '@/entities/campaign';
 import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
 import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
-import { searchNumber } from '@/shared/lib';
+import { searchNumber, usePagedSearch } from '@/shared/lib';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorCampaignsParams, type SponsorDetailSearch } from '../model/search';
+import { sponsorCampaignsParams } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId');
 
-/** /sponsor/{sponsorId}: the sponsor's header card and its campaigns (spec section 2). */
+/** /sponsor/{sponsorId}: the sponsor's header card and its campaigns. */
 export function SponsorDetailPage() {
   const { sponsorId } = route.useParams();
   const id = searchNumber(sponsorId) ?? null;
@@ -103,21 +103,11 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
 
 function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (patch: Partial<SponsorDetailSearch>) =>
-    void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, ...patch }), replace: true });
-
-  const page = search.page ?? 1;
   const list = useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; campaign: Campaign | null }>({ opened: false, campaign: null });
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const data = list.data;
-
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
-    }
-  }, [data, list.isPlaceholderData, page, navigate]);
 
   const openNew = () => setForm({ opened: true, campaign: null });
 
@@ -180,7 +170,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         placeholder="Buscar campañas..."
         value={search.q}
         maw={360}
-        onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+        onSearch={(q) => setFilters({ q: q || undefined })}
       />
       {content}
       {data ? (
@@ -188,7 +178,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
           page={data.current_page}
           lastPage={data.last_page}
           disabled={list.isPlaceholderData}
-          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          onChange={setPage}
         />
       ) : null}
       <CampaignFormModal
@@ -200,9 +190,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
       <DeleteCampaignDialog
         campaign={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
-        }}
+        onDeleted={stepBackAfterDelete}
       />
     </Stack>
   );

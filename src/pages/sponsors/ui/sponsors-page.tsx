@@ -1,11 +1,12 @@
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
+import { usePagedSearch } from '@/shared/lib';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -13,34 +14,23 @@ import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorsListParams, sponsorsSearchSchema, type SponsorsSearch } from '../model/search';
+import { sponsorsListParams, sponsorsSearchSchema } from '../model/search';
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Nombre (A→Z)' },
   { value: '-name', label: 'Nombre (Z→A)' },
 ];
 
-/** The sponsors grid at / and /sponsors (spec section 2); search, country, sort and page live in the URL. */
+/** The sponsors grid at / and /sponsors; search, country, sort and page live in the URL. */
 export function SponsorsPage() {
   // The same screen answers two paths, so it reads whichever route matched.
   const search = sponsorsSearchSchema(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
-  const setSearch = (patch: Partial<SponsorsSearch>) =>
-    void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, ...patch }), replace: true });
-
   const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
 
-  const page = search.page ?? 1;
   const data = list.data;
-  // A page beyond the last one (a stale link, or the last sponsor of a page deleted) shows the last page.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
-    }
-  }, [data, list.isPlaceholderData, page, navigate]);
-
   const filtered = Boolean(search.q || search.country);
   const openNew = () => setForm({ opened: true, sponsor: null });
 
@@ -111,18 +101,18 @@ export function SponsorsPage() {
           placeholder="Buscar sponsors..."
           value={search.q}
           maw={360}
-          onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+          onSearch={(q) => setFilters({ q: q || undefined })}
         />
         <CountryFilter
           value={search.country}
-          onChange={(country) => setSearch({ country, page: undefined })}
+          onChange={(country) => setFilters({ country })}
           w={{ base: '100%', xs: 240 }}
         />
         <Select
           aria-label="Ordenar por nombre"
           data={SORT_OPTIONS}
           value={search.sort ?? 'name'}
-          onChange={(value) => setSearch({ sort: value === '-name' ? '-name' : undefined, page: undefined })}
+          onChange={(value) => setFilters({ sort: value === '-name' ? '-name' : undefined })}
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
@@ -134,17 +124,14 @@ export function SponsorsPage() {
           lastPage={data.last_page}
           total={data.total}
           disabled={list.isPlaceholderData}
-          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          onChange={setPage}
         />
       ) : null}
       <SponsorFormModal opened={form.opened} sponsor={form.sponsor} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
       <DeleteSponsorDialog
         sponsor={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          // The last sponsor of a page beyond the first: step back one page (spec section 4).
-          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
-        }}
+        onDeleted={stepBackAfterDelete}
       />
     </Stack>
   );
