@@ -16,8 +16,7 @@ import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { usePagedSearch } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -45,35 +44,6 @@ export function CampaignsPage() {
     [sponsors.data],
   );
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
-  const filtered = Boolean(search.q || search.status || search.sponsor || search.country);
-
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay campañas"
-        text={filtered ? 'No se encontraron campañas con esos filtros.' : 'Las campañas se crean desde la página de cada sponsor.'}
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {data.data.map((campaign) => (
-          <CampaignCard
-            key={campaign.id}
-            campaign={campaign}
-            actions={
-              <CampaignDetailsButton campaign={campaign} />
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -108,7 +78,22 @@ export function CampaignsPage() {
         />
         <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} w={{ base: '100%', xs: 220 }} />
       </Group>
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
+        errorFallback={CAMPAIGN_FALLBACKS.list}
+        filtered={Boolean(search.q || search.status || search.sponsor || search.country)}
+        empty={{ title: 'No hay campañas', text: 'Las campañas se crean desde la página de cada sponsor.' }}
+        emptyFiltered={{ title: 'No hay campañas', text: 'No se encontraron campañas con esos filtros.' }}
+      >
+        {(campaigns) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {campaigns.map((campaign) => (
+              <CampaignCard key={campaign.id} campaign={campaign} actions={<CampaignDetailsButton campaign={campaign} />} />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}

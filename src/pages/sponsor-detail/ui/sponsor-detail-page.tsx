@@ -8,7 +8,7 @@ import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaig
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
 import { searchNumber, usePagedSearch } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { ListState } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
@@ -111,50 +111,6 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
 
   const openNew = () => setForm({ opened: true, campaign: null });
 
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay campañas"
-        text={search.q ? 'No se encontraron campañas con ese criterio de búsqueda.' : 'Este sponsor todavía no tiene campañas.'}
-        action={
-          search.q ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-              Nueva Campaña
-            </Button>
-          )
-        }
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {data.data.map((campaign) => (
-          <CampaignCard
-            key={campaign.id}
-            campaign={campaign}
-            sponsorName={sponsor.name}
-            actions={
-              <>
-                <CampaignDetailsButton campaign={campaign} />
-                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
-                  Editar
-                </Button>
-                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
-                  Eliminar
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="md" component="section" aria-labelledby="sponsor-campaigns-title">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -172,7 +128,45 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         maw={360}
         onSearch={(q) => setFilters({ q: q || undefined })}
       />
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
+        errorFallback={CAMPAIGN_FALLBACKS.list}
+        filtered={Boolean(search.q)}
+        empty={{
+          title: 'No hay campañas',
+          text: 'Este sponsor todavía no tiene campañas.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nueva Campaña
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No hay campañas', text: 'No se encontraron campañas con ese criterio de búsqueda.' }}
+      >
+        {(campaigns) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {campaigns.map((campaign) => (
+              <CampaignCard
+                key={campaign.id}
+                campaign={campaign}
+                sponsorName={sponsor.name}
+                actions={
+                  <>
+                    <CampaignDetailsButton campaign={campaign} />
+                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
+                      Eliminar
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}

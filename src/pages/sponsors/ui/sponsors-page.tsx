@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
-import { errorMessage } from '@/shared/api';
 import { usePagedSearch } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -31,58 +29,7 @@ export function SponsorsPage() {
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
 
   const data = list.data;
-  const filtered = Boolean(search.q || search.country);
   const openNew = () => setForm({ opened: true, sponsor: null });
-
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, SPONSOR_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay sponsors"
-        text={filtered ? 'No se encontraron sponsors con ese criterio de búsqueda.' : 'Comienza creando tu primer sponsor.'}
-        action={
-          filtered ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-              Nuevo Sponsor
-            </Button>
-          )
-        }
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {data.data.map((sponsor) => (
-          <SponsorCard
-            key={sponsor.id}
-            sponsor={sponsor}
-            actions={
-              <>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconEye size={14} />}
-                  renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
-                >
-                  Ver
-                </Button>
-                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
-                  Editar
-                </Button>
-                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
-                  Eliminar
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -117,7 +64,51 @@ export function SponsorsPage() {
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />}
+        errorFallback={SPONSOR_FALLBACKS.list}
+        filtered={Boolean(search.q || search.country)}
+        empty={{
+          title: 'No hay sponsors',
+          text: 'Comienza creando tu primer sponsor.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nuevo Sponsor
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No hay sponsors', text: 'No se encontraron sponsors con ese criterio de búsqueda.' }}
+      >
+        {(sponsors) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {sponsors.map((sponsor) => (
+              <SponsorCard
+                key={sponsor.id}
+                sponsor={sponsor}
+                actions={
+                  <>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEye size={14} />}
+                      renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
+                    >
+                      Ver
+                    </Button>
+                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
+                      Eliminar
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}

@@ -4,10 +4,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DeleteUserDialog } from '@/features/manage-user';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
-import { errorMessage } from '@/shared/api';
 import { usePagedSearch } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { Pager } from '@/shared/ui/pager';
@@ -31,7 +29,6 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
   const users = useQuery(userQueries.list(usersListParams(search)));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const hasFilters = Boolean(search.q || search.role || search.status);
   const answer = users.data;
   const roles = useQuery(roleQueries.list());
 
@@ -48,42 +45,6 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
   }, [unknownRole, setFilters]);
 
   const closeDelete = useCallback(() => setDeleting(null), []);
-
-  let content;
-  if (users.isPending) {
-    content = <LoadingState label="Cargando usuarios..." />;
-  } else if (users.isError && !answer) {
-    content = <ErrorAlert message={errorMessage(users.error, USER_FALLBACKS.list)} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-  } else if (answer && answer.data.length === 0) {
-    content = hasFilters ? (
-      <EmptyState title="No se encontraron usuarios con los filtros aplicados" text="Prueba con otra búsqueda o quita los filtros." />
-    ) : (
-      <EmptyState
-        title="No hay usuarios"
-        text="Comienza creando el primer usuario del personal."
-        action={
-          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-            Nuevo Usuario
-          </Button>
-        }
-      />
-    );
-  } else if (answer) {
-    content = (
-      <Stack gap="md">
-        {users.isError ? <ErrorAlert message={errorMessage(users.error, USER_FALLBACKS.list)} onRetry={() => void users.refetch()} /> : null}
-        <UsersTable users={answer.data} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
-        <Pager
-          page={answer.current_page}
-          lastPage={answer.last_page}
-          total={answer.total}
-          noun="usuarios"
-          disabled={users.isPlaceholderData}
-          onChange={setPage}
-        />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -120,7 +81,38 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
           {`${answer.data.length} de ${answer.total} usuarios`}
         </Text>
       ) : null}
-      {content}
+      <ListState
+        list={users}
+        loading={<LoadingState label="Cargando usuarios..." />}
+        errorFallback={USER_FALLBACKS.list}
+        filtered={Boolean(search.q || search.role || search.status)}
+        empty={{
+          title: 'No hay usuarios',
+          text: 'Comienza creando el primer usuario del personal.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              Nuevo Usuario
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No se encontraron usuarios con los filtros aplicados', text: 'Prueba con otra búsqueda o quita los filtros.' }}
+      >
+        {(rows) => (
+          <Stack gap="md">
+            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
+            {answer ? (
+              <Pager
+                page={answer.current_page}
+                lastPage={answer.last_page}
+                total={answer.total}
+                noun="usuarios"
+                disabled={users.isPlaceholderData}
+                onChange={setPage}
+              />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
       <DeleteUserDialog user={deleting} onClose={closeDelete} onDeleted={stepBackAfterDelete} />
     </Stack>
   );
