@@ -4,8 +4,9 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignQueries, type Campaign } from '@/entities/campaign';
 import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
-import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
-import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
+import { DeleteWithConfirmation, campaignDeletion, sponsorDeletion } from '@/features/delete-with-confirmation';
+import { CampaignFormModal } from '@/features/edit-campaign';
+import { SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
 import { searchNumber, usePagedSearch } from '@/shared/lib';
 import { ListState } from '@/shared/ui/list-state';
@@ -96,7 +97,7 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
         </Group>
       </Group>
       <SponsorFormModal opened={editing} sponsor={sponsor} onClose={() => setEditing(false)} />
-      <DeleteSponsorDialog sponsor={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate({ to: '/', replace: true })} />
+      <DeleteWithConfirmation target={deleting} deletion={sponsorDeletion} onClose={() => setDeleting(null)} onDeleted={() => void navigate({ to: '/', replace: true })} />
     </Card>
   );
 }
@@ -181,8 +182,9 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         campaign={form.campaign}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
-      <DeleteCampaignDialog
-        campaign={deleting}
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={campaignDeletion}
         onClose={() => setDeleting(null)}
         onDeleted={stepBackAfterDelete}
       />

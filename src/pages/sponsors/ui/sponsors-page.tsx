@@ -4,7 +4,8 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
-import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
+import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-confirmation';
+import { SponsorFormModal } from '@/features/edit-sponsor';
 import { usePagedSearch } from '@/shared/lib';
 import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -119,8 +120,9 @@ export function SponsorsPage() {
         />
       ) : null}
       <SponsorFormModal opened={form.opened} sponsor={form.sponsor} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
-      <DeleteSponsorDialog
-        sponsor={deleting}
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={sponsorDeletion}
         onClose={() => setDeleting(null)}
         onDeleted={stepBackAfterDelete}
       />

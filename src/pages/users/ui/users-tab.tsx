@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DeleteUserDialog } from '@/features/manage-user';
+import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
 import { usePagedSearch } from '@/shared/lib';
@@ -113,7 +113,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
           </Stack>
         )}
       </ListState>
-      <DeleteUserDialog user={deleting} onClose={closeDelete} onDeleted={stepBackAfterDelete} />
+      <DeleteWithConfirmation target={deleting} deletion={userDeletion} onClose={closeDelete} onDeleted={stepBackAfterDelete} />
     </Stack>
   );
 }
