@@ -1,6 +1,6 @@
 import { NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,9 +19,9 @@ import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
+  campaignFormSchema,
   initialCampaignFormValues,
   toCampaignPayload,
-  validateCampaignForm,
   type CampaignFormValues,
   type CampaignOwner,
 } from '../model/campaign-form';
@@ -60,7 +60,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
   const form = useForm<CampaignFormValues>({
     mode: 'controlled',
     initialValues: initialCampaignFormValues(campaign),
-    validate: validateCampaignForm,
+    validate: schemaResolver(campaignFormSchema, { sync: true }),
   });
 
   const save = useMutation({

@@ -1,5 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,8 +10,8 @@ import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
   initialSponsorFormValues,
+  sponsorFormSchema,
   toSponsorPayload,
-  validateSponsorForm,
   type SponsorFormValues,
 } from '../model/sponsor-form';
 
@@ -48,7 +48,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   const form = useForm<SponsorFormValues>({
     mode: 'controlled',
     initialValues: initialSponsorFormValues(sponsor),
-    validate: validateSponsorForm,
+    validate: schemaResolver(sponsorFormSchema, { sync: true }),
   });
 
   const save = useMutation({
