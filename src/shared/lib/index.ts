@@ -1,3 +1,3 @@
 export { formatCOP } from './format';
 export { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
-export { usePagedSearch, type PagedList, type PagedSearch } from './use-paged-search';
+export { pageRoute, type PageLoad, type PageLoader } from './page-route';

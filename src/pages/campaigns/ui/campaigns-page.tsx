@@ -15,7 +15,7 @@ import {
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
-import { usePagedSearch } from '@/shared/lib';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';

@@ -8,7 +8,8 @@ import { DeleteWithConfirmation, campaignDeletion, sponsorDeletion } from '@/fea
 import { CampaignFormModal } from '@/features/edit-campaign';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
-import { searchNumber, usePagedSearch } from '@/shared/lib';
+import { searchNumber } from '@/shared/lib';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';

@@ -1,19 +1,22 @@
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-confirmation';
 import { SponsorFormModal } from '@/features/edit-sponsor';
-import { usePagedSearch } from '@/shared/lib';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorsListParams, sponsorsSearchSchema } from '../model/search';
+import { sponsorsListParams } from '../model/search';
+
+// The screen behind both '/' and '/sponsors'.
+const route = getRouteApi('/protected/sponsors-screen');
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Nombre (A→Z)' },
@@ -22,8 +25,7 @@ const SORT_OPTIONS = [
 
 /** The sponsors grid at / and /sponsors; search, country, sort and page live in the URL. */
 export function SponsorsPage() {
-  // The same screen answers two paths, so it reads whichever route matched.
-  const search = sponsorsSearchSchema(useSearch({ strict: false }) as Record<string, unknown>);
+  const search = route.useSearch();
   const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });

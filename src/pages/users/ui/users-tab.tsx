@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
-import { usePagedSearch } from '@/shared/lib';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
