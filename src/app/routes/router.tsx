@@ -8,10 +8,10 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { AccountPage, prefetchAccountPage } from '@/pages/account';
+import { accountRoute } from '@/pages/account';
 import { BookingsPage } from '@/pages/bookings';
-import { CampaignDetailPage, campaignDetailSearchSchema, prefetchCampaignDetailPage } from '@/pages/campaign-detail';
-import { CampaignsPage, campaignsSearchSchema, prefetchCampaignsPage } from '@/pages/campaigns';
+import { campaignDetailRoute } from '@/pages/campaign-detail';
+import { campaignsRoute } from '@/pages/campaigns';
 import { CategoriesPage } from '@/pages/categories';
 import { CustomersPage } from '@/pages/customers';
 import { DspConfigPage } from '@/pages/dsp-config';
@@ -22,9 +22,9 @@ import { ProvidersPage, providersSearchSchema } from '@/pages/providers';
 import { RecoverPage } from '@/pages/recover';
 import { SalesPage, salesSearchSchema } from '@/pages/sales';
 import { ServicesPage } from '@/pages/services';
-import { SponsorDetailPage, prefetchSponsorDetailPage, sponsorDetailSearchSchema } from '@/pages/sponsor-detail';
-import { SponsorsPage, prefetchSponsorsPage, sponsorsSearchSchema, type SponsorsSearch } from '@/pages/sponsors';
-import { UsersPage, prefetchUsersPage, usersSearchSchema } from '@/pages/users';
+import { sponsorDetailRoute } from '@/pages/sponsor-detail';
+import { sponsorsRoute } from '@/pages/sponsors';
+import { usersRoute } from '@/pages/users';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 
 export interface RouterContext {
@@ -70,95 +70,43 @@ const protectedRoute = createRoute({
   component: lazyRouteComponent(() => import('../layout/app-shell'), 'AppShellLayout'),
 });
 
-// Each route is its own constant so that its literal path types links, params and search.
 const protectedChild = () => protectedRoute;
 
-// '/' and '/sponsors' are the same screen (spec section 2), each with the grid's search in its URL.
-const sponsorsScreen = {
-  validateSearch: sponsorsSearchSchema,
-  loaderDeps: ({ search }: { search: SponsorsSearch }) => search,
-  loader: ({ context, deps }: { context: RouterContext; deps: SponsorsSearch }) => prefetchSponsorsPage(context.queryClient, deps),
-  component: SponsorsPage,
+// '/' and '/sponsors' are one screen: a pathless route owns its search, loader and page, and the two
+// paths only match under it, so the page reads one route's search.
+const sponsorsScreen = createRoute({ getParentRoute: protectedChild, id: 'sponsors-screen', ...sponsorsRoute });
+const sponsorsChild = () => sponsorsScreen;
+
+/** Only who manages users reaches the screen; everyone else goes home. */
+const requireUsersManage = () => {
+  if (!hasPermission(useSessionStore.getState().user, 'users.manage')) throw redirect({ to: '/', replace: true });
 };
-const homeRoute = createRoute({ getParentRoute: protectedChild, path: '/', ...sponsorsScreen });
-const sponsorsRoute = createRoute({ getParentRoute: protectedChild, path: '/sponsors', ...sponsorsScreen });
-const usersRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/users',
-  validateSearch: usersSearchSchema,
-  // Spec section 6: only who manages users reaches the screen; everyone else goes home.
-  beforeLoad: () => {
-    if (!hasPermission(useSessionStore.getState().user, 'users.manage')) throw redirect({ to: '/', replace: true });
-  },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchUsersPage(context.queryClient, deps),
-  component: UsersPage,
-});
-const sponsorDetailRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/sponsor/$sponsorId',
-  validateSearch: sponsorDetailSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => prefetchSponsorDetailPage(context.queryClient, params.sponsorId, deps),
-  component: SponsorDetailPage,
-});
-const campaignDetailRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/sponsor/$sponsorId/campaign/$campanaId',
-  validateSearch: campaignDetailSearchSchema,
-  loader: ({ context, params }) => prefetchCampaignDetailPage(context.queryClient, params.campanaId),
-  component: CampaignDetailPage,
-});
-const campaignsRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/campanas',
-  validateSearch: campaignsSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchCampaignsPage(context.queryClient, deps),
-  component: CampaignsPage,
-});
-const categoriesRoute = createRoute({ getParentRoute: protectedChild, path: '/categorias', component: CategoriesPage });
-const servicesRoute = createRoute({ getParentRoute: protectedChild, path: '/servicios', component: ServicesPage });
-const plansRoute = createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', component: PlansPage });
-const salesRoute = createRoute({ getParentRoute: protectedChild, path: '/ventas', validateSearch: salesSearchSchema, component: SalesPage });
-const bookingsRoute = createRoute({ getParentRoute: protectedChild, path: '/agendamientos', component: BookingsPage });
-const providersRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/proveedores',
-  validateSearch: providersSearchSchema,
-  component: ProvidersPage,
-});
-const dspConfigRoute = createRoute({ getParentRoute: protectedChild, path: '/dsp-config', component: DspConfigPage });
-const customersRoute = createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', component: CustomersPage });
 
-// Every signed-in person's own account: no permission beyond being signed in.
-const accountRoute = createRoute({
-  getParentRoute: protectedChild,
-  path: '/mi-cuenta',
-  loader: ({ context }) => prefetchAccountPage(context.queryClient),
-  component: AccountPage,
-});
-
+// Adding a screen is one entry here: its path and the page's route options (see pages/<page>/index.ts).
+// Each route is written inline so that its literal path types links, params and search.
 const routeTree = rootRoute.addChildren([
   loginRoute,
   otpRoute,
   recoverRoute,
   protectedRoute.addChildren([
-    homeRoute,
-    sponsorsRoute,
-    usersRoute,
-    sponsorDetailRoute,
-    campaignDetailRoute,
-    campaignsRoute,
-    categoriesRoute,
-    servicesRoute,
-    plansRoute,
-    salesRoute,
-    bookingsRoute,
-    providersRoute,
-    dspConfigRoute,
-    customersRoute,
-    accountRoute,
+    sponsorsScreen.addChildren([
+      createRoute({ getParentRoute: sponsorsChild, path: '/' }),
+      createRoute({ getParentRoute: sponsorsChild, path: '/sponsors' }),
+    ]),
+    createRoute({ getParentRoute: protectedChild, path: '/users', beforeLoad: requireUsersManage, ...usersRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', ...sponsorDetailRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', ...campaignDetailRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/campanas', ...campaignsRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/categorias', component: CategoriesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/servicios', component: ServicesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', component: PlansPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/ventas', validateSearch: salesSearchSchema, component: SalesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', component: BookingsPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/proveedores', validateSearch: providersSearchSchema, component: ProvidersPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', component: DspConfigPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', component: CustomersPage }),
+    // Every signed-in person's own account: no permission beyond being signed in.
+    createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', ...accountRoute }),
   ]),
 ]);
 

@@ -1,2 +1,1 @@
-export { DeleteUserDialog, type DeleteUserDialogProps } from './ui/delete-user-dialog';
 export { UserFormModal, type UserFormModalProps } from './ui/user-form-modal';

@@ -1,8 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { pageRoute, searchSchema } from '@/shared/lib';
 
-export const AccountPage = lazyRouteComponent(() => import('./ui/account-page'), 'AccountPage');
-
-/** The route loader: loaded on demand, so the sign-in pages do not carry the account code. */
-export const prefetchAccountPage = (queryClient: QueryClient) =>
-  void import('./model/loader').then(({ prefetchAccountSessions }) => prefetchAccountSessions(queryClient));
+/** 'Mi cuenta': no search, its prefetch (loaded on demand) and its lazy page. */
+export const accountRoute = pageRoute({
+  validateSearch: searchSchema({}),
+  loader: () => import('./model/loader'),
+  component: lazyRouteComponent(() => import('./ui/account-page'), 'AccountPage'),
+});

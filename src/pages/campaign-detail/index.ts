@@ -1,9 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { pageRoute } from '@/shared/lib';
+import { campaignDetailSearchSchema } from './model/search';
 
-export const CampaignDetailPage = lazyRouteComponent(() => import('./ui/campaign-detail-page'), 'CampaignDetailPage');
-export { campaignDetailSearchSchema, type CampaignDetailSearch } from './model/search';
-
-/** The route loader: loaded on demand, so the sign-in pages do not carry the campaign code. */
-export const prefetchCampaignDetailPage = (queryClient: QueryClient, campaignId: string) =>
-  void import('./model/loader').then(({ prefetchCampaignDetail }) => prefetchCampaignDetail(queryClient, campaignId));
+/** A campaign's page: its tab, its prefetch (loaded on demand) and its lazy page. */
+export const campaignDetailRoute = pageRoute({
+  validateSearch: campaignDetailSearchSchema,
+  loader: () => import('./model/loader'),
+  component: lazyRouteComponent(() => import('./ui/campaign-detail-page'), 'CampaignDetailPage'),
+});

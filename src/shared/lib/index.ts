@@ -1,2 +1,3 @@
 export { formatCOP } from './format';
 export { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
+export { pageRoute, type PageLoad, type PageLoader } from './page-route';

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES } from '@contract/campaign';
+import { CAMPAIGN_MESSAGES, campaignFields } from '@contract/campaign';
 import type { Campaign, CampaignPayload, CampaignStatus } from '@/entities/campaign';
 
 export interface CampaignFormValues {
@@ -32,12 +32,17 @@ export const initialCampaignFormValues = (campaign: Campaign | null): CampaignFo
   image: null,
 });
 
-export const validateCampaignForm = {
-  name: (value: string) => (value.trim() ? null : CAMPAIGN_MESSAGES.nameRequired),
-  end_date: (value: string | null, values: CampaignFormValues) =>
-    value && values.start_date && value < values.start_date ? CAMPAIGN_MESSAGES.endBeforeStart : null,
-  budget: (value: number | string) => (typeof value === 'number' && value < 0 ? CAMPAIGN_MESSAGES.budget : null),
-};
+const FIELDS = { name: true, description: true, status: true, start_date: true, end_date: true, budget: true } as const;
+
+/**
+ * The API's own rules and messages for the fields the form edits (sponsor and country come from
+ * the sponsor), plus the end date not before the start, which the server checks on the merged
+ * record. That check runs even when another field is wrong, so both messages show at once.
+ */
+export const campaignFormSchema = campaignFields.pick(FIELDS).refine(
+  ({ start_date: start, end_date: end }) => !(typeof start === 'string' && typeof end === 'string' && end < start),
+  { path: ['end_date'], message: CAMPAIGN_MESSAGES.endBeforeStart, when: () => true },
+);
 
 export const toCampaignPayload = (values: CampaignFormValues, sponsorId: number, countryId: number): CampaignPayload => ({
   name: values.name.trim(),

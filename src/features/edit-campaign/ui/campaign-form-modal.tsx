@@ -1,6 +1,6 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,13 +15,13 @@ import {
   type CampaignStatus,
 } from '@/entities/campaign';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
+  campaignFormSchema,
   initialCampaignFormValues,
   toCampaignPayload,
-  validateCampaignForm,
   type CampaignFormValues,
   type CampaignOwner,
 } from '../model/campaign-form';
@@ -36,19 +36,12 @@ export interface CampaignFormModalProps {
   onSaved?: (campaign: Campaign) => void;
 }
 
-/** 'Nueva Campaña' / 'Editar Campaña' (spec sections 2 and 5). */
+/** 'Nueva Campaña' / 'Editar Campaña' */
 export function CampaignFormModal({ opened, onClose, sponsor, campaign, onSaved }: CampaignFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={campaign ? 'Editar Campaña' : 'Nueva Campaña'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <FormModal opened={opened} onClose={onClose} title={campaign ? 'Editar Campaña' : 'Nueva Campaña'}>
       <CampaignForm key={campaign?.id ?? 'new'} sponsor={sponsor} campaign={campaign} onDone={onClose} onSaved={onSaved} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -67,7 +60,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
   const form = useForm<CampaignFormValues>({
     mode: 'controlled',
     initialValues: initialCampaignFormValues(campaign),
-    validate: validateCampaignForm,
+    validate: schemaResolver(campaignFormSchema, { sync: true }),
   });
 
   const save = useMutation({
@@ -105,82 +98,78 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
 
   const busy = save.isPending;
   const ready = form.values.name.trim() !== '' && sponsorId !== null && countryId !== null;
-  const submitLabel = editing ? (busy ? 'Actualizando…' : 'Actualizar Campaña') : busy ? 'Creando…' : 'Crear Campaña';
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="md">
-        {save.error ? <ErrorAlert message={errorMessage(save.error, editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create)} /> : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Sponsor" value={campaign?.sponsor?.name ?? sponsor?.name ?? ''} placeholder="Cargando..." readOnly variant="filled" />
-          <TextInput label="País" value={country?.name ?? ''} placeholder="—" readOnly variant="filled" />
-        </SimpleGrid>
-        <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
-        <ImageInput
-          label="Imagen"
-          value={form.values.image}
-          onChange={(file) => {
-            form.setFieldValue('image', file);
-            form.clearFieldError('image');
-          }}
-          currentUrl={campaign?.image_url}
-          error={typeof form.errors.image === 'string' ? form.errors.image : null}
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={editing ? 'Actualizar Campaña' : 'Crear Campaña'}
+      busyLabel={editing ? 'Actualizando…' : 'Creando…'}
+      submitDisabled={!ready}
+      error={save.error ? errorMessage(save.error, editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create) : null}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Sponsor" value={campaign?.sponsor?.name ?? sponsor?.name ?? ''} placeholder="Cargando..." readOnly variant="filled" />
+        <TextInput label="País" value={country?.name ?? ''} placeholder="—" readOnly variant="filled" />
+      </SimpleGrid>
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+      <ImageInput
+        label="Imagen"
+        value={form.values.image}
+        onChange={(file) => {
+          form.setFieldValue('image', file);
+          form.clearFieldError('image');
+        }}
+        currentUrl={campaign?.image_url}
+        error={typeof form.errors.image === 'string' ? form.errors.image : null}
+        disabled={busy}
+      />
+      <Textarea label="Descripción" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
+      <Select
+        label="Estado"
+        data={statusOptions}
+        allowDeselect={false}
+        disabled={busy}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('status')}
+        onChange={(value) => value && form.setFieldValue('status', value as CampaignStatus)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <DatePickerInput
+          label="Fecha de inicio"
+          placeholder="Sin fecha"
+          valueFormat={DATE_FORMAT}
+          clearable
+          leftSection={<IconCalendar size={16} />}
           disabled={busy}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('start_date')}
         />
-        <Textarea label="Descripción" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
-        <Select
-          label="Estado"
-          data={statusOptions}
-          allowDeselect={false}
+        <DatePickerInput
+          label="Fecha de fin"
+          placeholder="Sin fecha"
+          valueFormat={DATE_FORMAT}
+          clearable
+          minDate={form.values.start_date ?? undefined}
+          leftSection={<IconCalendar size={16} />}
           disabled={busy}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('status')}
-          onChange={(value) => value && form.setFieldValue('status', value as CampaignStatus)}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('end_date')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DatePickerInput
-            label="Fecha de inicio"
-            placeholder="Sin fecha"
-            valueFormat={DATE_FORMAT}
-            clearable
-            leftSection={<IconCalendar size={16} />}
-            disabled={busy}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('start_date')}
-          />
-          <DatePickerInput
-            label="Fecha de fin"
-            placeholder="Sin fecha"
-            valueFormat={DATE_FORMAT}
-            clearable
-            minDate={form.values.start_date ?? undefined}
-            leftSection={<IconCalendar size={16} />}
-            disabled={busy}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('end_date')}
-          />
-        </SimpleGrid>
-        <NumberInput
-          label="Presupuesto"
-          placeholder="Sin presupuesto"
-          min={0}
-          allowNegative={false}
-          decimalScale={2}
-          thousandSeparator="."
-          decimalSeparator=","
-          prefix="$ "
-          disabled={busy}
-          {...form.getInputProps('budget')}
-        />
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy || !ready}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <NumberInput
+        label="Presupuesto"
+        placeholder="Sin presupuesto"
+        min={0}
+        allowNegative={false}
+        decimalScale={2}
+        thousandSeparator="."
+        decimalSeparator=","
+        prefix="$ "
+        disabled={busy}
+        {...form.getInputProps('budget')}
+      />
+    </FormModalBody>
   );
 }

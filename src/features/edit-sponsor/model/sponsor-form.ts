@@ -1,4 +1,4 @@
-import { SPONSOR_MESSAGES } from '@contract/sponsor';
+import { sponsorFields } from '@contract/sponsor';
 import type { Sponsor, SponsorPayload } from '@/entities/sponsor';
 
 export interface SponsorFormValues {
@@ -17,11 +17,11 @@ export const initialSponsorFormValues = (sponsor: Sponsor | null): SponsorFormVa
   logo: null,
 });
 
-/** Spec section 5: name and country required (the website is free text; the server normalises it). */
-export const validateSponsorForm = {
-  name: (value: string) => (value.trim() ? null : SPONSOR_MESSAGES.nameRequired),
-  country_id: (value: string | null) => (value ? null : SPONSOR_MESSAGES.countryRequired),
-};
+/**
+ * The API's own rules and messages: name and country required, the website empty or http(s).
+ * The logo is checked by the image input as it is chosen.
+ */
+export const sponsorFormSchema = sponsorFields;
 
 export const toSponsorPayload = (values: SponsorFormValues): SponsorPayload => ({
   name: values.name.trim(),

@@ -1,17 +1,17 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Select, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { ImageInput } from '@/shared/ui/image-input';
 import {
   initialSponsorFormValues,
+  sponsorFormSchema,
   toSponsorPayload,
-  validateSponsorForm,
   type SponsorFormValues,
 } from '../model/sponsor-form';
 
@@ -24,20 +24,13 @@ export interface SponsorFormModalProps {
   onSaved?: (sponsor: Sponsor) => void;
 }
 
-/** 'Nuevo Sponsor' / 'Editar Sponsor' (spec sections 2 and 5). */
+/** 'Nuevo Sponsor' / 'Editar Sponsor' */
 export function SponsorFormModal({ opened, onClose, sponsor, onSaved }: SponsorFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={sponsor ? 'Editar Sponsor' : 'Nuevo Sponsor'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <FormModal opened={opened} onClose={onClose} title={sponsor ? 'Editar Sponsor' : 'Nuevo Sponsor'}>
       {/* Mounted per opening (and per sponsor), so every opening starts from the sponsor's values. */}
       <SponsorForm key={sponsor?.id ?? 'new'} sponsor={sponsor} onDone={onClose} onSaved={onSaved} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -55,7 +48,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   const form = useForm<SponsorFormValues>({
     mode: 'controlled',
     initialValues: initialSponsorFormValues(sponsor),
-    validate: validateSponsorForm,
+    validate: schemaResolver(sponsorFormSchema, { sync: true }),
   });
 
   const save = useMutation({
@@ -81,53 +74,48 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   );
 
   const busy = save.isPending;
-  const submitLabel = editing ? (busy ? 'Actualizando…' : 'Actualizar Sponsor') : busy ? 'Creando…' : 'Crear Sponsor';
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="md">
-        {save.error ? <ErrorAlert message={errorMessage(save.error, editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create)} /> : null}
-        <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
-        <ImageInput
-          label="Logo"
-          value={form.values.logo}
-          onChange={(file) => {
-            form.setFieldValue('logo', file);
-            form.clearFieldError('logo');
-          }}
-          currentUrl={sponsor?.logo_url}
-          error={typeof form.errors.logo === 'string' ? form.errors.logo : null}
-          disabled={busy}
-        />
-        <TextInput
-          label="Sitio web"
-          placeholder="www.ejemplo.com"
-          autoComplete="off"
-          inputMode="url"
-          disabled={busy}
-          {...form.getInputProps('website_url')}
-        />
-        <Select
-          label="País"
-          withAsterisk
-          placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-          data={countryOptions}
-          searchable
-          nothingFoundMessage="Ningún país coincide"
-          disabled={busy || countries.isPending}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('country_id')}
-          error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
-        />
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={editing ? 'Actualizar Sponsor' : 'Crear Sponsor'}
+      busyLabel={editing ? 'Actualizando…' : 'Creando…'}
+      error={save.error ? errorMessage(save.error, editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create) : null}
+    >
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+      <ImageInput
+        label="Logo"
+        value={form.values.logo}
+        onChange={(file) => {
+          form.setFieldValue('logo', file);
+          form.clearFieldError('logo');
+        }}
+        currentUrl={sponsor?.logo_url}
+        error={typeof form.errors.logo === 'string' ? form.errors.logo : null}
+        disabled={busy}
+      />
+      <TextInput
+        label="Sitio web"
+        placeholder="www.ejemplo.com"
+        autoComplete="off"
+        inputMode="url"
+        disabled={busy}
+        {...form.getInputProps('website_url')}
+      />
+      <Select
+        label="País"
+        withAsterisk
+        placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
+        data={countryOptions}
+        searchable
+        nothingFoundMessage="Ningún país coincide"
+        disabled={busy || countries.isPending}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('country_id')}
+        error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
+      />
+    </FormModalBody>
   );
 }

@@ -19,7 +19,7 @@ export interface UserFormValues {
 
 const FIELDS = { dni: true, name: true, email: true, phone: true, password: true, roles: true } as const;
 
-/** The rules and messages of spec section 5, from the API's own contract: required password on creation only. */
+/** The API's own rules and messages: a password is required on creation only. */
 export const createUserFormSchema = createUserBody.pick(FIELDS);
 export const editUserFormSchema = updateUserBody.pick(FIELDS);
 

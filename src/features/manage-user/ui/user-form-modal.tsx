@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role';
-import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entitie
 import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -26,20 +26,13 @@ export interface UserFormModalProps {
   currentUserId?: number;
 }
 
-/** 'Nuevo Usuario' / 'Editar Usuario' (spec sections 2 and 5). */
+/** 'Nuevo Usuario' / 'Editar Usuario' */
 export function UserFormModal({ opened, onClose, user, currentUserId }: UserFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={user ? 'Editar Usuario' : 'Nuevo Usuario'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
+    <FormModal opened={opened} onClose={onClose} title={user ? 'Editar Usuario' : 'Nuevo Usuario'}>
       {/* Mounted per opening (and per user), so every opening starts from the user's values. */}
       <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} isSelf={user !== null && user.id === currentUserId} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -89,71 +82,64 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
   );
 
   const busy = save.isPending;
-  const submitLabel = editing ? (busy ? 'Actualizando…' : 'Actualizar Usuario') : busy ? 'Creando…' : 'Crear Usuario';
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="md">
-        {save.error ? (
-          <ErrorAlert message={errorMessage(save.error, editing ? USER_FALLBACKS.update : USER_FALLBACKS.create)} />
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="DNI" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('dni')} />
-          <TextInput label="Nombre completo" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('email')} />
-          <TextInput label="Teléfono" type="tel" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('phone')} />
-        </SimpleGrid>
-        <PasswordInput
-          label="Contraseña"
-          withAsterisk={!editing}
-          description={editing ? 'Déjala vacía para mantener la contraseña actual.' : 'Al menos 8 caracteres.'}
-          autoComplete="new-password"
-          disabled={busy}
-          {...form.getInputProps('password')}
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={editing ? 'Actualizar Usuario' : 'Crear Usuario'}
+      busyLabel={editing ? 'Actualizando…' : 'Creando…'}
+      error={save.error ? errorMessage(save.error, editing ? USER_FALLBACKS.update : USER_FALLBACKS.create) : null}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="DNI" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('dni')} />
+        <TextInput label="Nombre completo" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('email')} />
+        <TextInput label="Teléfono" type="tel" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('phone')} />
+      </SimpleGrid>
+      <PasswordInput
+        label="Contraseña"
+        withAsterisk={!editing}
+        description={editing ? 'Déjala vacía para mantener la contraseña actual.' : 'Al menos 8 caracteres.'}
+        autoComplete="new-password"
+        disabled={busy}
+        {...form.getInputProps('password')}
+      />
+      <MultiSelect
+        label="Roles"
+        withAsterisk
+        placeholder={roles.isPending ? 'Cargando roles...' : 'Selecciona los roles'}
+        data={roleOptions}
+        disabled={busy || roles.isPending}
+        {...form.getInputProps('roles')}
+        error={form.errors.roles ?? (roles.error ? errorMessage(roles.error, ROLES_FALLBACK) : undefined)}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Estado"
+          data={[
+            { value: 'active', label: 'Activo' },
+            { value: 'inactive', label: 'Inactivo' },
+          ]}
+          allowDeselect={false}
+          disabled={busy || isSelf}
+          description={isSelf ? 'No puedes desactivar tu propia cuenta.' : undefined}
+          {...form.getInputProps('status')}
         />
-        <MultiSelect
-          label="Roles"
-          withAsterisk
-          placeholder={roles.isPending ? 'Cargando roles...' : 'Selecciona los roles'}
-          data={roleOptions}
-          disabled={busy || roles.isPending}
-          {...form.getInputProps('roles')}
-          error={form.errors.roles ?? (roles.error ? errorMessage(roles.error, ROLES_FALLBACK) : undefined)}
-          comboboxProps={{ withinPortal: true }}
+        <Select
+          label="País"
+          placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
+          data={countryOptions}
+          searchable
+          clearable
+          nothingFoundMessage="Ningún país coincide"
+          disabled={busy || countries.isPending}
+          {...form.getInputProps('country_id')}
+          error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Estado"
-            data={[
-              { value: 'active', label: 'Activo' },
-              { value: 'inactive', label: 'Inactivo' },
-            ]}
-            allowDeselect={false}
-            disabled={busy || isSelf}
-            description={isSelf ? 'No puedes desactivar tu propia cuenta.' : undefined}
-            {...form.getInputProps('status')}
-          />
-          <Select
-            label="País"
-            placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-            data={countryOptions}
-            searchable
-            clearable
-            nothingFoundMessage="Ningún país coincide"
-            disabled={busy || countries.isPending}
-            {...form.getInputProps('country_id')}
-            error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+    </FormModalBody>
   );
 }

@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { accountSessionQueries } from '@/entities/account-session';
+import type { PageLoad } from '@/shared/lib';
 
-/** Starts loading the open sessions while the page's code loads; failures show on the page itself. */
-export const prefetchAccountSessions = (queryClient: QueryClient) => {
+/** Starts loading the open sessions while the page's code loads. */
+export const prefetch = ({ queryClient }: PageLoad<unknown, unknown>) => {
   void queryClient.prefetchQuery(accountSessionQueries.list());
 };

@@ -1,9 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { campaignQueries } from '@/entities/campaign';
-import { searchNumber } from '@/shared/lib';
+import { searchNumber, type PageLoad } from '@/shared/lib';
 
 /** Starts loading the campaign while the page's code loads. */
-export const prefetchCampaignDetail = (queryClient: QueryClient, campaignId: string) => {
-  const id = searchNumber(campaignId);
+export const prefetch = ({ queryClient, params }: PageLoad<unknown, { campanaId: string }>) => {
+  const id = searchNumber(params.campanaId);
   if (id !== undefined) void queryClient.prefetchQuery(campaignQueries.detail(id));
 };

@@ -1,7 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { campaignQueries } from '@/entities/campaign';
+import type { PageLoad } from '@/shared/lib';
 import { campaignsListParams, type CampaignsSearch } from './search';
 
 /** Starts loading the grid while the page's code loads. */
-export const prefetchCampaigns = (queryClient: QueryClient, search: CampaignsSearch) =>
-  queryClient.prefetchQuery(campaignQueries.list(campaignsListParams(search)));
+export const prefetch = ({ queryClient, search }: PageLoad<CampaignsSearch, unknown>) => {
+  void queryClient.prefetchQuery(campaignQueries.list(campaignsListParams(search)));
+};

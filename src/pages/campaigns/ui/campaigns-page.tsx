@@ -1,7 +1,7 @@
 import { Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   CAMPAIGN_FALLBACKS,
   CAMPAIGN_STATUSES,
@@ -15,13 +15,13 @@ import {
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { campaignsListParams, type CampaignsSearch } from '../model/search';
+import { campaignsListParams } from '../model/search';
 
 const route = getRouteApi('/protected/campanas');
 const ALL = 'all';
@@ -34,55 +34,16 @@ const STATUS_OPTIONS = [
 /** /campanas: every campaign across sponsors, filtered from the URL, each card linking to its page. */
 export function CampaignsPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (patch: Partial<CampaignsSearch>) =>
-    void navigate({ to: '.', search: (old: CampaignsSearch) => ({ ...old, ...patch, page: 'page' in patch ? patch.page : undefined }), replace: true });
-
   const list = useQuery(campaignQueries.list(campaignsListParams(search)));
+  const { setFilters, setPage } = usePagedSearch(search, list);
   const sponsors = useQuery(sponsorQueries.options());
-  const page = search.page ?? 1;
   const data = list.data;
-
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: (old: CampaignsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
-    }
-  }, [data, list.isPlaceholderData, page, navigate]);
 
   const sponsorOptions = useMemo(
     () => [{ value: ALL, label: 'Todos los sponsors' }, ...(sponsors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))],
     [sponsors.data],
   );
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
-  const filtered = Boolean(search.q || search.status || search.sponsor || search.country);
-
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay campañas"
-        text={filtered ? 'No se encontraron campañas con esos filtros.' : 'Las campañas se crean desde la página de cada sponsor.'}
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {data.data.map((campaign) => (
-          <CampaignCard
-            key={campaign.id}
-            campaign={campaign}
-            actions={
-              <CampaignDetailsButton campaign={campaign} />
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -93,13 +54,13 @@ export function CampaignsPage() {
           placeholder="Buscar campañas..."
           value={search.q}
           maw={320}
-          onSearch={(q) => setSearch({ q: q || undefined })}
+          onSearch={(q) => setFilters({ q: q || undefined })}
         />
         <Select
           aria-label="Filtrar por estado"
           data={STATUS_OPTIONS}
           value={search.status ?? ALL}
-          onChange={(value) => setSearch({ status: value && value !== ALL ? (value as CampaignStatus) : undefined })}
+          onChange={(value) => setFilters({ status: value && value !== ALL ? (value as CampaignStatus) : undefined })}
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
@@ -107,7 +68,7 @@ export function CampaignsPage() {
           aria-label="Filtrar por sponsor"
           data={sponsorOptions}
           value={search.sponsor ? String(search.sponsor) : ALL}
-          onChange={(value) => setSearch({ sponsor: idOrNothing(value) })}
+          onChange={(value) => setFilters({ sponsor: idOrNothing(value) })}
           placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Todos los sponsors'}
           searchable
           allowDeselect={false}
@@ -115,16 +76,31 @@ export function CampaignsPage() {
           error={sponsors.error ? errorMessage(sponsors.error, SPONSOR_FALLBACKS.list) : undefined}
           w={{ base: '100%', xs: 220 }}
         />
-        <CountryFilter value={search.country} onChange={(country) => setSearch({ country })} w={{ base: '100%', xs: 220 }} />
+        <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} w={{ base: '100%', xs: 220 }} />
       </Group>
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
+        errorFallback={CAMPAIGN_FALLBACKS.list}
+        filtered={Boolean(search.q || search.status || search.sponsor || search.country)}
+        empty={{ title: 'No hay campañas', text: 'Las campañas se crean desde la página de cada sponsor.' }}
+        emptyFiltered={{ title: 'No hay campañas', text: 'No se encontraron campañas con esos filtros.' }}
+      >
+        {(campaigns) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {campaigns.map((campaign) => (
+              <CampaignCard key={campaign.id} campaign={campaign} actions={<CampaignDetailsButton campaign={campaign} />} />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
           total={data.total}
           disabled={list.isPlaceholderData}
-          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          onChange={setPage}
         />
       ) : null}
     </Stack>

@@ -1,24 +1,26 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignQueries, type Campaign } from '@/entities/campaign';
 import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
-import { CampaignFormModal, DeleteCampaignDialog } from '@/features/edit-campaign';
-import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
+import { DeleteWithConfirmation, campaignDeletion, sponsorDeletion } from '@/features/delete-with-confirmation';
+import { CampaignFormModal } from '@/features/edit-campaign';
+import { SponsorFormModal } from '@/features/edit-sponsor';
 import { errorMessage } from '@/shared/api';
 import { searchNumber } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorCampaignsParams, type SponsorDetailSearch } from '../model/search';
+import { sponsorCampaignsParams } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId');
 
-/** /sponsor/{sponsorId}: the sponsor's header card and its campaigns (spec section 2). */
+/** /sponsor/{sponsorId}: the sponsor's header card and its campaigns. */
 export function SponsorDetailPage() {
   const { sponsorId } = route.useParams();
   const id = searchNumber(sponsorId) ?? null;
@@ -96,74 +98,20 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
         </Group>
       </Group>
       <SponsorFormModal opened={editing} sponsor={sponsor} onClose={() => setEditing(false)} />
-      <DeleteSponsorDialog sponsor={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate({ to: '/', replace: true })} />
+      <DeleteWithConfirmation target={deleting} deletion={sponsorDeletion} onClose={() => setDeleting(null)} onDeleted={() => void navigate({ to: '/', replace: true })} />
     </Card>
   );
 }
 
 function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (patch: Partial<SponsorDetailSearch>) =>
-    void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, ...patch }), replace: true });
-
-  const page = search.page ?? 1;
   const list = useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; campaign: Campaign | null }>({ opened: false, campaign: null });
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const data = list.data;
 
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: (old: SponsorDetailSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
-    }
-  }, [data, list.isPlaceholderData, page, navigate]);
-
   const openNew = () => setForm({ opened: true, campaign: null });
-
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, CAMPAIGN_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay campañas"
-        text={search.q ? 'No se encontraron campañas con ese criterio de búsqueda.' : 'Este sponsor todavía no tiene campañas.'}
-        action={
-          search.q ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-              Nueva Campaña
-            </Button>
-          )
-        }
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {data.data.map((campaign) => (
-          <CampaignCard
-            key={campaign.id}
-            campaign={campaign}
-            sponsorName={sponsor.name}
-            actions={
-              <>
-                <CampaignDetailsButton campaign={campaign} />
-                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
-                  Editar
-                </Button>
-                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
-                  Eliminar
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack gap="md" component="section" aria-labelledby="sponsor-campaigns-title">
@@ -180,15 +128,53 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         placeholder="Buscar campañas..."
         value={search.q}
         maw={360}
-        onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+        onSearch={(q) => setFilters({ q: q || undefined })}
       />
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
+        errorFallback={CAMPAIGN_FALLBACKS.list}
+        filtered={Boolean(search.q)}
+        empty={{
+          title: 'No hay campañas',
+          text: 'Este sponsor todavía no tiene campañas.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nueva Campaña
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No hay campañas', text: 'No se encontraron campañas con ese criterio de búsqueda.' }}
+      >
+        {(campaigns) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {campaigns.map((campaign) => (
+              <CampaignCard
+                key={campaign.id}
+                campaign={campaign}
+                sponsorName={sponsor.name}
+                actions={
+                  <>
+                    <CampaignDetailsButton campaign={campaign} />
+                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
+                      Eliminar
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
           disabled={list.isPlaceholderData}
-          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          onChange={setPage}
         />
       ) : null}
       <CampaignFormModal
@@ -197,12 +183,11 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         campaign={form.campaign}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
-      <DeleteCampaignDialog
-        campaign={deleting}
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={campaignDeletion}
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
-        }}
+        onDeleted={stepBackAfterDelete}
       />
     </Stack>
   );

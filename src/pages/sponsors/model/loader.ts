@@ -1,7 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { sponsorQueries } from '@/entities/sponsor';
+import type { PageLoad } from '@/shared/lib';
 import { sponsorsListParams, type SponsorsSearch } from './search';
 
-/** Starts loading the grid while the page's code loads; failures show on the page itself. */
-export const prefetchSponsors = (queryClient: QueryClient, search: SponsorsSearch) =>
-  queryClient.prefetchQuery(sponsorQueries.list(sponsorsListParams(search)));
+/** Starts loading the grid while the page's code loads. */
+export const prefetch = ({ queryClient, search }: PageLoad<SponsorsSearch, unknown>) => {
+  void queryClient.prefetchQuery(sponsorQueries.list(sponsorsListParams(search)));
+};

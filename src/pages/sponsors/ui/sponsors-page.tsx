@@ -1,98 +1,38 @@
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
-import { DeleteSponsorDialog, SponsorFormModal } from '@/features/edit-sponsor';
-import { errorMessage } from '@/shared/api';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-confirmation';
+import { SponsorFormModal } from '@/features/edit-sponsor';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorsListParams, sponsorsSearchSchema, type SponsorsSearch } from '../model/search';
+import { sponsorsListParams } from '../model/search';
+
+// The screen behind both '/' and '/sponsors'.
+const route = getRouteApi('/protected/sponsors-screen');
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Nombre (A→Z)' },
   { value: '-name', label: 'Nombre (Z→A)' },
 ];
 
-/** The sponsors grid at / and /sponsors (spec section 2); search, country, sort and page live in the URL. */
+/** The sponsors grid at / and /sponsors; search, country, sort and page live in the URL. */
 export function SponsorsPage() {
-  // The same screen answers two paths, so it reads whichever route matched.
-  const search = sponsorsSearchSchema(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
-  const setSearch = (patch: Partial<SponsorsSearch>) =>
-    void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, ...patch }), replace: true });
-
+  const search = route.useSearch();
   const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
 
-  const page = search.page ?? 1;
   const data = list.data;
-  // A page beyond the last one (a stale link, or the last sponsor of a page deleted) shows the last page.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) {
-      void navigate({ to: '.', search: (old: SponsorsSearch) => ({ ...old, page: data.last_page > 1 ? data.last_page : undefined }), replace: true });
-    }
-  }, [data, list.isPlaceholderData, page, navigate]);
-
-  const filtered = Boolean(search.q || search.country);
   const openNew = () => setForm({ opened: true, sponsor: null });
-
-  let content;
-  if (list.isPending) {
-    content = <SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />;
-  } else if (list.isError && !data) {
-    content = <ErrorAlert message={errorMessage(list.error, SPONSOR_FALLBACKS.list)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  } else if (!data || data.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No hay sponsors"
-        text={filtered ? 'No se encontraron sponsors con ese criterio de búsqueda.' : 'Comienza creando tu primer sponsor.'}
-        action={
-          filtered ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-              Nuevo Sponsor
-            </Button>
-          )
-        }
-      />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {data.data.map((sponsor) => (
-          <SponsorCard
-            key={sponsor.id}
-            sponsor={sponsor}
-            actions={
-              <>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconEye size={14} />}
-                  renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
-                >
-                  Ver
-                </Button>
-                <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
-                  Editar
-                </Button>
-                <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
-                  Eliminar
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -111,40 +51,82 @@ export function SponsorsPage() {
           placeholder="Buscar sponsors..."
           value={search.q}
           maw={360}
-          onSearch={(q) => setSearch({ q: q || undefined, page: undefined })}
+          onSearch={(q) => setFilters({ q: q || undefined })}
         />
         <CountryFilter
           value={search.country}
-          onChange={(country) => setSearch({ country, page: undefined })}
+          onChange={(country) => setFilters({ country })}
           w={{ base: '100%', xs: 240 }}
         />
         <Select
           aria-label="Ordenar por nombre"
           data={SORT_OPTIONS}
           value={search.sort ?? 'name'}
-          onChange={(value) => setSearch({ sort: value === '-name' ? '-name' : undefined, page: undefined })}
+          onChange={(value) => setFilters({ sort: value === '-name' ? '-name' : undefined })}
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
-      {content}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />}
+        errorFallback={SPONSOR_FALLBACKS.list}
+        filtered={Boolean(search.q || search.country)}
+        empty={{
+          title: 'No hay sponsors',
+          text: 'Comienza creando tu primer sponsor.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Nuevo Sponsor
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No hay sponsors', text: 'No se encontraron sponsors con ese criterio de búsqueda.' }}
+      >
+        {(sponsors) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {sponsors.map((sponsor) => (
+              <SponsorCard
+                key={sponsor.id}
+                sponsor={sponsor}
+                actions={
+                  <>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEye size={14} />}
+                      renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
+                    >
+                      Ver
+                    </Button>
+                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
+                      Eliminar
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
       {data ? (
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
           total={data.total}
           disabled={list.isPlaceholderData}
-          onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          onChange={setPage}
         />
       ) : null}
       <SponsorFormModal opened={form.opened} sponsor={form.sponsor} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
-      <DeleteSponsorDialog
-        sponsor={deleting}
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={sponsorDeletion}
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          // The last sponsor of a page beyond the first: step back one page (spec section 4).
-          if (data && data.data.length === 1 && page > 1) setSearch({ page: page - 1 > 1 ? page - 1 : undefined });
-        }}
+        onDeleted={stepBackAfterDelete}
       />
     </Stack>
   );

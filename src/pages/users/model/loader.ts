@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { userQueries } from '@/entities/user';
+import type { PageLoad } from '@/shared/lib';
 import { usersListParams, type UsersSearch } from './search';
 
-/** Starts loading the list while the page's code loads; failures show on the page itself. */
-export const prefetchUsers = (queryClient: QueryClient, search: UsersSearch) => {
+/** Starts loading the list while the page's code loads (the roles tab loads its own). */
+export const prefetch = ({ queryClient, search }: PageLoad<UsersSearch, unknown>) => {
   if (search.tab !== 'roles') void queryClient.prefetchQuery(userQueries.list(usersListParams(search)));
 };

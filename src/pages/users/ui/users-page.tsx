@@ -32,19 +32,8 @@ export function UsersPage() {
     setFormOpened(true);
   }, []);
 
-  const changeSearch = useCallback(
-    (patch: Partial<UsersSearch>, options: { replace?: boolean } = {}) =>
-      void navigate({
-        to: '.',
-        // Any change but the page itself starts again at page 1.
-        search: (old: UsersSearch) => ({ ...old, page: undefined, ...patch }),
-        replace: options.replace ?? false,
-      }),
-    [navigate],
-  );
-
   const usersTab = (
-    <UsersTab search={search} onSearchChange={changeSearch} currentUserId={user?.id} onCreate={openCreate} onEdit={openEdit} />
+    <UsersTab search={search} currentUserId={user?.id} onCreate={openCreate} onEdit={openEdit} />
   );
 
   return (

@@ -1,12 +1,11 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DeleteUserDialog } from '@/features/manage-user';
+import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
-import { errorMessage } from '@/shared/api';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { Pager } from '@/shared/ui/pager';
@@ -20,19 +19,16 @@ const STATUS_FILTER = [{ value: ALL, label: 'Todos los estados' }, ...USER_STATU
 
 interface UsersTabProps {
   search: UsersSearch;
-  /** Changes the URL's search; a change of filters goes back to page 1. */
-  onSearchChange: (patch: Partial<UsersSearch>, options?: { replace?: boolean }) => void;
   currentUserId: number | undefined;
   onCreate: () => void;
   onEdit: (user: User) => void;
 }
 
 /** Search, filters, counter, table and pager of the staff list. */
-export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEdit }: UsersTabProps) {
-  const page = search.page ?? 1;
+export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabProps) {
   const users = useQuery(userQueries.list(usersListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const hasFilters = Boolean(search.q || search.role || search.status);
   const answer = users.data;
   const roles = useQuery(roleQueries.list());
 
@@ -45,58 +41,10 @@ export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEd
   // A role that no role has (an old or mistyped link) is dropped once the roles are known.
   const unknownRole = Boolean(search.role && roles.data && !roles.data.data.some((role) => role.slug === search.role));
   useEffect(() => {
-    if (unknownRole) onSearchChange({ role: undefined }, { replace: true });
-  }, [unknownRole, onSearchChange]);
-
-  // A page that no longer exists (the last rows went, or an old link): show the last one there is.
-  useEffect(() => {
-    if (answer && !users.isPlaceholderData && answer.data.length === 0 && answer.total > 0 && page > answer.last_page) {
-      onSearchChange({ page: answer.last_page > 1 ? answer.last_page : undefined }, { replace: true });
-    }
-  }, [answer, users.isPlaceholderData, page, onSearchChange]);
-
-  // Deleting the last row of a page beyond the first goes back one page (spec section 2).
-  const stepBackIfEmptied = useCallback(() => {
-    if (page > 1 && answer?.data.length === 1) onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined });
-  }, [page, answer, onSearchChange]);
+    if (unknownRole) setFilters({ role: undefined });
+  }, [unknownRole, setFilters]);
 
   const closeDelete = useCallback(() => setDeleting(null), []);
-
-  let content;
-  if (users.isPending) {
-    content = <LoadingState label="Cargando usuarios..." />;
-  } else if (users.isError && !answer) {
-    content = <ErrorAlert message={errorMessage(users.error, USER_FALLBACKS.list)} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-  } else if (answer && answer.data.length === 0) {
-    content = hasFilters ? (
-      <EmptyState title="No se encontraron usuarios con los filtros aplicados" text="Prueba con otra búsqueda o quita los filtros." />
-    ) : (
-      <EmptyState
-        title="No hay usuarios"
-        text="Comienza creando el primer usuario del personal."
-        action={
-          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-            Nuevo Usuario
-          </Button>
-        }
-      />
-    );
-  } else if (answer) {
-    content = (
-      <Stack gap="md">
-        {users.isError ? <ErrorAlert message={errorMessage(users.error, USER_FALLBACKS.list)} onRetry={() => void users.refetch()} /> : null}
-        <UsersTable users={answer.data} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
-        <Pager
-          page={answer.current_page}
-          lastPage={answer.last_page}
-          total={answer.total}
-          noun="usuarios"
-          disabled={users.isPlaceholderData}
-          onChange={(next) => onSearchChange({ page: next > 1 ? next : undefined })}
-        />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -106,7 +54,7 @@ export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEd
             label="Buscar usuarios"
             placeholder="Buscar por nombre, email o DNI..."
             value={search.q}
-            onSearch={(q) => onSearchChange({ q: q || undefined }, { replace: true })}
+            onSearch={(q) => setFilters({ q: q || undefined })}
           />
         </div>
         <Select
@@ -116,7 +64,7 @@ export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEd
           value={search.role && !roles.data ? null : (search.role ?? ALL)}
           placeholder={search.role}
           allowDeselect={false}
-          onChange={(value) => onSearchChange({ role: value && value !== ALL ? value : undefined })}
+          onChange={(value) => setFilters({ role: value && value !== ALL ? value : undefined })}
           w={{ base: '100%', xs: 200 }}
         />
         <Select
@@ -124,7 +72,7 @@ export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEd
           data={STATUS_FILTER}
           value={search.status ?? ALL}
           allowDeselect={false}
-          onChange={(value) => onSearchChange({ status: value && value !== ALL ? (value as UserStatusFilter) : undefined })}
+          onChange={(value) => setFilters({ status: value && value !== ALL ? (value as UserStatusFilter) : undefined })}
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
@@ -133,8 +81,39 @@ export function UsersTab({ search, onSearchChange, currentUserId, onCreate, onEd
           {`${answer.data.length} de ${answer.total} usuarios`}
         </Text>
       ) : null}
-      {content}
-      <DeleteUserDialog user={deleting} onClose={closeDelete} onDeleted={stepBackIfEmptied} />
+      <ListState
+        list={users}
+        loading={<LoadingState label="Cargando usuarios..." />}
+        errorFallback={USER_FALLBACKS.list}
+        filtered={Boolean(search.q || search.role || search.status)}
+        empty={{
+          title: 'No hay usuarios',
+          text: 'Comienza creando el primer usuario del personal.',
+          action: (
+            <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              Nuevo Usuario
+            </Button>
+          ),
+        }}
+        emptyFiltered={{ title: 'No se encontraron usuarios con los filtros aplicados', text: 'Prueba con otra búsqueda o quita los filtros.' }}
+      >
+        {(rows) => (
+          <Stack gap="md">
+            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
+            {answer ? (
+              <Pager
+                page={answer.current_page}
+                lastPage={answer.last_page}
+                total={answer.total}
+                noun="usuarios"
+                disabled={users.isPlaceholderData}
+                onChange={setPage}
+              />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
+      <DeleteWithConfirmation target={deleting} deletion={userDeletion} onClose={closeDelete} onDeleted={stepBackAfterDelete} />
     </Stack>
   );
 }

@@ -1,0 +1,46 @@
+import { campaignQueries, deleteCampaign, type Campaign } from '@/entities/campaign';
+import { deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
+import { deleteUser, userQueries, type User } from '@/entities/user';
+import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
+
+const confirmWord = () => CONFIRM_KEYWORD;
+
+export const sponsorDeletion: Deletion<Sponsor> = {
+  title: 'Eliminar sponsor',
+  describe: (sponsor) => (
+    <>
+      Se eliminará el sponsor <strong>{sponsor.name}</strong> y su logo. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Sponsor eliminado.',
+  remove: deleteSponsor,
+  queries: sponsorQueries,
+};
+
+export const campaignDeletion: Deletion<Campaign> = {
+  title: 'Eliminar campaña',
+  describe: (campaign) => (
+    <>
+      Se eliminará la campaña <strong>{campaign.name}</strong> y su imagen. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Campaña eliminada.',
+  remove: deleteCampaign,
+  queries: campaignQueries,
+};
+
+/** A person is confirmed by typing their exact name, so the wrong one is hard to delete. */
+export const userDeletion: Deletion<User> = {
+  title: 'Eliminar usuario',
+  describe: (user) => (
+    <>
+      Se eliminará a <strong>{user.name}</strong> ({user.email}) y se cerrarán sus sesiones. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: (user) => user.name,
+  deleted: 'Usuario eliminado.',
+  remove: deleteUser,
+  queries: userQueries,
+};

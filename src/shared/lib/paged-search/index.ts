@@ -1,0 +1,1 @@
+export { usePagedSearch, type PagedList, type PagedSearch } from './use-paged-search';

@@ -1,0 +1,1 @@
+export { FormModal, FormModalBody, type FormModalBodyProps, type FormModalProps } from './form-modal';

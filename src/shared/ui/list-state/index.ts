@@ -1,0 +1,1 @@
+export { ListState, type ListQuery, type ListStateProps } from './list-state';
