@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The change history: every write through the write path leaves one entry, in the same
+ * transaction as the write.
+ *   GET /api/v1/audit                     → paginator(auditEntry), for holders of 'audit.view'
+ *       filter[actor_id], filter[resource], filter[resource_id], filter[action],
+ *       filter[from], filter[to] (YYYY-MM-DD, inclusive, in UTC), page, limit (max 300); newest first
+ *   GET /api/v1/audit/export              → text/csv of the same filters (at most AUDIT_EXPORT_MAX rows)
+ *   GET /api/v1/{users|sponsors|campaigns}/{id}/history → paginator(auditEntry) of that record,
+ *       for whoever may edit the record (the resource's own permission), newest first
+ */
+
+export const AUDIT_RESOURCES = ['user', 'role', 'country', 'sponsor', 'campaign', 'session'] as const;
+export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+
+export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
+  user: 'Usuario',
+  role: 'Rol',
+  country: 'País',
+  sponsor: 'Sponsor',
+  campaign: 'Campaña',
+  session: 'Sesión',
+};
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The verb of each action, as a sentence uses it: 'Ana Pérez creó el sponsor Acme'. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'creó',
+  update: 'cambió',
+  delete: 'eliminó',
+  permissions: 'cambió los permisos de',
+  'sign-in': 'inició sesión',
+  'sign-out': 'cerró sesión',
+  password: 'cambió la contraseña de',
+};
+
+/** Most rows one CSV export carries; a narrower filter gets the rest. */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+/** A recorded value: what the record's API answer showed for the field. */
+const auditValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
+
+/**
+ * One changed field. A secret (a password, a token) is recorded only as changed: `secret` is
+ * true and both values are null. An upload records the stored file's name.
+ */
+export const auditChange = z.object({
+  field: z.string(),
+  before: auditValue,
+  after: auditValue,
+  secret: z.boolean(),
+});
+export type AuditChange = z.infer<typeof auditChange>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Who did it; null when the person was since deleted or the write had no signed-in author. */
+  actor: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  resource: z.enum(AUDIT_RESOURCES),
+  resource_id: z.number().int().nullable(),
+  /** The record's name when the change happened (it may since have changed or be deleted). */
+  resource_label: z.string().nullable(),
+  /** Empty for a sign-in, sign-out or a delete; every field for a create. */
+  changes: z.array(auditChange),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** Spanish names of the fields staff see in a history, by resource; unknown fields show as sent. */
+export const AUDIT_FIELD_LABELS: Partial<Record<AuditResource, Record<string, string>>> = {
+  user: { name: 'el nombre', email: 'el email', dni: 'el DNI', phone: 'el teléfono', is_active: 'el estado', country_id: 'el país', roles: 'los roles', password: 'la contraseña' },
+  role: { permissions: 'los permisos' },
+  country: { name: 'el nombre', code: 'el código' },
+  sponsor: { name: 'el nombre', website: 'el sitio web', country_id: 'el país', logo: 'el logo' },
+  campaign: {
+    name: 'el nombre',
+    description: 'la descripción',
+    status: 'el estado',
+    start_date: 'la fecha de inicio',
+    end_date: 'la fecha de fin',
+    budget: 'el presupuesto',
+    country_id: 'el país',
+    image: 'la imagen',
+  },
+};
