@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
 import { resetMockStores, server } from '../msw/server';
+
+// A route's first render loads its lazy chunks; with a test worker per core that can take more than
+// testing-library's 1 s default on a busy 2-core machine (a wrong page still fails, only later).
+configure({ asyncUtilTimeout: 4000 });
 
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
