@@ -50,7 +50,7 @@ const presentCampaign = (row: CampaignRow, storage: Storage) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const NOT_FOUND = 'La campaña no existe.';
+export const CAMPAIGN_NOT_FOUND = 'La campaña no existe.';
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {
@@ -128,7 +128,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
 
   const find = async (id: number): Promise<CampaignRow> => {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
     return row;
   };
 
@@ -196,7 +196,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       try {
         replaced = await db.transaction(async (tx) => {
           const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-          if (!before) throw notFound(NOT_FOUND);
+          if (!before) throw notFound(CAMPAIGN_NOT_FOUND);
           assertDates(
             input.start_date !== undefined ? input.start_date : before.startDate,
             input.end_date !== undefined ? input.end_date : before.endDate,
@@ -228,7 +228,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     async remove(id: number): Promise<void> {
       const removed = await deleteWithDependents(
         db,
-        { table: campaigns, id: campaigns.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
+        { table: campaigns, id: campaigns.id, value: id, notFound: CAMPAIGN_NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
         [
           {
             table: plans,
