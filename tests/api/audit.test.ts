@@ -161,6 +161,51 @@ describe('what a write records', () => {
   });
 });
 
+describe('every resource on the write path', () => {
+  it("records a campaign's status change and a country's rename, each with its values as the API shows them", async () => {
+    const sponsor = await createSponsor('Estados');
+    const created = await ctx.inject({ method: 'POST', url: '/api/v1/campaigns', headers: ana.headers, payload: { name: 'Invierno', sponsor_id: sponsor.id } });
+    const campaignId = created.json().data.id as number;
+    await ctx.inject({ method: 'PUT', url: `/api/v1/campaigns/${campaignId}`, headers: ana.headers, payload: { status: 'ACTIVE', budget: 1500 } });
+    const [update] = await entriesOf(`filter[resource]=campaign&filter[resource_id]=${campaignId}`);
+    expect(update).toMatchObject({
+      action: 'update',
+      resource_label: 'Invierno',
+      changes: [
+        { field: 'status', before: 'DRAFT', after: 'ACTIVE', secret: false },
+        { field: 'budget', before: null, after: 1500, secret: false },
+      ],
+    });
+
+    const country = await ctx.inject({ method: 'POST', url: '/api/v1/countries', headers: ana.headers, payload: { name: 'Atlantis', code: 'XQ' } });
+    const countryId = country.json().data.id as number;
+    await ctx.inject({ method: 'PUT', url: `/api/v1/countries/${countryId}`, headers: ana.headers, payload: { name: 'Atlántida', code: 'XQ' } });
+    await ctx.inject({ method: 'DELETE', url: `/api/v1/countries/${countryId}`, headers: ana.headers });
+    const entries = await entriesOf(`filter[resource]=country&filter[resource_id]=${countryId}`);
+    expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
+      ['delete', []],
+      ['update', [{ field: 'name', before: 'Atlantis', after: 'Atlántida', secret: false }]],
+      ['create', [
+        { field: 'name', before: null, after: 'Atlantis', secret: false },
+        { field: 'code', before: null, after: 'XQ', secret: false },
+      ]],
+    ]);
+  });
+
+  it("keeps a deleted person's changes under their name", async () => {
+    const id = await ctx.createUser({ email: 'eva@panel.test', name: 'Eva Luna', roles: ['ADMIN'] });
+    const headers = bearer(await ctx.signIn('eva@panel.test'));
+    const response = await ctx.inject({ method: 'POST', url: '/api/v1/sponsors', headers, payload: { name: 'De Eva', country_id: countryIds.CO } });
+    const sponsorId = response.json().data.id as number;
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: ana.headers })).statusCode).toBe(200);
+
+    const [created] = await entriesOf(`filter[resource]=sponsor&filter[resource_id]=${sponsorId}`);
+    expect(created!.actor).toEqual({ id: null, name: 'Eva Luna' });
+    const [deleted] = await entriesOf(`filter[resource]=user&filter[resource_id]=${id}`);
+    expect(deleted).toMatchObject({ action: 'delete', actor: { id: ana.id, name: 'Ana Pérez' }, resource_label: 'Eva Luna' });
+  });
+});
+
 describe('a record history', () => {
   it("answers one record's entries, newest first, to whoever may edit it", async () => {
     const sponsor = await createSponsor('Historia');
