@@ -145,6 +145,23 @@ describe('what a write records', () => {
     expect(entry).toMatchObject({ resource: 'user', resource_id: id, resource_label: 'Darío Gil', changes: [{ field: 'password', secret: true }] });
   });
 
+  it('records a password reset through recovery as a secret, by the account itself', async () => {
+    const id = await ctx.createUser({ email: 'fabio@panel.test', name: 'Fabio Ríos' });
+    const post = (step: string, payload: Record<string, string>) => ctx.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload });
+    await post('send-code', { email: 'fabio@panel.test' });
+    await ctx.app.backgroundWork.idle();
+    const verified = await post('verify-code', { email: 'fabio@panel.test', code: ctx.lastCode('fabio@panel.test') });
+    const reset = await post('reset-password', {
+      email: 'fabio@panel.test',
+      reset_token: verified.json().data.reset_token,
+      password: 'Recuperada-Clave-5',
+      password_confirmation: 'Recuperada-Clave-5',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [entry] = await entriesOf(`filter[resource]=user&filter[resource_id]=${id}`);
+    expect(entry).toMatchObject({ action: 'password', actor: { id, name: 'Fabio Ríos' }, changes: [{ field: 'password', before: null, after: null, secret: true }] });
+  });
+
   it("records a role's permissions before and after", async () => {
     const [leader] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'BUSINESS_LEADER'));
     const response = await ctx.inject({

@@ -209,12 +209,12 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       const [session] = await db.transaction(async (tx) => {
         const opened = await tx
           .insert(sessions)
-        .values({
-          userId: principal.id,
-          tokenHash: hashSecret(token),
-          expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
-          lastUsedAt: new Date(),
-          userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
+          .values({
+            userId: principal.id,
+            tokenHash: hashSecret(token),
+            expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
+            lastUsedAt: new Date(),
+            userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
             address: client.address,
           })
           .returning({ id: sessions.id, expiresAt: sessions.expiresAt });

@@ -182,19 +182,19 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       try {
         row = await db.transaction(async (tx) => {
           const [created] = (await tx
-          .insert(campaigns)
-          .values({
-            name: input.name,
-            description: input.description ?? null,
-            status: input.status ?? 'DRAFT',
-            sponsorId: owner.id,
-            countryId,
-            imagePath,
-            startDate: input.start_date ?? null,
-            endDate: input.end_date ?? null,
-            budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
-          })
-          .returning()) as [CampaignRow];
+            .insert(campaigns)
+            .values({
+              name: input.name,
+              description: input.description ?? null,
+              status: input.status ?? 'DRAFT',
+              sponsorId: owner.id,
+              countryId,
+              imagePath,
+              startDate: input.start_date ?? null,
+              endDate: input.end_date ?? null,
+              budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
+            })
+            .returning()) as [CampaignRow];
           await history.record(tx, actor, { before: null, after: presentCampaign(created, storage) });
           return created;
         });

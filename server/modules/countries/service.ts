@@ -118,13 +118,18 @@ export function createCountryService({ db }: { db: Db }) {
     },
 
     async remove(id: number, actor: Actor) {
-      await deleteWithDependents(db, { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse }, [
-        {
-          table: users,
-          column: users.countryId,
-          message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
-        },
-      ], (tx, row) => history.record(tx, actor, { before: { id: row.id, name: row.name, code: row.code }, after: null }));
+      await deleteWithDependents(
+        db,
+        { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse },
+        [
+          {
+            table: users,
+            column: users.countryId,
+            message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
+          },
+        ],
+        (tx, row) => history.record(tx, actor, { before: { id: row.id, name: row.name, code: row.code }, after: null }),
+      );
     },
   };
 }
