@@ -18,6 +18,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(campaignRoutes, { db, storage });
   await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   await servePanel(app, config.distDir);
   return app;

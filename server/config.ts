@@ -111,6 +111,8 @@ export interface Config {
   mailFrom: string;
   mailLog: string;
   tokenTtlSeconds: number;
+  /** How long change-history entries are kept; older ones are removed by the hourly cleanup. */
+  auditRetentionSeconds: number;
   rateLimit: { perEmail: RateLimit; perAddress: RateLimit };
   /** Where the built panel is; served with a history fallback when it exists. */
   distDir: string;
@@ -137,6 +139,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: env.MAIL_FROM || 'Panel de Control <no-reply@panel.local>',
     mailLog: path.resolve(env.MAIL_LOG || path.join(dataDir, 'mail.log')),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h', 'TOKEN_TTL'),
+    auditRetentionSeconds: parseDuration(env.AUDIT_RETENTION || '365d', 'AUDIT_RETENTION'),
     rateLimit: {
       perEmail: { max: positiveInt(env.RATE_LIMIT_PER_EMAIL, 10, 'RATE_LIMIT_PER_EMAIL'), windowSeconds },
       perAddress: { max: positiveInt(env.RATE_LIMIT_PER_IP, 30, 'RATE_LIMIT_PER_IP'), windowSeconds },

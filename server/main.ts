@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
+import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
 import { createUploadsStorage } from './storage';
 
@@ -22,8 +23,12 @@ const report = await seed(database.db, { adminEmail: config.adminEmail, adminPas
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
 const app = await buildApp({ config, db: database.db, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
-await purgeExpiredAuthData(database.db);
-setInterval(() => void purgeExpiredAuthData(database.db).catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
+const cleanUp = async () => {
+  await purgeExpiredAuthData(database.db);
+  await purgeOldAuditEntries(database.db, config.auditRetentionSeconds);
+};
+await cleanUp();
+setInterval(() => void cleanUp().catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
 
 await app.listen({ port: config.port, host: config.host });
 

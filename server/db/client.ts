@@ -7,6 +7,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The database handle every module receives: the same type for PGlite and a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -197,9 +197,20 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   listShape.page = param('Página, desde 1.');
   listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${MAX_LIST_LIMIT} como máximo.`);
 
+  const filtersShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => key.startsWith('filter[')));
+
   const detailShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   if (detailPaths.length > 0) detailShape.include = includeParam(detailPaths);
   if (config.fields) detailShape.fields = fieldsParam(config.fields);
+
+  const whereOf = (filters: Record<string, string>, scope?: SQL) => {
+    const conditions: SQL[] = scope ? [scope] : [];
+    for (const [name, value] of Object.entries(filters)) {
+      const condition = config.filters[name]!.where(value);
+      if (condition) conditions.push(condition);
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  };
 
   /** Presented rows, cut to `fields`, with the relations asked for. */
   async function build(rows: Row[], query: Pick<ListQuery, 'fields' | 'includes'>) {
@@ -225,19 +236,16 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     detailResponse: successEnvelope(config.item),
     /** The list's `querystring` schema, for its route. */
     querystring: querystringSchema(listShape),
+    /** The `querystring` schema of a route that takes only the list's filters (an export). */
+    filtersQuerystring: querystringSchema(filtersShape),
     /** The detail's `querystring` schema (include, fields), for its route. */
     detailQuerystring: querystringSchema(detailShape),
 
-    /** One page of the list, as the paginator answers it. */
-    async answer(request: FastifyRequest, reply: FastifyReply) {
+    /** One page of the list, as the paginator answers it; `scope` narrows it further (one record's history). */
+    async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
       if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
-      const conditions: SQL[] = [];
-      for (const [name, value] of Object.entries(list.filters)) {
-        const condition = config.filters[name]!.where(value);
-        if (condition) conditions.push(condition);
-      }
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = whereOf(list.filters, scope);
       const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
       const [rows, [{ total } = { total: 0 }]] = await Promise.all([
         config
@@ -257,6 +265,11 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       if (query.fields) serializeSparse(request, reply, successEnvelope(sparseItem(config.item, query.fields, query.includes)));
       const [item] = await build([await find()], query);
       return item!;
+    },
+
+    /** The condition of a query that carries only the list's filters (an export of the list). */
+    filtersOf(query: Record<string, unknown>) {
+      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [] }).filters);
     },
 
     /** Records presented with the given relations, as a write answers them. */

@@ -49,6 +49,11 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/roles/:id', 'users.manage'],
   ['POST', '/api/v1/roles/:id/sync-permission', 'roles.manage'],
   ['GET', '/api/v1/permissions', 'roles.manage'],
+  ['GET', '/api/v1/audit', 'audit.view'],
+  ['GET', '/api/v1/audit/export', 'audit.view'],
+  ['GET', '/api/v1/users/:id/history', 'users.manage'],
+  ['GET', '/api/v1/sponsors/:id/history', 'sponsors.manage'],
+  ['GET', '/api/v1/campaigns/:id/history', 'sponsors.manage'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

@@ -3,3 +3,4 @@ export { cooldowns, oneTimeCodes, permissions, rateLimitHits, rolePermissions, r
 export { sponsors } from './sponsors';
 export { campaignStatus, campaigns } from './campaigns';
 export { planStatus, plans } from './plans';
+export { auditLog } from './audit';

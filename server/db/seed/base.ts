@@ -22,27 +22,32 @@ export async function seedCountries(db: Db): Promise<number> {
 }
 
 /**
- * The permission catalogue and the four roles. New permissions and roles are added on every start;
- * a role's permissions are set only when the role is created, so later edits by staff stay.
+ * The permission catalogue and the four roles. New permissions and roles are added on every start.
+ * A role gets its default permissions when it is created, and an existing role gets a permission
+ * of its defaults only on the start that adds that permission to the catalogue (so `audit.view`
+ * reaches the Super Admin of an existing database once, and later edits by staff stay).
  */
 export async function seedRolesAndPermissions(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const added = await tx
       .insert(permissions)
       .values(Object.entries(PERMISSIONS).map(([name, { area, label }]) => ({ name, area, label })))
-      .onConflictDoNothing({ target: permissions.name });
+      .onConflictDoNothing({ target: permissions.name })
+      .returning({ name: permissions.name });
     const created = await tx
       .insert(roles)
       .values(ROLE_SLUGS.map((slug) => ({ slug, name: ROLE_NAMES[slug] })))
       .onConflictDoNothing({ target: roles.slug })
       .returning({ id: roles.id, slug: roles.slug });
+    const createdIds = new Set(created.map((role) => role.id));
+    const existing = (await tx.select({ id: roles.id, slug: roles.slug }).from(roles)).filter((role) => !createdIds.has(role.id));
+    const addedNames = new Set(added.map((permission) => permission.name));
     const permissionIds = new Map((await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((p) => [p.name, p.id]));
-    const links = created.flatMap((role) =>
-      DEFAULT_ROLE_PERMISSIONS[role.slug as keyof typeof DEFAULT_ROLE_PERMISSIONS].map((name) => ({
-        roleId: role.id,
-        permissionId: permissionIds.get(name)!,
-      })),
-    );
+    const defaultsOf = (slug: string) => DEFAULT_ROLE_PERMISSIONS[slug as keyof typeof DEFAULT_ROLE_PERMISSIONS] ?? [];
+    const links = [
+      ...created.flatMap((role) => defaultsOf(role.slug).map((name) => ({ roleId: role.id, name }))),
+      ...existing.flatMap((role) => defaultsOf(role.slug).filter((name) => addedNames.has(name)).map((name) => ({ roleId: role.id, name }))),
+    ].map(({ roleId, name }) => ({ roleId, permissionId: permissionIds.get(name)! }));
     if (links.length > 0) await tx.insert(rolePermissions).values(links).onConflictDoNothing();
   });
 }

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/access';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { profileOf } from './principal';
 import { MESSAGES, type AuthService } from './service';
@@ -69,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       schema: { tags, summary: 'Revoca el token de la sesión actual', response: { 200: nothing } },
     },
     async (request) => {
-      await service.logout(request.sessionId!);
+      await service.logout(actorOf(request));
       return success(null, MESSAGES.loggedOut);
     },
   );
@@ -139,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
     },
     async (request) => {
       const { email, reset_token, password } = request.body;
-      await service.resetPassword(email, reset_token, password);
+      await service.resetPassword(email, reset_token, password, clientOf(request));
       return success(null, MESSAGES.passwordChanged);
     },
   );
@@ -174,7 +175,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => {
-      await service.closeSession(sessionOf(request).userId, request.params.id);
+      await service.closeSession(actorOf(request), request.params.id);
       return success(null, ACCOUNT_MESSAGES.sessionClosed);
     },
   );
@@ -190,8 +191,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => {
-      const { userId, sessionId } = sessionOf(request);
-      return success({ closed: await service.closeOtherSessions(userId, sessionId) }, ACCOUNT_MESSAGES.othersClosed);
+      return success({ closed: await service.closeOtherSessions(actorOf(request)) }, ACCOUNT_MESSAGES.othersClosed);
     },
   );
 
@@ -211,8 +211,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => {
-      const { userId, sessionId } = sessionOf(request);
-      await service.changePassword(userId, sessionId, request.body.current_password, request.body.password);
+      await service.changePassword(actorOf(request), request.body.current_password, request.body.password);
       return success(null, ACCOUNT_MESSAGES.passwordChanged);
     },
   );

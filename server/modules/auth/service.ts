@@ -2,8 +2,10 @@ import { ACCOUNT_MESSAGES, type AccountSession } from '@contract/account';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { recordAudit, secretChange, type AuditAuthor } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, sessions, users } from '../../db/schema';
+import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors';
 import { claimCooldown, consumeRateLimit, rateLimitKey, releaseCooldown } from '../../http/rate-limit';
 import { loginCodeMessage, passwordChangedMessage, recoveryCodeMessage, type MailMessage, type Mailer } from '../../mail';
@@ -144,11 +146,15 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
     if (refusal) throw validationFailed({ password: [refusal] });
   };
 
-  /** Sets a new password, closes the account's sessions (but `keepSessionId`) and tells the owner. */
-  const replacePassword = async (user: { id: number; email: string; name: string }, password: string, keepSessionId: number | null) => {
+  /**
+   * Sets a new password, closes the account's sessions (but `keepSessionId`) and tells the owner;
+   * the history records that the password changed, never what it is.
+   */
+  const replacePassword = async (user: { id: number; email: string; name: string }, password: string, keepSessionId: number | null, author: AuditAuthor) => {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await recordAudit(tx, author, { action: 'password', resource: 'user', resourceId: user.id, label: user.name, changes: [secretChange('password')] });
       await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })
@@ -200,22 +206,30 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       if (!principal) throw refuse(MESSAGES.codeInvalid);
       if (!principal.isActive) throw forbidden(MESSAGES.inactive);
       const token = generateToken();
-      const [session] = await db
-        .insert(sessions)
-        .values({
-          userId: principal.id,
-          tokenHash: hashSecret(token),
-          expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
-          lastUsedAt: new Date(),
-          userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
-          address: client.address,
-        })
-        .returning({ expiresAt: sessions.expiresAt });
+      const [session] = await db.transaction(async (tx) => {
+        const opened = await tx
+          .insert(sessions)
+          .values({
+            userId: principal.id,
+            tokenHash: hashSecret(token),
+            expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
+            lastUsedAt: new Date(),
+            userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
+            address: client.address,
+          })
+          .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+        const author = { userId: principal.id, name: principal.name, address: client.address };
+        await recordAudit(tx, author, { action: 'sign-in', resource: 'session', resourceId: opened[0]!.id, label: principal.name });
+        return opened;
+      });
       return { token, expires_at: session!.expiresAt.toISOString(), ...profileOf(principal) };
     },
 
-    async logout(sessionId: number) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    async logout(actor: Actor) {
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, actor.sessionId!), isNull(sessions.revokedAt)));
+        await recordAudit(tx, actor, { action: 'sign-out', resource: 'session', resourceId: actor.sessionId, label: actor.name });
+      });
     },
 
     /**
@@ -266,7 +280,7 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
     },
 
     /** Sets the new password, closes every open session of the account and tells its owner. */
-    async resetPassword(email: string, resetToken: string, password: string) {
+    async resetPassword(email: string, resetToken: string, password: string, client: Pick<ClientInfo, 'address'>) {
       await limitEmail('reset', email);
       const user = await findUser(email);
       const account = user?.isActive ? user : null;
@@ -277,14 +291,15 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       // DNI' would otherwise confirm an account's DNI), and a refused one keeps the permission.
       assertPasswordPolicy(password, account);
       if (!(await consumeCode(check.id))) throw refuse();
-      await replacePassword(account, password, null);
+      await replacePassword(account, password, null, { userId: account.id, name: account.name, address: client.address });
     },
 
     /**
      * The caller's own password: the current one is required (every attempt counts against the
      * per-account limit, so it cannot be guessed), and every other session is closed.
      */
-    async changePassword(userId: number, sessionId: number, currentPassword: string, password: string) {
+    async changePassword(actor: Actor, currentPassword: string, password: string) {
+      const { userId, sessionId } = actor;
       await consumeRateLimit(db, rateLimitKey('change-password', 'user', userId), config.rateLimit.perEmail);
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw unauthorized();
@@ -296,7 +311,7 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
         throw validationFailed({ password: [ACCOUNT_MESSAGES.passwordSameAsCurrent] });
       }
       assertPasswordPolicy(password, user);
-      await replacePassword(user, password, sessionId);
+      await replacePassword(user, password, sessionId, actor);
     },
 
     /** The caller's open sessions, most recently used first. */
@@ -325,23 +340,33 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
     },
 
     /** Closes one open session of the caller; anyone else's, or a closed one, is a 404. */
-    async closeSession(userId: number, sessionId: number) {
-      const closed = await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.id, sessionId), openSessionsOf(userId)))
-        .returning({ id: sessions.id });
-      if (closed.length === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+    async closeSession(actor: Actor, sessionId: number) {
+      await db.transaction(async (tx) => {
+        const closed = await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions.id, sessionId), openSessionsOf(actor.userId)))
+          .returning({ id: sessions.id });
+        if (closed.length === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+        await recordAudit(tx, actor, { action: 'sign-out', resource: 'session', resourceId: sessionId, label: actor.name });
+      });
     },
 
     /** Closes every open session of the caller except `currentSessionId`; answers how many. */
-    async closeOtherSessions(userId: number, currentSessionId: number) {
-      const closed = await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(openSessionsOf(userId), ne(sessions.id, currentSessionId)))
-        .returning({ id: sessions.id });
-      return closed.length;
+    async closeOtherSessions(actor: Actor) {
+      return db.transaction(async (tx) => {
+        const closed = await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(openSessionsOf(actor.userId), ne(sessions.id, actor.sessionId!)))
+          .returning({ id: sessions.id });
+        // One entry for the whole write; closing nothing is no change.
+        if (closed.length > 0) {
+          const resourceId = closed.length === 1 ? closed[0]!.id : null;
+          await recordAudit(tx, actor, { action: 'sign-out', resource: 'session', resourceId, label: actor.name });
+        }
+        return closed.length;
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -69,7 +70,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 201: successEnvelope(campaign) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'Campaña creada correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Campaña creada correctamente.')),
   );
 
   r.put(
@@ -86,7 +87,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: successEnvelope(campaign) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body), 'Campaña actualizada correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Campaña actualizada correctamente.'),
   );
 
   r.delete(
@@ -102,7 +103,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       },
     },
     async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, actorOf(request));
       return success(null, 'Campaña eliminada correctamente.');
     },
   );

@@ -15,11 +15,13 @@ import {
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { numberOrNull } from '../../db/numeric';
 import { campaigns, plans, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, type IncludeLoader } from '../../http/list';
@@ -50,7 +52,24 @@ const presentCampaign = (row: CampaignRow, storage: Storage) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const NOT_FOUND = 'La campaña no existe.';
+const history = auditTrail({
+  resource: 'campaign',
+  id: (item: ReturnType<typeof presentCampaign>) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({
+    name: item.name,
+    description: item.description,
+    status: item.status,
+    sponsor_id: item.sponsor_id,
+    country_id: item.country_id,
+    start_date: item.start_date,
+    end_date: item.end_date,
+    budget: item.budget,
+    image: storedFileName(item.image_url),
+  }),
+});
+
+export const CAMPAIGN_NOT_FOUND = 'La campaña no existe.';
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {
@@ -128,7 +147,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
 
   const find = async (id: number): Promise<CampaignRow> => {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
     return row;
   };
 
@@ -150,7 +169,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     list,
     find,
 
-    async create(input: CreateInput): Promise<Campaign> {
+    async create(input: CreateInput, actor: Actor): Promise<Campaign> {
       const owner = await sponsorOf(input.sponsor_id);
       if (!owner) throw validationFailed({ sponsor_id: [CAMPAIGN_MESSAGES.sponsorMissing] });
       const countryId = input.country_id ?? owner.countryId;
@@ -161,20 +180,24 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       const imagePath = input.image ? await storeImage(storage, input.image, 'campaigns', 'imagen') : null;
       let row: CampaignRow;
       try {
-        [row] = (await db
-          .insert(campaigns)
-          .values({
-            name: input.name,
-            description: input.description ?? null,
-            status: input.status ?? 'DRAFT',
-            sponsorId: owner.id,
-            countryId,
-            imagePath,
-            startDate: input.start_date ?? null,
-            endDate: input.end_date ?? null,
-            budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
-          })
-          .returning()) as [CampaignRow];
+        row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(campaigns)
+            .values({
+              name: input.name,
+              description: input.description ?? null,
+              status: input.status ?? 'DRAFT',
+              sponsorId: owner.id,
+              countryId,
+              imagePath,
+              startDate: input.start_date ?? null,
+              endDate: input.end_date ?? null,
+              budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
+            })
+            .returning()) as [CampaignRow];
+          await history.record(tx, actor, { before: null, after: presentCampaign(created, storage) });
+          return created;
+        });
       } catch (error) {
         await discardFiles(storage, [imagePath], log);
         throw error;
@@ -182,7 +205,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       return one(row.id);
     },
 
-    async update(id: number, input: UpdateInput): Promise<Campaign> {
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<Campaign> {
       await find(id);
       if (input.sponsor_id !== undefined && !(await sponsorOf(input.sponsor_id))) {
         throw validationFailed({ sponsor_id: [CAMPAIGN_MESSAGES.sponsorMissing] });
@@ -196,12 +219,12 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       try {
         replaced = await db.transaction(async (tx) => {
           const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-          if (!before) throw notFound(NOT_FOUND);
+          if (!before) throw notFound(CAMPAIGN_NOT_FOUND);
           assertDates(
             input.start_date !== undefined ? input.start_date : before.startDate,
             input.end_date !== undefined ? input.end_date : before.endDate,
           );
-          await tx
+          const [after] = await tx
             .update(campaigns)
             .set({
               ...(input.name !== undefined ? { name: input.name } : {}),
@@ -214,7 +237,9 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
               ...(input.budget !== undefined ? { budget: input.budget === null ? null : input.budget.toFixed(2) } : {}),
               ...(imagePath !== undefined ? { imagePath } : {}),
             })
-            .where(eq(campaigns.id, id));
+            .where(eq(campaigns.id, id))
+            .returning();
+          await history.record(tx, actor, { before: presentCampaign(before, storage), after: presentCampaign(after!, storage) });
           return imagePath !== undefined ? before.imagePath : null;
         });
       } catch (error) {
@@ -225,10 +250,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       return one(id);
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(id: number, actor: Actor): Promise<void> {
       const removed = await deleteWithDependents(
         db,
-        { table: campaigns, id: campaigns.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
+        { table: campaigns, id: campaigns.id, value: id, notFound: CAMPAIGN_NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
         [
           {
             table: plans,
@@ -236,6 +261,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
             message: (total) => `No se puede eliminar la campaña: tiene ${countOf(total, 'plan', 'planes')}. Elimínalos primero.`,
           },
         ],
+        (tx, row) => history.record(tx, actor, { before: presentCampaign(row, storage), after: null }),
       );
       await discardFiles(storage, [removed.imagePath], log);
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { createCountryService } from './service';
 
@@ -45,7 +46,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 201: successEnvelope(country) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'País creado.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'País creado.')),
   );
 
   r.put(
@@ -61,7 +62,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: successEnvelope(country) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body), 'País actualizado.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'País actualizado.'),
   );
 
   r.delete(
@@ -77,7 +78,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, actorOf(request));
       return success(null, 'País eliminado.');
     },
   );

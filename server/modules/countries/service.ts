@@ -3,10 +3,12 @@ import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, type
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { auditTrail } from '../../db/audit-trail';
 import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { uniqueViolation } from '../../db/errors';
 import { countries, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { defineList } from '../../http/list';
 
@@ -20,6 +22,13 @@ export const COUNTRY_ERRORS = {
 type CountryInput = z.output<typeof countryBody>;
 
 const columns = { id: countries.id, name: countries.name, code: countries.code };
+
+const history = auditTrail({
+  resource: 'country',
+  id: (item: { id: number; name: string; code: string | null }) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({ name: item.name, code: item.code }),
+});
 
 /** id → {id, name} for the given country ids, in one query. */
 export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<number, CountryRef>> {
@@ -80,32 +89,47 @@ export function createCountryService({ db }: { db: Db }) {
       return row;
     },
 
-    async create(input: CountryInput) {
+    async create(input: CountryInput, actor: Actor) {
       await checkUnique(db, input);
-      const [row] = await db.insert(countries).values({ name: input.name, code: input.code ?? null }).returning(columns).catch(mapUniqueViolation);
-      return row!;
-    },
-
-    async update(id: number, input: CountryInput) {
-      await checkUnique(db, input, id);
-      const [row] = await db
-        .update(countries)
-        .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
-        .where(eq(countries.id, id))
-        .returning(columns)
+      return db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning(columns);
+          await history.record(tx, actor, { before: null, after: row! });
+          return row!;
+        })
         .catch(mapUniqueViolation);
-      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
-      return row;
     },
 
-    async remove(id: number) {
-      await deleteWithDependents(db, { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse }, [
-        {
-          table: users,
-          column: users.countryId,
-          message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
-        },
-      ]);
+    async update(id: number, input: CountryInput, actor: Actor) {
+      await checkUnique(db, input, id);
+      return db
+        .transaction(async (tx) => {
+          const [before] = await tx.select(columns).from(countries).where(eq(countries.id, id)).for('update');
+          if (!before) throw notFound(COUNTRY_ERRORS.notFound);
+          const [row] = await tx
+            .update(countries)
+            .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
+            .where(eq(countries.id, id))
+            .returning(columns);
+          await history.record(tx, actor, { before, after: row! });
+          return row!;
+        })
+        .catch(mapUniqueViolation);
+    },
+
+    async remove(id: number, actor: Actor) {
+      await deleteWithDependents(
+        db,
+        { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse },
+        [
+          {
+            table: users,
+            column: users.countryId,
+            message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
+          },
+        ],
+        (tx, row) => history.record(tx, actor, { before: { id: row.id, name: row.name, code: row.code }, after: null }),
+      );
     },
   };
 }

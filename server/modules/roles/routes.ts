@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { principalOf } from '../../http/access';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
-import { authorityOf } from './authority';
 import { createRoleService } from './service';
 
 const tags = ['Roles y permisos'];
@@ -62,7 +61,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) =>
-      success(await service.syncPermissions(request.params.id, request.body.permissions, authorityOf(principalOf(request))), 'Permisos actualizados.'),
+      success(await service.syncPermissions(request.params.id, request.body.permissions, actorOf(request)), 'Permisos actualizados.'),
   );
 
   r.get(

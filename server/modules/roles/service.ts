@@ -1,11 +1,13 @@
 import { ROLE_DEFAULT_SORT, ROLE_FIELDS, type ROLE_SORTS, SUPER_ADMIN_ROLE, roleWithPermissions } from '@contract/role';
 import { asc, eq, inArray, or } from 'drizzle-orm';
+import { auditTrail } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { defineList } from '../../http/list';
-import { assertMaySetPermissions, permissionsOf, type Authority } from './authority';
+import { assertMaySetPermissions, permissionsOf } from './authority';
 
 export const ROLE_ERRORS = {
   notFound: 'El rol no existe.',
@@ -13,6 +15,14 @@ export const ROLE_ERRORS = {
 } as const;
 
 const columns = { id: roles.id, name: roles.name, slug: roles.slug };
+
+/** A role in the change history: its set of permissions, by name. */
+const history = auditTrail({
+  resource: 'role',
+  id: (item: { id: number; name: string; permissions: string[] }) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({ permissions: item.permissions }),
+});
 
 export function createRoleService({ db }: { db: Db }) {
   const get = async (id: number) => {
@@ -49,7 +59,7 @@ export function createRoleService({ db }: { db: Db }) {
     get,
 
     /** Sets the role's whole set of permissions, within what `actor` holds (./authority.ts). */
-    async syncPermissions(id: number, names: string[], actor: Authority) {
+    async syncPermissions(id: number, names: string[], actor: Actor) {
       await db.transaction(async (tx) => {
         const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
         if (!role) throw notFound(ROLE_ERRORS.notFound);
@@ -64,6 +74,8 @@ export function createRoleService({ db }: { db: Db }) {
         assertMaySetPermissions(actor, { name: role.name, permissions: current }, names);
         await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
         if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
+        const next = (await permissionsOf(tx, [id])).get(id) ?? [];
+        await history.record(tx, actor, { action: 'permissions', before: { ...role, permissions: current }, after: { ...role, permissions: next } });
       });
       return get(id);
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -67,7 +68,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 201: successEnvelope(sponsor) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body), 'Sponsor creado correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Sponsor creado correctamente.')),
   );
 
   r.put(
@@ -84,7 +85,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: successEnvelope(sponsor) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body), 'Sponsor actualizado correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Sponsor actualizado correctamente.'),
   );
 
   r.delete(
@@ -100,7 +101,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       },
     },
     async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, actorOf(request));
       return success(null, 'Sponsor eliminado correctamente.');
     },
   );

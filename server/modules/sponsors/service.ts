@@ -13,9 +13,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { auditTrail, storedFileName } from '../../db/audit-trail';
 import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { campaigns, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
@@ -26,7 +28,7 @@ import { countryExists, countryInclude } from '../countries/service';
 export type SponsorRow = typeof sponsors.$inferSelect;
 type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
 
-const NOT_FOUND = 'El sponsor no existe.';
+export const SPONSOR_NOT_FOUND = 'El sponsor no existe.';
 
 /** A sponsor as the API answers it (its country comes with `include=country`). */
 export const presentSponsor = (row: SponsorRow, storage: Storage) => ({
@@ -38,6 +40,13 @@ export const presentSponsor = (row: SponsorRow, storage: Storage) => ({
   website: row.websiteUrl,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
+});
+
+const history = auditTrail({
+  resource: 'sponsor',
+  id: (item: ReturnType<typeof presentSponsor>) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({ name: item.name, website: item.website, country_id: item.country_id, logo: storedFileName(item.logo_url) }),
 });
 
 export function createSponsorService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
@@ -68,7 +77,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
 
   const find = async (id: number): Promise<SponsorRow> => {
     const [row] = await db.select().from(sponsors).where(eq(sponsors.id, id));
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw notFound(SPONSOR_NOT_FOUND);
     return row;
   };
 
@@ -76,15 +85,19 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     list,
     find,
 
-    async create(input: SponsorInput): Promise<Sponsor> {
+    async create(input: SponsorInput, actor: Actor): Promise<Sponsor> {
       await checkCountry(input.country_id);
       const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : null;
       let row: SponsorRow;
       try {
-        [row] = (await db
-          .insert(sponsors)
-          .values({ name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null, logoPath })
-          .returning()) as [SponsorRow];
+        row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(sponsors)
+            .values({ name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null, logoPath })
+            .returning()) as [SponsorRow];
+          await history.record(tx, actor, { before: null, after: presentSponsor(created, storage) });
+          return created;
+        });
       } catch (error) {
         await discardFiles(storage, [logoPath], log);
         throw error;
@@ -92,7 +105,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       return withCountry(row);
     },
 
-    async update(id: number, input: Partial<SponsorInput>): Promise<Sponsor> {
+    async update(id: number, input: Partial<SponsorInput>, actor: Actor): Promise<Sponsor> {
       await find(id);
       await checkCountry(input.country_id);
       const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : undefined;
@@ -101,8 +114,8 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       try {
         result = await db.transaction(async (tx) => {
           // Locked, so two replacements at once each remove the logo the other one replaced.
-          const [before] = await tx.select({ logoPath: sponsors.logoPath }).from(sponsors).where(eq(sponsors.id, id)).for('update');
-          if (!before) throw notFound(NOT_FOUND);
+          const [before] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for('update');
+          if (!before) throw notFound(SPONSOR_NOT_FOUND);
           const [row] = await tx
             .update(sponsors)
             .set({
@@ -113,6 +126,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
             })
             .where(eq(sponsors.id, id))
             .returning();
+          await history.record(tx, actor, { before: presentSponsor(before, storage), after: presentSponsor(row!, storage) });
           return { row: row!, replaced: logoPath !== undefined ? before.logoPath : null };
         });
       } catch (error) {
@@ -123,10 +137,10 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       return withCountry(result.row);
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(id: number, actor: Actor): Promise<void> {
       const removed = await deleteWithDependents(
         db,
-        { table: sponsors, id: sponsors.id, value: id, notFound: NOT_FOUND, inUse: 'No se puede eliminar el sponsor: otros registros dependen de él.' },
+        { table: sponsors, id: sponsors.id, value: id, notFound: SPONSOR_NOT_FOUND, inUse: 'No se puede eliminar el sponsor: otros registros dependen de él.' },
         [
           {
             table: campaigns,
@@ -134,6 +148,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
             message: (total) => `No se puede eliminar el sponsor: tiene ${countOf(total, 'campaña', 'campañas')}. Elimínalas primero.`,
           },
         ],
+        (tx, row) => history.record(tx, actor, { before: presentSponsor(row, storage), after: null }),
       );
       await discardFiles(storage, [removed.logoPath], log);
     },

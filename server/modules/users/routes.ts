@@ -1,14 +1,13 @@
 import { idParam, successEnvelope } from '@contract/common';
 import { createUserBody, updateUserBody, user } from '@contract/user';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { principalOf } from '../../http/access';
+import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import type { Mailer } from '../../mail';
-import { authorityOf } from '../roles/authority';
-import { createUserService, type Actor } from './service';
+import { createUserService } from './service';
 
 const tags = ['Usuarios'];
 
@@ -31,10 +30,6 @@ const PASSWORD_RULE =
 export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db; mailer: Mailer }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createUserService({ db, mailer, log: app.log });
-  const actorOf = (request: FastifyRequest): Actor => {
-    const principal = principalOf(request);
-    return { userId: principal.id, sessionId: request.sessionId, ...authorityOf(principal) };
-  };
 
   r.get(
     '/api/v1/users',

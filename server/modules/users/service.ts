@@ -12,31 +12,23 @@ import {
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { auditTrail } from '../../db/audit-trail';
+import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { containsText, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
+import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
 import { passwordPolicyError } from '../../security/password-policy';
-import { assertMayActOn, assertMayAssign, type Authority } from '../roles/authority';
+import { assertMayActOn, assertMayAssign } from '../roles/authority';
 
 type CreateInput = z.output<typeof createUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
-
-/**
- * Who is writing: their id, the session they write from (which revocations spare) and what they
- * hold (which bounds whom they may act on and which roles they may assign).
- */
-export interface Actor extends Authority {
-  userId: number;
-  sessionId: number | null;
-}
 
 export const USER_ERRORS = {
   notFound: 'El usuario no existe.',
@@ -103,6 +95,22 @@ const toUser = (row: UserRow, userRolesList: { id: number; name: string; slug: s
   rol: userRolesList.map((role) => role.name),
   roles: userRolesList,
   created_at: row.created_at.toISOString(),
+});
+
+/** A user in the change history: what the users screen shows, roles by name; the password only as changed. */
+const history = auditTrail({
+  resource: 'user',
+  id: (item: User) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({
+    name: item.name,
+    email: item.email,
+    dni: item.dni,
+    phone: item.phone,
+    is_active: item.is_active,
+    country_id: item.country_id,
+    roles: item.roles.map((role) => role.name),
+  }),
 });
 
 async function findUser(db: Conn, id: number): Promise<User | null> {
@@ -265,6 +273,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
             })
             .returning({ id: users.id });
           await tx.insert(userRoles).values(found.map((role) => ({ userId: created!.id, roleId: role.id })));
+          await history.record(tx, actor, { before: null, after: await findUser(tx, created!.id), secrets: ['password'] });
           return created!.id;
         });
       } catch (error) {
@@ -325,6 +334,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           if ((target.is_active && !willBeActive) || rolesChanged || passwordHash !== undefined || input.email !== target.email) {
             await revokeSessions(tx, id, actor);
           }
+          await history.record(tx, actor, { before: target, after: await findUser(tx, id), secrets: passwordHash === undefined ? [] : ['password'] });
           return target;
         });
       } catch (error) {
@@ -353,6 +363,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           }
           // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
           await tx.delete(users).where(eq(users.id, id));
+          await history.record(tx, actor, { before: target, after: null });
         });
       } catch (error) {
         if (foreignKeyViolation(error)) throw conflict(USER_ERRORS.inUse);

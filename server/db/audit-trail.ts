@@ -1,0 +1,81 @@
+import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
+import type { Db, Tx } from './client';
+import { auditLog } from './schema';
+
+/** Who made a change: null id for nobody signed in. Their name is copied into the entry. */
+export interface AuditAuthor {
+  userId: number | null;
+  name: string;
+  address: string | null;
+}
+
+export type AuditValue = AuditChange['before'];
+
+/** One entry of the change history, as the write path hands it over. */
+export interface AuditEvent {
+  action: AuditAction;
+  resource: AuditResource;
+  resourceId: number | null;
+  label: string | null;
+  changes?: AuditChange[];
+}
+
+/** Writes one history entry; `conn` is the write's own transaction, so both commit or neither. */
+export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: AuditEvent): Promise<void> {
+  await conn.insert(auditLog).values({
+    actorId: author.userId,
+    actorName: author.name,
+    action: event.action,
+    resource: event.resource,
+    resourceId: event.resourceId,
+    resourceLabel: event.label,
+    changes: event.changes ?? [],
+    address: author.address,
+  });
+}
+
+/** A secret (a password, a token) is recorded only as changed, never by value or by hash. */
+export const secretChange = (field: string): AuditChange => ({ field, before: null, after: null, secret: true });
+
+/** An upload is recorded by the stored file's name (the last part of its URL), never its bytes. */
+export const storedFileName = (url: string | null): string | null => (url ? (url.split('/').pop() ?? url) : null);
+
+const same = (a: AuditValue, b: AuditValue) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * How a resource appears in the change history, from the record as its API answer presents it
+ * (values are what staff read; timestamps are left out, they change on every write).
+ */
+export interface AuditView<T> {
+  resource: AuditResource;
+  id: (item: T) => number;
+  label: (item: T) => string | null;
+  fields: (item: T) => Record<string, AuditValue>;
+}
+
+/**
+ * The history of one resource. `record` runs inside the write's transaction with the record before
+ * and after it: a create lists every field, an update only the changed ones (an update that
+ * changes nothing leaves no entry), a delete none. `secrets` names secret fields the write set.
+ */
+export function auditTrail<T>(view: AuditView<T>) {
+  return {
+    async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }) {
+      const { before, after } = write;
+      const subject = after ?? before;
+      if (!subject) return;
+      const old = before ? view.fields(before) : {};
+      const next = after ? view.fields(after) : {};
+      const changes: AuditChange[] =
+        after === null
+          ? []
+          : Object.keys(next)
+              .filter((field) => before === null || !same(old[field] ?? null, next[field] ?? null))
+              .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
+      changes.push(...(write.secrets ?? []).map(secretChange));
+      const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
+      if (action === 'update' && changes.length === 0) return;
+      await recordAudit(conn, author, { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes });
+    },
+  };
+}

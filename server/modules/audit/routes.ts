@@ -1,0 +1,93 @@
+import { type AuditResource } from '@contract/audit';
+import { idParam } from '@contract/common';
+import type { Permission } from '@contract/permissions';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { campaigns, sponsors, users } from '../../db/schema';
+import { success } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
+import { SPONSOR_NOT_FOUND } from '../sponsors/service';
+import { USER_ERRORS } from '../users/service';
+import { createAuditService } from './service';
+
+const tags = ['Historial de cambios'];
+
+/**
+ * The records with a 'Historial': each gets `GET /api/v1/<path>/:id/history`, for whoever may
+ * edit it (its own permission). A new resource whose writes record their history is one entry here.
+ */
+const HISTORIES: { path: string; resource: AuditResource; access: Permission; table: PgTable; id: PgColumn; notFound: string }[] = [
+  { path: 'users', resource: 'user', access: 'users.manage', table: users, id: users.id, notFound: USER_ERRORS.notFound },
+  { path: 'sponsors', resource: 'sponsor', access: 'sponsors.manage', table: sponsors, id: sponsors.id, notFound: SPONSOR_NOT_FOUND },
+  { path: 'campaigns', resource: 'campaign', access: 'sponsors.manage', table: campaigns, id: campaigns.id, notFound: CAMPAIGN_NOT_FOUND },
+];
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAuditService({ db });
+
+  r.get(
+    '/api/v1/audit',
+    {
+      config: { access: 'audit.view' },
+      schema: {
+        tags,
+        summary: 'Historial de cambios: cada escritura, la más reciente primero',
+        description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
+      },
+    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
+  );
+
+  r.get(
+    '/api/v1/audit/export',
+    {
+      config: { access: 'audit.view' },
+      schema: {
+        tags,
+        summary: 'El historial filtrado, en CSV',
+        description:
+          'Los mismos filtros que la lista; columnas Fecha, Persona, Acción, Recurso, ID, Registro y Cambios; UTF-8 con BOM; ' +
+          'como máximo 50 000 filas, las más recientes (un filtro más estrecho trae el resto).',
+        querystring: service.list.filtersQuerystring,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = service.exportCsv(request.query as Record<string, unknown>);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="auditoria-${today()}.csv"`)
+        .send(csv);
+    },
+  );
+
+  for (const history of HISTORIES) {
+    r.get(
+      `/api/v1/${history.path}/:id/history`,
+      {
+        config: { access: history.access },
+        schema: {
+          tags,
+          summary: `Historial de cambios de un registro (${history.path}), el más reciente primero`,
+          params: idParam,
+          querystring: service.list.querystring,
+          response: { 200: service.list.response },
+        },
+      },
+      async (request, reply) => {
+        const [found] = await db.select({ id: history.id }).from(history.table).where(eq(history.id, request.params.id));
+        if (!found) throw notFound(history.notFound);
+        return success(await service.list.answer(request, reply, service.recordScope(history.resource, request.params.id)));
+      },
+    );
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_MAX,
+  AUDIT_FIELD_LABELS,
+  AUDIT_RESOURCE_LABELS,
+  AUDIT_RESOURCES,
+  type AuditChange,
+  type AuditEntry,
+  auditEntry,
+} from '@contract/audit';
+import { stringify } from 'csv-stringify';
+import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { idFilter } from '../../http/filter-values';
+import { defineList } from '../../http/list';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+const presentEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  actor: row.actorId === null && row.actorName === null ? null : { id: row.actorId, name: row.actorName ?? '' },
+  action: row.action,
+  resource: row.resource,
+  resource_id: row.resourceId,
+  resource_label: row.resourceLabel,
+  changes: row.changes,
+});
+
+/** A filter over a fixed set of lower-case values, or a 400 that lists them. */
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw badRequest(`El filtro ${name} admite: ${allowed.join(', ')}.`);
+  return value as T;
+}
+
+/** The start of a UTC day given as YYYY-MM-DD, or a 400 that shows the format. */
+function dayStart(name: string, value: string): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : null;
+  // Date rolls 2026-02-30 over to March: a day that does not exist is refused, not moved.
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    throw badRequest(`El filtro ${name} debe ser una fecha con el formato AAAA-MM-DD (por ejemplo 2026-01-31).`);
+  }
+  return day;
+}
+
+const DAY_MS = 86_400_000;
+
+/** 'Acme → Acme 2' as a CSV cell reads it; a secret only as changed. */
+const describeChange = (resource: AuditEntry['resource'], change: AuditChange) => {
+  const field = AUDIT_FIELD_LABELS[resource]?.[change.field] ?? change.field;
+  if (change.secret) return `${field}: cambió`;
+  const show = (value: AuditChange['before']) => (value === null ? '—' : Array.isArray(value) ? value.join(', ') : String(value));
+  return `${field}: ${show(change.before)} → ${show(change.after)}`;
+};
+
+/**
+ * A spreadsheet runs a cell that starts with =, +, - or @ as a formula; names staff typed (a
+ * sponsor called '=HYPERLINK(…)') are shown as text instead.
+ */
+const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios'];
+
+/** Rows read per query while exporting, so an export of 50 000 rows never sits in memory at once. */
+const EXPORT_BATCH = 1000;
+
+export function createAuditService({ db }: { db: Db }) {
+  const list = defineList({
+    db,
+    item: auditEntry,
+    table: auditLog,
+    select: () => db.select().from(auditLog).$dynamic(),
+    id: auditLog.id,
+    filters: {
+      actor_id: { description: 'Id de la persona que hizo el cambio.', where: (value) => eq(auditLog.actorId, idFilter('actor_id', value)) },
+      resource: { description: `Recurso: ${AUDIT_RESOURCES.join(', ')}.`, where: (value) => eq(auditLog.resource, oneOf('resource', value, AUDIT_RESOURCES)) },
+      resource_id: { description: 'Id del registro.', where: (value) => eq(auditLog.resourceId, idFilter('resource_id', value)) },
+      action: { description: `Acción: ${AUDIT_ACTIONS.join(', ')}.`, where: (value) => eq(auditLog.action, oneOf('action', value, AUDIT_ACTIONS)) },
+      from: { description: 'Desde este día inclusive (AAAA-MM-DD, UTC).', where: (value) => gte(auditLog.createdAt, dayStart('from', value)) },
+      to: {
+        description: 'Hasta este día inclusive (AAAA-MM-DD, UTC).',
+        where: (value) => lt(auditLog.createdAt, new Date(dayStart('to', value).getTime() + DAY_MS)),
+      },
+    },
+    sorts: { created_at: auditLog.createdAt },
+    defaultSort: '-created_at',
+    present: (rows) => rows.map(presentEntry),
+  });
+
+  /** One record's history: the entries of `resource` and `id`, for its own list route. */
+  const recordScope = (resource: AuditEntry['resource'], id: number): SQL => and(eq(auditLog.resource, resource), eq(auditLog.resourceId, id))!;
+
+  /**
+   * The CSV of the entries `query`'s filters select, newest first, at most AUDIT_EXPORT_MAX rows:
+   * UTF-8 with a byte-order mark, so spreadsheet programs read the accents right. The filters are
+   * checked before the first byte goes out, so a bad one is still a 400.
+   */
+  function exportCsv(query: Record<string, unknown>): Readable {
+    const where = list.filtersOf(query);
+    async function* lines() {
+      // Entries written while the export runs are left out, so the pages do not shift under it.
+      const [{ last } = { last: null }] = await db.select({ last: max(auditLog.id) }).from(auditLog);
+      if (last === null) return;
+      const bounded = and(where, lte(auditLog.id, last));
+      for (let offset = 0; offset < AUDIT_EXPORT_MAX; offset += EXPORT_BATCH) {
+        const rows = await db
+          .select()
+          .from(auditLog)
+          .where(bounded)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX - offset))
+          .offset(offset);
+        for (const row of rows) {
+          yield [
+            row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+            asText(row.actorName ?? ''),
+            AUDIT_ACTION_LABELS[row.action],
+            AUDIT_RESOURCE_LABELS[row.resource],
+            row.resourceId ?? '',
+            asText(row.resourceLabel ?? ''),
+            asText(row.changes.map((change) => describeChange(row.resource, change)).join('; ')),
+          ];
+        }
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    }
+    const csv = stringify({ header: true, columns: AUDIT_CSV_HEADER, bom: true });
+    Readable.from(lines()).on('error', (error) => csv.destroy(error)).pipe(csv);
+    return csv;
+  }
+
+  return { list, recordScope, exportCsv };
+}
+
+/** Removes history entries older than the retention period (AUDIT_RETENTION). */
+export async function purgeOldAuditEntries(db: Db, retentionSeconds: number): Promise<void> {
+  await db.delete(auditLog).where(lt(auditLog.createdAt, sql`now() - make_interval(secs => ${retentionSeconds})`));
+}
