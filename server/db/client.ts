@@ -29,6 +29,9 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a database dropped with force) emits an
+    // error on the pool; unhandled, it would end the process. The next query opens a new one.
+    pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
     const db = drizzle(pool, { schema });
     // Several instances may start at once against one server: migrate under a lock.
     const lockClient = await pool.connect();
