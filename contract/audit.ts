@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditResource } from './audit-vocabulary';
 
 /**
  * The change history: every write through the write path leaves one entry, in the same
@@ -11,31 +12,16 @@ import { z } from 'zod';
  *       for whoever may edit the record (the resource's own permission), newest first
  */
 
-export const AUDIT_RESOURCES = ['user', 'role', 'country', 'sponsor', 'campaign', 'session'] as const;
-export type AuditResource = (typeof AUDIT_RESOURCES)[number];
-
-export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
-  user: 'Usuario',
-  role: 'Rol',
-  country: 'País',
-  sponsor: 'Sponsor',
-  campaign: 'Campaña',
-  session: 'Sesión',
-};
-
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The verb of each action, as a sentence uses it: 'Ana Pérez creó el sponsor Acme'. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  create: 'creó',
-  update: 'cambió',
-  delete: 'eliminó',
-  permissions: 'cambió los permisos de',
-  'sign-in': 'inició sesión',
-  'sign-out': 'cerró sesión',
-  password: 'cambió la contraseña de',
-};
+// The vocabulary lives apart, without zod: the panel's route search parser (in the entry chunk
+// that /login loads) reads the lists of resources and actions.
+export {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCES,
+  AUDIT_RESOURCE_LABELS,
+  type AuditAction,
+  type AuditResource,
+} from './audit-vocabulary';
 
 /** Most rows one CSV export carries; a narrower filter gets the rest. */
 export const AUDIT_EXPORT_MAX = 50_000;

@@ -14,7 +14,7 @@ export const PERMISSIONS = {
   'dsps.manage': { area: 'DSP', label: 'Configurar DSP, conectores, clientes API y usuarios asignados' },
   'operations.view': { area: 'Operaciones', label: 'Ver agendamientos' },
   'bookings.change-status': { area: 'Operaciones', label: 'Cambiar el estado de los agendamientos' },
-  'audit.view': { area: 'Auditoría', label: 'Ver el historial de cambios' },
+  'audit.view': { area: 'Auditoría', label: 'Ver el historial de cambios de todo el panel' },
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { accountDb, accountHandlers } from './handlers/account';
+import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { countryHandlers } from './handlers/countries';
@@ -8,9 +9,9 @@ import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
 import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
-export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...accountHandlers);
+export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...accountHandlers, ...auditHandlers);
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, accountDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, accountDb, auditDb]) store.reset();
 };

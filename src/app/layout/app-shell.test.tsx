@@ -49,7 +49,7 @@ describe('the shell', () => {
   it('gives a super admin every entry', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
     await openShell('/');
-    expect(menuEntries()).toEqual(['Sponsors', 'Usuarios', 'Categorías', 'DSP', 'Operaciones']);
+    expect(menuEntries()).toEqual(['Sponsors', 'Usuarios', 'Categorías', 'DSP', 'Auditoría', 'Operaciones']);
   });
 
   it('gives an operator Sponsors, Categorías and Operaciones, not Usuarios or DSP', async () => {

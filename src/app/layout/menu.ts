@@ -2,7 +2,7 @@ import type { Permission } from '@contract/permissions';
 import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';
-import { IconBuilding, IconCalendar, IconCategory, IconPlug, IconUsers, type IconProps } from '@/shared/ui/icons';
+import { IconBuilding, IconCalendar, IconCategory, IconHistory, IconPlug, IconUsers, type IconProps } from '@/shared/ui/icons';
 
 /** A path the router knows, so a typo in the menu fails the type check. */
 type AppPath = keyof RegisteredRouter['routesByPath'];
@@ -35,6 +35,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconCalendar,
     children: [{ label: 'Agendamientos', to: '/agendamientos' }],
   },
+  { label: 'Auditoría', to: '/auditoria', permission: 'audit.view', icon: IconHistory },
 ];
 
 /** The entries this user may see. */

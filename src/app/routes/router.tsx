@@ -1,3 +1,4 @@
+import type { Permission } from '@contract/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   Navigate,
@@ -9,6 +10,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { accountRoute } from '@/pages/account';
+import { auditRoute } from '@/pages/audit';
 import { BookingsPage } from '@/pages/bookings';
 import { campaignDetailRoute } from '@/pages/campaign-detail';
 import { campaignsRoute } from '@/pages/campaigns';
@@ -77,9 +79,9 @@ const protectedChild = () => protectedRoute;
 const sponsorsScreen = createRoute({ getParentRoute: protectedChild, id: 'sponsors-screen', ...sponsorsRoute });
 const sponsorsChild = () => sponsorsScreen;
 
-/** Only who manages users reaches the screen; everyone else goes home. */
-const requireUsersManage = () => {
-  if (!hasPermission(useSessionStore.getState().user, 'users.manage')) throw redirect({ to: '/', replace: true });
+/** Only who holds the permission reaches the screen; everyone else goes home. */
+const requirePermission = (permission: Permission) => () => {
+  if (!hasPermission(useSessionStore.getState().user, permission)) throw redirect({ to: '/', replace: true });
 };
 
 // Adding a screen is one entry here: its path and the page's route options (see pages/<page>/index.ts).
@@ -93,7 +95,7 @@ const routeTree = rootRoute.addChildren([
       createRoute({ getParentRoute: sponsorsChild, path: '/' }),
       createRoute({ getParentRoute: sponsorsChild, path: '/sponsors' }),
     ]),
-    createRoute({ getParentRoute: protectedChild, path: '/users', beforeLoad: requireUsersManage, ...usersRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/users', beforeLoad: requirePermission('users.manage'), ...usersRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', ...sponsorDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', ...campaignDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/campanas', ...campaignsRoute }),
@@ -105,6 +107,7 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', validateSearch: providersSearchSchema, component: ProvidersPage }),
     createRoute({ getParentRoute: protectedChild, path: '/dsp-config', component: DspConfigPage }),
     createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', component: CustomersPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/auditoria', beforeLoad: requirePermission('audit.view'), ...auditRoute }),
     // Every signed-in person's own account: no permission beyond being signed in.
     createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', ...accountRoute }),
   ]),

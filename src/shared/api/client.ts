@@ -49,27 +49,49 @@ export interface RequestOptions {
 const isFieldErrors = (value: unknown): value is FieldErrors =>
   typeof value === 'object' && value !== null && Object.values(value).every(Array.isArray);
 
-async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function request(method: string, path: string, options: RequestOptions): Promise<Response> {
   const { fallback = DEFAULT_ERROR_MESSAGE, ...rest } = options;
-  let response: Response;
   try {
-    response = await http(path.replace(/^\//, ''), { method, ...(rest as Options) });
+    return await http(path.replace(/^\//, ''), { method, ...(rest as Options) });
   } catch {
     throw new ApiError(`${fallback}. No se pudo contactar con el servidor.`, 0);
   }
+}
+
+const refusal = (response: Response, envelope: Envelope | null, fallback = DEFAULT_ERROR_MESSAGE) => {
+  const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
+  return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {});
+};
+
+async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(method, path, options);
   const envelope = (await response.json().catch(() => null)) as Envelope | null;
-  if (!response.ok || envelope?.status !== 'success') {
-    const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
-    throw new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {});
-  }
+  if (!response.ok || envelope?.status !== 'success') throw refusal(response, envelope, options.fallback);
   return envelope.data as T;
 }
 
-/** Calls the API and unwraps the success envelope; any failure throws an `ApiError`. */
+/** A file the server answers as is (a CSV export); a failure still comes in the error envelope. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), if any. */
+  name: string | null;
+}
+
+async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await request('GET', path, options);
+  if (!response.ok) throw refusal(response, (await response.json().catch(() => null)) as Envelope | null, options.fallback);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), name: name ? decodeURIComponent(name) : null };
+}
+
+/** Calls the API and unwraps the success envelope (or hands over a file); any failure throws an `ApiError`. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
   post: <T>(path: string, options?: RequestOptions) => send<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions) => send<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions) => send<T>('PATCH', path, options),
   delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+  /** Downloads a file with the session's token (a plain link could not send it). */
+  getFile: (path: string, options?: RequestOptions) => download(path, options),
 };

@@ -12,6 +12,7 @@ export const PAGE_SIZE = {
   bookings: 12,
   dsps: 12,
   customers: 12,
+  audit: 20,
 } as const;
 
 export const LOAD_LIMIT = {

@@ -1,3 +1,4 @@
 export { formatCOP } from './format';
-export { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
+export { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
 export { pageRoute, type PageLoad, type PageLoader } from './page-route';
+export { usePageTitle } from './page-title';

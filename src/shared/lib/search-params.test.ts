@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchEnum, searchNumber, searchSchema, searchText } from './search-params';
+import { searchDate, searchEnum, searchNumber, searchSchema, searchText } from './search-params';
 
 const parse = searchSchema({ q: searchText, page: searchNumber, status: searchEnum(['active', 'inactive']) });
 
@@ -20,5 +20,11 @@ describe('route search parsers', () => {
 
   it('drops parameters the route does not know', () => {
     expect(parse({ q: 'x', intruso: 'y' })).not.toHaveProperty('intruso');
+  });
+
+  it('keeps a real calendar day and drops anything else', () => {
+    expect(searchDate('2026-03-01')).toBe('2026-03-01');
+    expect(searchDate('2024-02-29')).toBe('2024-02-29');
+    for (const bad of ['2026-02-30', '2026-13-01', '01/03/2026', '2026-3-1', 20260301, '']) expect(searchDate(bad)).toBeUndefined();
   });
 });

@@ -15,6 +15,13 @@ export const searchNumber: Parser<number | undefined> = (value) => {
   return Number.isInteger(number) && number > 0 ? number : undefined;
 };
 
+/** A calendar day as YYYY-MM-DD, such as a 'Desde' filter; an impossible day (2026-02-30) is not set. */
+export const searchDate: Parser<string | undefined> = (value) => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? value : undefined;
+};
+
 /** One of a fixed set of values, such as a status, a sort or a tab. */
 export const searchEnum =
   <const T extends readonly string[]>(values: T): Parser<T[number] | undefined> =>

@@ -1,4 +1,5 @@
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { LOAD_LIMIT } from '@/shared/config';
 import type { User, UserPayload } from '../model/types';
 
 /** The spec's fallbacks for users (section 8). */
@@ -11,6 +12,16 @@ export const USER_FALLBACKS = {
 
 export const fetchUsers = (params: ListParams, signal?: AbortSignal) =>
   api.get<Paginated<User>>('v1/users', { searchParams: listSearchParams(params), fallback: USER_FALLBACKS.list, signal });
+
+/** Every user's id and name, for a filter or a select. */
+export const fetchUserOptions = async (signal?: AbortSignal) =>
+  (
+    await api.get<Paginated<Pick<User, 'id' | 'name'>>>('v1/users', {
+      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
+      fallback: USER_FALLBACKS.list,
+      signal,
+    })
+  ).data;
 
 export const fetchUser = (id: number, signal?: AbortSignal) => api.get<User>(`v1/users/${id}`, { fallback: USER_FALLBACKS.list, signal });
 

@@ -1,23 +1,14 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useEffect } from 'react';
 import { ChangePasswordForm } from '@/features/change-password';
+import { usePageTitle } from '@/shared/lib';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AccountSection } from './account-section';
 import { ProfileCard } from './profile-card';
 import { SessionsSection } from './sessions-section';
 
-const PAGE_TITLE = 'Mi cuenta · Panel de Control';
-
 /** 'Mi cuenta': every signed-in person's profile, password and open sessions; no permission needed. */
 export function AccountPage() {
-  // The app has no per-route titles; this tab says where the person is, and leaving restores it.
-  useEffect(() => {
-    const previous = document.title;
-    document.title = PAGE_TITLE;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Mi cuenta');
 
   return (
     <Stack gap="md">

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { auditDb } from '../../../../tests/msw/handlers/audit';
+import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
@@ -76,5 +78,27 @@ describe('campaign detail', () => {
     renderRoute('/sponsor/4/campaign/999');
     expect(await screen.findByText('La campaña no existe.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/sponsor/4');
+  });
+});
+
+describe('campaign detail: the Historial drawer', () => {
+  it('shows the campaign’s status changes to who may edit it, and nothing to anyone else', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes' });
+    const campaign = campaignsDb.add({ sponsor_id: sponsor.id, name: 'Hogar Seguro' });
+    auditDb.add({ resource: 'campaign', resource_id: campaign.id, resource_label: 'Hogar Seguro', changes: [{ field: 'status', before: 'DRAFT', after: 'ACTIVE', secret: false }] });
+    startSession({ ...signedInUser, permissions: ['sponsors.manage'] });
+    const { user } = renderRoute(`/sponsor/${sponsor.id}/campaign/${campaign.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Historial' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Historial de Hogar Seguro' });
+    expect(await within(drawer).findByText('Ana Admin cambió el estado de Borrador a Activa')).toBeInTheDocument();
+  });
+
+  it('is not offered without sponsors.manage', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes' });
+    const campaign = campaignsDb.add({ sponsor_id: sponsor.id, name: 'Ajena' });
+    startSession({ ...signedInUser, permissions: [] });
+    renderRoute(`/sponsor/${sponsor.id}/campaign/${campaign.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Ajena' });
+    expect(screen.queryByRole('button', { name: 'Historial' })).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,9 @@ import {
   formatCampaignDate,
   type Campaign,
 } from '@/entities/campaign';
+import { HistoryButton } from '@/features/view-change-history';
 import { errorMessage } from '@/shared/api';
+import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -86,6 +88,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function CampaignHeader({ campaign }: { campaign: Campaign }) {
+  // The server answers a record's history only to who may edit it.
+  const canEdit = useSessionStore((state) => hasPermission(state.user, 'sponsors.manage'));
   return (
     <Card withBorder radius="md" padding="lg">
       <Grid gap="lg">
@@ -96,11 +100,14 @@ function CampaignHeader({ campaign }: { campaign: Campaign }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Stack gap="sm">
-            <Group gap="sm" align="center">
-              <Title order={1} size="h2">
-                {campaign.name}
-              </Title>
-              <CampaignStatusBadge status={campaign.status} />
+            <Group gap="sm" align="center" justify="space-between">
+              <Group gap="sm" align="center">
+                <Title order={1} size="h2">
+                  {campaign.name}
+                </Title>
+                <CampaignStatusBadge status={campaign.status} />
+              </Group>
+              {canEdit ? <HistoryButton resource="campaign" id={campaign.id} name={campaign.name} /> : null}
             </Group>
             <Text c={campaign.description ? undefined : 'dimmed'}>{campaign.description || 'Sin descripción'}</Text>
             <Group gap="xl" mt="xs">

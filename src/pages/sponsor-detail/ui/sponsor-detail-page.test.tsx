@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../../../tests/msw/envelope';
+import { auditDb } from '../../../../tests/msw/handlers/audit';
+import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
@@ -194,5 +196,76 @@ describe('sponsor detail: the campaigns', () => {
     await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Sin Planes' })).not.toBeInTheDocument());
+  });
+});
+
+describe('sponsor detail: the Historial drawer', () => {
+  const editor = { ...signedInUser, name: 'Ana Pérez', permissions: ['sponsors.manage'] };
+
+  it('lists the sponsor’s changes newest first, closes with Escape and gives the focus back to its button', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Acme' });
+    const actor = { id: editor.id, name: 'Ana Pérez' };
+    auditDb.add({ action: 'create', resource_id: sponsor.id, resource_label: 'Acme', actor, created_at: '2026-01-01T10:00:00Z' });
+    auditDb.add({
+      resource_id: sponsor.id,
+      resource_label: 'Acme',
+      actor,
+      created_at: '2026-01-02T10:00:00Z',
+      changes: [{ field: 'name', before: 'Acme', after: 'Acme Global', secret: false }],
+    });
+    // Another sponsor's change stays out of this history.
+    auditDb.add({ action: 'delete', resource_id: sponsor.id + 1, resource_label: 'Otro', actor });
+    startSession(editor);
+    const { user } = renderRoute(`/sponsor/${sponsor.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Acme' });
+
+    const button = screen.getByRole('button', { name: 'Historial' });
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Historial de Acme' });
+    const changes = await within(drawer).findAllByRole('listitem');
+    expect(changes.map((item) => within(item).getAllByText(/^Ana Pérez /).map((line) => line.textContent))).toEqual([
+      ['Ana Pérez cambió el nombre de Acme a Acme Global'],
+      ['Ana Pérez creó el sponsor Acme'],
+    ]);
+    expect(within(drawer).queryByText(/Otro/)).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Historial de Acme' })).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('says when nothing was recorded yet', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Nuevo' });
+    startSession(editor);
+    const { user } = renderRoute(`/sponsor/${sponsor.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Historial' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Historial de Nuevo' });
+    expect(await within(drawer).findByText('Sin cambios registrados')).toBeInTheDocument();
+  });
+
+  it('shows older changes with Cargar más', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Movido' });
+    for (let day = 1; day <= 25; day++) {
+      const after = `https://v${day}.example`;
+      auditDb.add({ resource_id: sponsor.id, resource_label: 'Movido', created_at: `2026-02-${String(day).padStart(2, '0')}T09:00:00Z`, changes: [{ field: 'website', before: null, after, secret: false }] });
+    }
+    startSession(editor);
+    const { user } = renderRoute(`/sponsor/${sponsor.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Historial' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Historial de Movido' });
+    expect(await within(drawer).findByText(/cambió el sitio web de vacío a https:\/\/v25\.example$/)).toBeInTheDocument();
+    expect(within(drawer).queryByText(/a https:\/\/v1\.example$/)).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Cargar más (20 de 25)' }));
+    expect(await within(drawer).findByText(/a https:\/\/v1\.example$/)).toBeInTheDocument();
+    expect(within(drawer).getAllByRole('listitem')).toHaveLength(25);
+    expect(within(drawer).queryByRole('button', { name: /Cargar más/ })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to someone who may not edit sponsors', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Ajeno' });
+    startSession({ ...editor, permissions: [] });
+    renderRoute(`/sponsor/${sponsor.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Ajeno' });
+    expect(screen.queryByRole('button', { name: 'Historial' })).not.toBeInTheDocument();
   });
 });

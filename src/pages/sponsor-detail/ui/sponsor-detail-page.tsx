@@ -7,7 +7,9 @@ import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWe
 import { DeleteWithConfirmation, campaignDeletion, sponsorDeletion } from '@/features/delete-with-confirmation';
 import { CampaignFormModal } from '@/features/edit-campaign';
 import { SponsorFormModal } from '@/features/edit-sponsor';
+import { HistoryButton } from '@/features/view-change-history';
 import { errorMessage } from '@/shared/api';
+import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
 import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
@@ -69,6 +71,8 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
   const href = sponsorWebsiteHref(sponsor);
+  // The server answers a record's history only to who may edit it.
+  const canEdit = useSessionStore((state) => hasPermission(state.user, 'sponsors.manage'));
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -89,6 +93,7 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
               Visitar sitio
             </Button>
           ) : null}
+          {canEdit ? <HistoryButton resource="sponsor" id={sponsor.id} name={sponsor.name} /> : null}
           <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
             Editar
           </Button>

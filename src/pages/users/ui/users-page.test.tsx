@@ -4,6 +4,7 @@ import { delay, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { auditDb } from '../../../../tests/msw/handlers/audit';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { rolesDb } from '../../../../tests/msw/handlers/roles';
 import { buildUser, usersDb } from '../../../../tests/msw/handlers/users';
@@ -117,6 +118,23 @@ describe('users page: the list', () => {
     const row = await screen.findByRole('row', { name: /Ana Admin/ });
     expect(within(row).getByRole('button', { name: 'Editar a Ana Admin' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('users page: each user’s history', () => {
+  it('opens a user’s Historial from their row, with that user’s changes', async () => {
+    usersDb.seed(2);
+    const [first] = usersDb.users;
+    auditDb.add({
+      resource: 'user',
+      resource_id: first!.id,
+      resource_label: first!.name,
+      changes: [{ field: 'is_active', before: true, after: false, secret: false }],
+    });
+    const { user } = await openUsers();
+    await user.click(await screen.findByRole('button', { name: `Historial de ${first!.name}` }));
+    const drawer = await screen.findByRole('dialog', { name: `Historial de ${first!.name}` });
+    expect(await within(drawer).findByText('Ana Admin cambió el estado de Activo a Inactivo')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
 import { IconEdit, IconTrash } from '@/shared/ui/icons';
 
@@ -60,6 +61,8 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
             const user = row.original;
             return (
               <Group gap={4} wrap="nowrap">
+                {/* The page is only for who manages users, who may read each one's history. */}
+                <HistoryButton resource="user" id={user.id} name={user.name} compact />
                 <Tooltip label="Editar">
                   <ActionIcon variant="subtle" aria-label={`Editar a ${user.name}`} onClick={() => onEdit(user)}>
                     <IconEdit />

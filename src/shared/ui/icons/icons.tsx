@@ -143,3 +143,16 @@ export const IconCalendar = (props: IconProps) => (
     <path d="M16 3v4M8 3v4M4 11h16" />
   </Icon>
 );
+
+export const IconHistory = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 8v4l2 2" />
+    <path d="M3.05 11a9 9 0 1 1 .5 4M3 4v5h5" />
+  </Icon>
+);
+
+export const IconDownload = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
+  </Icon>
+);

@@ -1,0 +1,94 @@
+import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditChange, type AuditEntry, type AuditResource } from '@contract/audit';
+import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '@contract/campaign-status';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+dayjs.extend(relativeTime);
+
+/** Each record kind with its article, as a sentence names it: 'creó el sponsor Acme'. */
+const RESOURCE_NOUNS: Record<AuditResource, string> = {
+  user: 'el usuario',
+  role: 'el rol',
+  country: 'el país',
+  sponsor: 'el sponsor',
+  campaign: 'la campaña',
+  session: 'la sesión',
+};
+
+/** Longest value a sentence quotes whole; a longer text (a description) is cut with '…'. */
+export const AUDIT_VALUE_MAX_LENGTH = 60;
+
+/** Who the entry names when nobody signed in made the change. */
+const NO_ACTOR = 'El sistema';
+
+type AuditValue = AuditChange['before'];
+
+const cut = (text: string) => (text.length > AUDIT_VALUE_MAX_LENGTH ? `${text.slice(0, AUDIT_VALUE_MAX_LENGTH - 1).trimEnd()}…` : text);
+
+/** A recorded value as staff read it: labels for the known enums, 'vacío' for nothing. */
+export function describeValue(resource: AuditResource, field: string, value: AuditValue): string {
+  if (value === null || value === '') return 'vacío';
+  if (Array.isArray(value)) return value.length === 0 ? 'vacío' : cut(value.join(', '));
+  if (typeof value === 'boolean') {
+    if (field === 'is_active') return value ? 'Activo' : 'Inactivo';
+    return value ? 'Sí' : 'No';
+  }
+  if (resource === 'campaign' && field === 'status' && typeof value === 'string' && value in CAMPAIGN_STATUS_LABELS) {
+    return CAMPAIGN_STATUS_LABELS[value as CampaignStatus];
+  }
+  return cut(String(value));
+}
+
+/** The field's Spanish name with its article ('el estado'); a field the labels do not know, as sent. */
+export const describeField = (resource: AuditResource, field: string) => AUDIT_FIELD_LABELS[resource]?.[field] ?? field;
+
+/** 'cambió el estado de Borrador a Activa'; a secret only 'cambió la contraseña', never its values. */
+const describeChange = (resource: AuditResource, change: AuditChange) => {
+  const field = describeField(resource, change.field);
+  if (change.secret) return `${AUDIT_ACTION_LABELS.update} ${field}`;
+  return `${AUDIT_ACTION_LABELS.update} ${field} de ${describeValue(resource, change.field, change.before)} a ${describeValue(resource, change.field, change.after)}`;
+};
+
+const record = (entry: AuditEntry) => {
+  const noun = RESOURCE_NOUNS[entry.resource];
+  return entry.resource_label ? `${noun} ${entry.resource_label}` : noun;
+};
+
+/** What was done, without who: one phrase per sentence the entry reads as. */
+function describeActions(entry: AuditEntry): string[] {
+  const verb = AUDIT_ACTION_LABELS[entry.action];
+  switch (entry.action) {
+    case 'sign-in':
+    case 'sign-out':
+      return [verb];
+    case 'create':
+    case 'delete':
+      return [`${verb} ${record(entry)}`];
+    case 'permissions':
+    case 'password': {
+      // One's own password reads as 'cambió la contraseña'; someone else's names whose.
+      const own = entry.action === 'password' && entry.actor?.id != null && entry.actor.id === entry.resource_id;
+      if (own) return [describeChange('user', { field: 'password', before: null, after: null, secret: true })];
+      return [`${verb} ${entry.resource_label ?? RESOURCE_NOUNS[entry.resource]}`];
+    }
+    case 'update':
+      return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry.resource, change)) : [`${verb} ${record(entry)}`];
+  }
+}
+
+export interface AuditEntryDescription {
+  /** One sentence per change, each starting with who: 'Ana Pérez cambió el estado de Borrador a Activa'. */
+  sentences: string[];
+  /** How long ago, e.g. 'hace 5 minutos'. */
+  when: string;
+}
+
+/** An entry of the change history in the Spanish sentences staff read, and how long ago it happened. */
+export function describeAuditEntry(entry: AuditEntry, now: Date | number = Date.now()): AuditEntryDescription {
+  const actor = entry.actor?.name ?? NO_ACTOR;
+  return {
+    sentences: describeActions(entry).map((action) => `${actor} ${action}`),
+    when: dayjs(entry.created_at).locale('es').from(dayjs(now)),
+  };
+}

@@ -1,0 +1,1 @@
+export { HistoryButton, type HistoryButtonProps } from './ui/history-button';

@@ -1,0 +1,59 @@
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { AUDIT_FALLBACKS, auditQueries } from '@/entities/audit';
+import { usePageTitle } from '@/shared/lib';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
+import { LoadingState } from '@/shared/ui/loading-state';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { auditFilters, auditListParams } from '../model/search';
+import { AuditFilters } from './audit-filters';
+import { AuditTable } from './audit-table';
+import { ExportButton } from './export-button';
+
+const route = getRouteApi('/protected/auditoria');
+
+/** 'Auditoría': every recorded change, filtered and paged in the URL, with its CSV. The route lets in only 'audit.view'. */
+export function AuditPage() {
+  usePageTitle('Auditoría');
+  const search = route.useSearch();
+  const entries = useQuery(auditQueries.list(auditListParams(search)));
+  const { setFilters, setPage } = usePagedSearch(search, entries);
+  const answer = entries.data;
+  const filters = auditFilters(search);
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Auditoría"
+        description="Quién cambió qué y cuándo, en todo el panel"
+        actions={<ExportButton filters={filters} />}
+      />
+      <AuditFilters search={search} onChange={setFilters} />
+      {answer ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {`${answer.total} ${answer.total === 1 ? 'cambio' : 'cambios'}`}
+        </Text>
+      ) : null}
+      <ListState
+        list={entries}
+        loading={<LoadingState label="Cargando cambios..." />}
+        errorFallback={AUDIT_FALLBACKS.list}
+        filtered={Object.values(filters).some((value) => value !== undefined)}
+        empty={{ title: 'Sin cambios registrados', text: 'Cada cambio que se haga en el panel aparecerá aquí.' }}
+        emptyFiltered={{ title: 'Ningún cambio coincide con los filtros', text: 'Prueba con otras fechas o quita algún filtro.' }}
+      >
+        {(rows) => (
+          <Stack gap="md">
+            <AuditTable entries={rows} stale={entries.isPlaceholderData} />
+            {answer ? (
+              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} noun="cambios" disabled={entries.isPlaceholderData} onChange={setPage} />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Stack, Table, Text } from '@mantine/core';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
+import dayjs from 'dayjs';
+import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, AuditEntry>();
+
+/** 'Sponsor · Acme'; a sign-in names no record. */
+const recordOf = (entry: AuditEntry) => {
+  if (entry.resource === 'session') return '—';
+  const name = entry.resource_label ?? (entry.resource_id === null ? null : `#${entry.resource_id}`);
+  return name ? `${AUDIT_RESOURCE_LABELS[entry.resource]} · ${name}` : AUDIT_RESOURCE_LABELS[entry.resource];
+};
+
+const columns = helper.columns([
+  helper.accessor('created_at', {
+    header: 'Fecha',
+    cell: ({ row }) => (
+      <Stack gap={0}>
+        <Text size="sm" component="time" dateTime={row.original.created_at}>
+          {dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {describeAuditEntry(row.original).when}
+        </Text>
+      </Stack>
+    ),
+  }),
+  helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <Text size="sm">{row.original.actor?.name ?? 'El sistema'}</Text> }),
+  helper.display({
+    id: 'action',
+    header: 'Acción',
+    cell: ({ row }) => (
+      <Stack gap={2}>
+        {describeAuditEntry(row.original).sentences.map((sentence) => (
+          <Text key={sentence} size="sm">
+            {sentence}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  }),
+  helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <Text size="sm">{recordOf(row.original)}</Text> }),
+]);
+
+interface AuditTableProps {
+  entries: AuditEntry[];
+  /** The next page is loading: the rows on screen are the previous ones. */
+  stale?: boolean;
+}
+
+/** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
+export function AuditTable({ entries, stale = false }: AuditTableProps) {
+  const table = useTable({ features, columns, data: entries, getRowId: (entry) => String(entry.id) });
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <Table.Td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

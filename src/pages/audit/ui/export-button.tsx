@@ -1,0 +1,37 @@
+import { Button, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { AUDIT_FALLBACKS, exportAuditEntries, type AuditFilters } from '@/entities/audit';
+import { errorMessage } from '@/shared/api';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconDownload } from '@/shared/ui/icons';
+
+/** Hands a downloaded file to the browser as a download, under its name. */
+const saveFile = (blob: Blob, name: string) => {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+};
+
+/**
+ * 'Exportar CSV' of every entry the filters match. The export needs the session's token, so it
+ * is fetched through the API client and saved from memory rather than opened as a link.
+ */
+export function ExportButton({ filters }: { filters: AuditFilters }) {
+  const download = useMutation({
+    mutationFn: () => exportAuditEntries(filters),
+    onSuccess: ({ blob, name }) => saveFile(blob, name ?? `auditoria-${new Date().toISOString().slice(0, 10)}.csv`),
+  });
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download.mutate()} disabled={download.isPending}>
+        {download.isPending ? 'Exportando…' : 'Exportar CSV'}
+      </Button>
+      {download.isError ? <ErrorAlert title="No se pudo exportar" message={errorMessage(download.error, AUDIT_FALLBACKS.export)} /> : null}
+    </Stack>
+  );
+}
