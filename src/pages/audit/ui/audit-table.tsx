@@ -1,11 +1,11 @@
-import { Stack, Table, Text } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
+import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, AuditEntry>();
+const helper = createColumnHelper<DataTableFeatures, AuditEntry>();
 
 /** 'Sponsor · Acme'; a sign-in names no record. */
 const recordOf = (entry: AuditEntry) => {
@@ -53,32 +53,5 @@ interface AuditTableProps {
 
 /** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
 export function AuditTable({ entries, stale = false }: AuditTableProps) {
-  const table = useTable({ features, columns, data: entries, getRowId: (entry) => String(entry.id) });
-
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} />;
 }

@@ -1,12 +1,12 @@
-import { ActionIcon, Avatar, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { ActionIcon, Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
 import { IconEdit, IconTrash } from '@/shared/ui/icons';
+import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, User>();
+const helper = createColumnHelper<DataTableFeatures, User>();
 
 interface UsersTableProps {
   users: User[];
@@ -84,32 +84,5 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
     [currentUserId, onEdit, onDelete],
   );
 
-  const table = useTable({ features, columns, data: users, getRowId: (user) => String(user.id) });
-
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} />;
 }

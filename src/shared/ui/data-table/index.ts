@@ -1,0 +1,1 @@
+export { DataTable, dataTableFeatures, type DataTableFeatures, type DataTableProps } from './data-table';
