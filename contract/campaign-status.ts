@@ -1,6 +1,6 @@
 // No zod here: the panel's route search parsers (in its entry chunk) read these lists.
 
-/** Every status a campaign can have (spec section 4). DRAFT is the default. */
+/** Every status a campaign can have. DRAFT is the default. */
 export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'INACTIVE'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 

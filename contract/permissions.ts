@@ -23,7 +23,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 const EVERY_ROLE: Permission[] = ['sponsors.manage', 'categories.manage'];
 const OPERATIONS: Permission[] = ['operations.view', 'bookings.change-status'];
 
-/** Each role's permissions on a new database, so that the menu of spec section 6 holds. */
+/** Each role's permissions on a new database, so that each role sees its menu entries. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
   SUPER_ADMIN: [...PERMISSION_NAMES],
   ADMIN: [...EVERY_ROLE],

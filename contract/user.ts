@@ -12,7 +12,7 @@ export const user = z.object({
   phone: z.string().nullable(),
   is_active: z.boolean(),
   country_id: z.number().int().nullable(),
-  /** The country's name (spec section 3). */
+  /** The country's name. */
   country: z.string().nullable(),
   /** Role names, for display (the spec's `rol`). */
   rol: z.array(z.string()),
@@ -27,7 +27,7 @@ export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 
 /** Newest first. */
 export const USER_DEFAULT_SORT = '-created_at';
 
-/** The form's messages (spec section 5, "User form"). */
+/** The form's messages. */
 export const USER_MESSAGES = {
   dniRequired: 'El DNI es requerido',
   nameRequired: 'El nombre es requerido',

@@ -19,7 +19,7 @@ import { timestamps } from './timestamps';
 export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
 
 /**
- * Assistance plans of a campaign (spec section 3 "Plan"). Their endpoints come with the plans
+ * Assistance plans of a campaign. Their endpoints come with the plans
  * issue; the table exists so that a campaign with plans refuses deletion and `include=plans` works.
  */
 export const plans = pgTable(

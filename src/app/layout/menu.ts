@@ -16,7 +16,7 @@ export interface MenuLink {
 
 interface MenuEntryBase {
   label: string;
-  /** Who sees the entry (spec section 6). */
+  /** Who sees the entry. */
   permission: Permission;
   icon: ComponentType<IconProps>;
 }

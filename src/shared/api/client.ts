@@ -41,7 +41,7 @@ export interface RequestOptions {
   json?: unknown;
   /** A multipart or url-encoded body. */
   body?: FormData | URLSearchParams;
-  /** The message to show when the server gives none (spec section 8). */
+  /** The message to show when the server gives none. */
   fallback?: string;
   signal?: AbortSignal;
 }

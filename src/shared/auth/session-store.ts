@@ -29,11 +29,11 @@ export interface SessionState {
   setError(error: string | null): void;
   /** The credentials were accepted and a code is on its way to `email`. */
   codeSent(email: string): void;
-  /** Stores token and user and clears the error (spec section 4). */
+  /** Stores token and user and clears the error. */
   setLogin(token: string, user: SessionUser): void;
   /** The server's current view of the signed-in person (roles and permissions may have changed). */
   refreshUser(user: SessionUser): void;
-  /** Clears token, email, error and otp time; the user object is kept (spec section 4). */
+  /** Clears token, email, error and otp time; the user object is kept. */
   logout(notice?: string | null): void;
   clearNotice(): void;
 }

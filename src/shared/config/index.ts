@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, in one place. */
+/** Business constants (page sizes, debounce, limits), in one place. */
 export const SEARCH_DEBOUNCE_MS = 400;
 export const RECOVERY_REDIRECT_MS = 900;
 export const OTP_LENGTH = 6;

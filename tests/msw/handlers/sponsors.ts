@@ -58,7 +58,7 @@ const formFields = async (request: Request) => {
   return fields;
 };
 
-/** The server's checks (spec section 5), with its Spanish messages. */
+/** The server's checks, with its Spanish messages. */
 const validate = (fields: Record<string, string>, partial: boolean) => {
   const errors: Record<string, string[]> = {};
   if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = ['El nombre es requerido'];

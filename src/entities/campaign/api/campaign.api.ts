@@ -1,7 +1,7 @@
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import type { Campaign, CampaignPayload } from '../model/types';
 
-/** The spec's fallbacks for campaigns (section 8). */
+/** What staff read when a campaign call fails without a message of its own. */
 export const CAMPAIGN_FALLBACKS = {
   list: 'No se pudieron cargar las campañas',
   create: 'No se pudo crear la campaña',
@@ -10,7 +10,7 @@ export const CAMPAIGN_FALLBACKS = {
   load: 'No se pudo cargar la campaña',
 } as const;
 
-/** Everything the campaign page shows (spec section 7). */
+/** Everything the campaign page shows. */
 export const CAMPAIGN_DETAIL_INCLUDE = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'];
 
 export const fetchCampaigns = (params: ListParams, signal?: AbortSignal) =>
@@ -28,7 +28,7 @@ const campaignForm = ({ image, ...fields }: CampaignPayload) => toFormData({ ...
 export const createCampaign = (payload: CampaignPayload) =>
   api.post<Campaign>('v1/campaigns', { body: campaignForm(payload), fallback: CAMPAIGN_FALLBACKS.create });
 
-/** Multipart updates travel as POST with `_method=PUT` (spec section 7). */
+/** Multipart updates travel as POST with `_method=PUT`. */
 export const updateCampaign = (id: number, payload: CampaignPayload) =>
   api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update });
 

@@ -12,7 +12,7 @@ export interface CampaignCardProps {
   actions?: ReactNode;
 }
 
-/** A campaign in a grid: image, name, status, description, country and sponsor (spec section 2). */
+/** A campaign in a grid: image, name, status, description, country and sponsor. */
 export function CampaignCard({ campaign, sponsorName, actions }: CampaignCardProps) {
   return (
     <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={campaign.name}>

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Campaign } from '../model/types';
 
-/** 'Ver Detalles': opens the campaign's page under its sponsor (spec section 2). */
+/** 'Ver Detalles': opens the campaign's page under its sponsor. */
 export function CampaignDetailsButton({ campaign }: { campaign: Pick<Campaign, 'id' | 'sponsor_id'> }) {
   return (
     <Button

@@ -28,7 +28,7 @@ const serveCountries = (total: number, perPage: number) => {
   return { calls, all };
 };
 
-describe('the country loader (spec section 7)', () => {
+describe('the country loader', () => {
   it('asks for id and name, sorted by name, 300 a page', async () => {
     const calls: URL[] = [];
     server.events.on('request:start', ({ request }) => void calls.push(new URL(request.url)));

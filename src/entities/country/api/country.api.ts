@@ -2,7 +2,7 @@ import { api, listSearchParams, type ListParams, type Paginated } from '@/shared
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Country, CountryOption } from '../model/types';
 
-/** The spec's fallback when loading countries fails (section 8). */
+/** What staff read when loading countries fails without a message of its own. */
 export const COUNTRIES_FALLBACK = 'Failed to load countries';
 
 export const fetchCountries = (params: ListParams = {}, signal?: AbortSignal) =>
@@ -12,7 +12,7 @@ export const fetchCountry = (id: number, signal?: AbortSignal) =>
   api.get<Country>(`v1/countries/${id}`, { fallback: COUNTRIES_FALLBACK, signal });
 
 /**
- * Every country for a select (spec section 7): sorted by name, fields id and name, 300 a page,
+ * Every country for a select: sorted by name, fields id and name, 300 a page,
  * following the pages while `next_page_url` says there are more, at most 100 pages.
  */
 export async function fetchAllCountries(signal?: AbortSignal): Promise<CountryOption[]> {

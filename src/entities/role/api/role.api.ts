@@ -1,7 +1,7 @@
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import type { PermissionInfo, RoleWithPermissions } from '../model/types';
 
-/** The spec's fallback when loading roles fails (section 8). */
+/** What staff read when loading roles fails without a message of its own. */
 export const ROLES_FALLBACK = 'No se pudieron cargar los roles';
 export const PERMISSIONS_FALLBACK = 'No se pudieron cargar los permisos';
 export const SYNC_PERMISSIONS_FALLBACK = 'No se pudieron guardar los permisos';

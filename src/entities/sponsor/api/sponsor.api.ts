@@ -2,7 +2,7 @@ import { api, listSearchParams, toFormData, type ListParams, type Paginated } fr
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Sponsor, SponsorPayload } from '../model/types';
 
-/** The spec's fallbacks for sponsors (section 8). */
+/** What staff read when a sponsor call fails without a message of its own. */
 export const SPONSOR_FALLBACKS = {
   list: 'No se pudieron cargar los sponsors',
   create: 'No se pudo crear el sponsor',
@@ -19,7 +19,7 @@ export const fetchSponsors = (params: ListParams, signal?: AbortSignal) =>
 export const fetchSponsor = (id: number, signal?: AbortSignal) =>
   api.get<Sponsor>(`v1/sponsors/${id}`, { searchParams: { include: 'country' }, fallback: SPONSOR_FALLBACKS.load, signal });
 
-/** Every sponsor's id and name, for a filter or a select (spec section 9: 300). */
+/** Every sponsor's id and name, for a filter or a select (300 at most). */
 export const fetchSponsorOptions = async (signal?: AbortSignal) =>
   (
     await api.get<Paginated<Pick<Sponsor, 'id' | 'name'>>>('v1/sponsors', {
@@ -35,7 +35,7 @@ const sponsorForm = ({ name, country_id, website_url, logo }: SponsorPayload) =>
 export const createSponsor = (payload: SponsorPayload) =>
   api.post<Sponsor>('v1/sponsors', { body: sponsorForm(payload), fallback: SPONSOR_FALLBACKS.create });
 
-/** Multipart updates travel as POST with `_method=PUT` (spec section 7). */
+/** Multipart updates travel as POST with `_method=PUT`. */
 export const updateSponsor = (id: number, payload: SponsorPayload) =>
   api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update });
 

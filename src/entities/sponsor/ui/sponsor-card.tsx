@@ -10,7 +10,7 @@ export interface SponsorCardProps {
   actions?: ReactNode;
 }
 
-/** A sponsor in the grid: logo, name, country, website and 'ID: {id}' (spec section 2). */
+/** A sponsor in the grid: logo, name, country, website and 'ID: {id}'. */
 export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
   return (
     <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={sponsor.name}>

@@ -2,7 +2,7 @@ import { api, listSearchParams, type ListParams, type Paginated } from '@/shared
 import { LOAD_LIMIT } from '@/shared/config';
 import type { User, UserPayload } from '../model/types';
 
-/** The spec's fallbacks for users (section 8). */
+/** What staff read when a user call fails without a message of its own. */
 export const USER_FALLBACKS = {
   list: 'No se pudieron cargar los usuarios',
   create: 'Error al crear usuario',

@@ -84,7 +84,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
 
   const statusOptions = [
     ...CAMPAIGN_FORM_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
-    // PAUSED is shown, never offered (spec section 4): a paused campaign keeps it unless changed.
+    // PAUSED is shown, never offered: a paused campaign keeps it unless changed.
     ...(campaign?.status === 'PAUSED' ? [{ value: 'PAUSED', label: CAMPAIGN_STATUS_LABELS.PAUSED, disabled: true }] : []),
   ];
 

@@ -65,7 +65,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
     onError: (error) => form.setErrors(formFieldErrors(error, { rename: { is_active: 'status' } })),
   });
 
-  // The super admin role is not handed out here (spec section 3); a user who already has it keeps it.
+  // The super admin role is not handed out here; a user who already has it keeps it.
   const roleOptions = useMemo(() => {
     const keepsSuperAdmin = user?.roles.some((role) => role.slug === SUPER_ADMIN_ROLE) ?? false;
     return (roles.data?.data ?? [])

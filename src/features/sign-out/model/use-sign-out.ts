@@ -4,7 +4,7 @@ import { api } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
 
 /**
- * Ends the session: tells the server (a failure changes nothing, spec section 7), then always
+ * Ends the session: tells the server (a failure changes nothing), then always
  * clears the local session and goes to /login, replacing history.
  */
 export function useSignOut() {

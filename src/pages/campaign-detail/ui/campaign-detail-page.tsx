@@ -21,7 +21,7 @@ import type { CampaignDetailSearch, CampaignTab } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
 
-/** /sponsor/{sponsorId}/campaign/{campanaId}: the campaign's header and its three tabs (spec section 2). */
+/** /sponsor/{sponsorId}/campaign/{campanaId}: the campaign's header and its three tabs. */
 export function CampaignDetailPage() {
   const { sponsorId, campanaId } = route.useParams();
   const id = searchNumber(campanaId) ?? null;

@@ -2,7 +2,7 @@ import type { ListParams } from '@/shared/api';
 import { PAGE_SIZE } from '@/shared/config';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
-/** A→Z and Z→A (spec section 2); A→Z is the default and stays out of the URL. */
+/** A→Z and Z→A; A→Z is the default and stays out of the URL. */
 export const SPONSOR_SORTS = ['name', '-name'] as const;
 
 /** /sponsors?q=acme&country=12&sort=-name&page=2 — a value that does not fit falls back to "not set". */
@@ -15,7 +15,7 @@ export const sponsorsSearchSchema = searchSchema({
 
 export type SponsorsSearch = SearchOf<typeof sponsorsSearchSchema>;
 
-/** The sponsors list call for this search: 24 a page, with each sponsor's country (spec sections 7 and 9). */
+/** The sponsors list call for this search: 24 a page, with each sponsor's country. */
 export const sponsorsListParams = ({ q, country, sort, page }: SponsorsSearch): ListParams => ({
   filter: { q, country_id: country },
   include: ['country'],

@@ -19,7 +19,7 @@ export const usersSearchSchema = searchSchema({
 
 export type UsersSearch = SearchOf<typeof usersSearchSchema>;
 
-/** The users list call for this search: 15 a page, newest first (spec section 9). */
+/** The users list call for this search: 15 a page, newest first. */
 export const usersListParams = ({ q, role, status, page }: UsersSearch): ListParams => ({
   filter: { q, role, is_active: status === undefined ? undefined : status === 'active' ? 1 : 0 },
   sort: '-created_at',

@@ -18,7 +18,7 @@ interface UsersTableProps {
   stale?: boolean;
 }
 
-/** Usuario, Contacto, Rol, Estado, Acciones (spec section 2). */
+/** Usuario, Contacto, Rol, Estado, Acciones. */
 export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false }: UsersTableProps) {
   const columns = useMemo(
     () =>

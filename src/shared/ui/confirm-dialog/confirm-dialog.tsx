@@ -25,7 +25,7 @@ export interface ConfirmDialogProps {
 
 const CONFIRM_FAILED = 'No se pudo completar la acción';
 
-/** The spec's reusable confirmation dialog (section 2), with the optional typed keyword. */
+/** The reusable confirmation dialog, with an optional keyword the person must type. */
 export function ConfirmDialog({
   opened,
   onClose,

@@ -5,7 +5,7 @@ import { SKELETON_CARDS } from '@/shared/config';
 export interface SkeletonGridProps {
   /** What is loading, for screen readers, e.g. 'Cargando campañas'. */
   label: string;
-  /** One placeholder card; it is repeated SKELETON_CARDS times (spec section 9). */
+  /** One placeholder card; it is repeated SKELETON_CARDS times. */
   skeleton: ReactNode;
   cols?: SimpleGridProps['cols'];
 }
