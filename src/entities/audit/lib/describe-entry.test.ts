@@ -17,7 +17,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   ...overrides,
 });
 
-const sentences = (overrides: Partial<AuditEntry>) => describeAuditEntry(entry(overrides), now).sentences;
+const sentences = (overrides: Partial<AuditEntry>) => describeAuditEntry(entry(overrides), { now }).sentences;
 const change = (field: string, before: AuditEntry['changes'][number]['before'], after: AuditEntry['changes'][number]['after']) => ({
   field,
   before,
@@ -29,7 +29,7 @@ describe('describeAuditEntry: the change history in Spanish', () => {
   it('says who changed which field from what to what, with how long ago', () => {
     const described = describeAuditEntry(
       entry({ resource: 'campaign', changes: [change('status', 'DRAFT', 'ACTIVE'), change('name', 'Verano', 'Invierno')] }),
-      now,
+      { now },
     );
     expect(described.sentences).toEqual(['Ana Pérez cambió el estado de Borrador a Activa', 'Ana Pérez cambió el nombre de Verano a Invierno']);
     expect(described.when).toBe('hace 5 minutos');
@@ -48,6 +48,21 @@ describe('describeAuditEntry: the change history in Spanish', () => {
       'Ana Pérez cambió la contraseña de Luis Gómez',
     ]);
     expect(sentences({ action: 'permissions', resource: 'role', resource_label: 'Operador' })).toEqual(['Ana Pérez cambió los permisos de Operador']);
+  });
+
+  it('lists the permissions a sync added and took away, by their labels', () => {
+    const sync = change('permissions', ['sponsors.manage', 'dsps.manage'], ['sponsors.manage', 'users.manage']);
+    expect(sentences({ action: 'permissions', resource: 'role', resource_label: 'Admin', changes: [sync] })).toEqual([
+      'Ana Pérez cambió los permisos de Admin: añadió «Gestionar usuarios»; quitó «Configurar DSP, conectores, clientes API y usuarios asignados»',
+    ]);
+  });
+
+  it('shows a recorded id by the name the screen knows, or the id when it knows none', () => {
+    const names = { country_id: (id: number) => ({ 1: 'Colombia', 2: 'Perú' })[id] };
+    const moved = entry({ changes: [change('country_id', 1, 2)] });
+    expect(describeAuditEntry(moved, { now, names }).sentences).toEqual(['Ana Pérez cambió el país de Colombia a Perú']);
+    const gone = entry({ changes: [change('country_id', 1, 99)] });
+    expect(describeAuditEntry(gone, { now, names }).sentences).toEqual(['Ana Pérez cambió el país de Colombia a 99']);
   });
 
   it('never shows a secret’s values', () => {

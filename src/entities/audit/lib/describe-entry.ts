@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditChange, type AuditEntry, type AuditResource } from '@contract/audit';
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '@contract/campaign-status';
+import { PERMISSIONS } from '@contract/permissions';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -24,11 +25,19 @@ const NO_ACTOR = 'El sistema';
 
 type AuditValue = AuditChange['before'];
 
+/**
+ * Names for the ids a history records (`country_id: 3`), by field: the entry keeps the id, which
+ * stays true when the record is renamed; the screen shows the name it has now, or the id when the
+ * record is gone.
+ */
+export type RecordNames = Partial<Record<string, (id: number) => string | undefined>>;
+
 const cut = (text: string) => (text.length > AUDIT_VALUE_MAX_LENGTH ? `${text.slice(0, AUDIT_VALUE_MAX_LENGTH - 1).trimEnd()}…` : text);
 
 /** A recorded value as staff read it: labels for the known enums, 'vacío' for nothing. */
-export function describeValue(resource: AuditResource, field: string, value: AuditValue): string {
+export function describeValue(resource: AuditResource, field: string, value: AuditValue, names: RecordNames = {}): string {
   if (value === null || value === '') return 'vacío';
+  if (typeof value === 'number' && Object.hasOwn(names, field)) return names[field]?.(value) ?? String(value);
   if (Array.isArray(value)) return value.length === 0 ? 'vacío' : cut(value.join(', '));
   if (typeof value === 'boolean') {
     if (field === 'is_active') return value ? 'Activo' : 'Inactivo';
@@ -44,11 +53,28 @@ export function describeValue(resource: AuditResource, field: string, value: Aud
 export const describeField = (resource: AuditResource, field: string) => AUDIT_FIELD_LABELS[resource]?.[field] ?? field;
 
 /** 'cambió el estado de Borrador a Activa'; a secret only 'cambió la contraseña', never its values. */
-const describeChange = (resource: AuditResource, change: AuditChange) => {
+const describeChange = (resource: AuditResource, change: AuditChange, names: RecordNames = {}) => {
   const field = describeField(resource, change.field);
   if (change.secret) return `${AUDIT_ACTION_LABELS.update} ${field}`;
-  return `${AUDIT_ACTION_LABELS.update} ${field} de ${describeValue(resource, change.field, change.before)} a ${describeValue(resource, change.field, change.after)}`;
+  const before = describeValue(resource, change.field, change.before, names);
+  const after = describeValue(resource, change.field, change.after, names);
+  return `${AUDIT_ACTION_LABELS.update} ${field} de ${before} a ${after}`;
 };
+
+const permissionLabel = (name: string) => (Object.hasOwn(PERMISSIONS, name) ? `«${PERMISSIONS[name as keyof typeof PERMISSIONS].label}»` : `«${name}»`);
+const asList = (value: AuditValue): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** What a permission sync added and took away: 'añadió «Gestionar usuarios»; quitó «Configurar DSP…»'. */
+function describePermissionChange(entry: AuditEntry): string | null {
+  const change = entry.changes.find((candidate) => candidate.field === 'permissions');
+  if (!change) return null;
+  const before = asList(change.before);
+  const after = asList(change.after);
+  const added = after.filter((name) => !before.includes(name)).map(permissionLabel);
+  const removed = before.filter((name) => !after.includes(name)).map(permissionLabel);
+  const parts = [added.length > 0 ? `añadió ${added.join(', ')}` : null, removed.length > 0 ? `quitó ${removed.join(', ')}` : null];
+  return parts.filter(Boolean).join('; ') || null;
+}
 
 const record = (entry: AuditEntry) => {
   const noun = RESOURCE_NOUNS[entry.resource];
@@ -56,7 +82,7 @@ const record = (entry: AuditEntry) => {
 };
 
 /** What was done, without who: one phrase per sentence the entry reads as. */
-function describeActions(entry: AuditEntry): string[] {
+function describeActions(entry: AuditEntry, names: RecordNames): string[] {
   const verb = AUDIT_ACTION_LABELS[entry.action];
   switch (entry.action) {
     case 'sign-in':
@@ -70,10 +96,12 @@ function describeActions(entry: AuditEntry): string[] {
       // One's own password reads as 'cambió la contraseña'; someone else's names whose.
       const own = entry.action === 'password' && entry.actor?.id != null && entry.actor.id === entry.resource_id;
       if (own) return [describeChange('user', { field: 'password', before: null, after: null, secret: true })];
-      return [`${verb} ${entry.resource_label ?? RESOURCE_NOUNS[entry.resource]}`];
+      const whose = `${verb} ${entry.resource_label ?? RESOURCE_NOUNS[entry.resource]}`;
+      const permissions = entry.action === 'permissions' ? describePermissionChange(entry) : null;
+      return [permissions ? `${whose}: ${permissions}` : whose];
     }
     case 'update':
-      return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry.resource, change)) : [`${verb} ${record(entry)}`];
+      return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry.resource, change, names)) : [`${verb} ${record(entry)}`];
   }
 }
 
@@ -85,10 +113,10 @@ export interface AuditEntryDescription {
 }
 
 /** An entry of the change history in the Spanish sentences staff read, and how long ago it happened. */
-export function describeAuditEntry(entry: AuditEntry, now: Date | number = Date.now()): AuditEntryDescription {
+export function describeAuditEntry(entry: AuditEntry, { now = Date.now(), names = {} }: { now?: Date | number; names?: RecordNames } = {}): AuditEntryDescription {
   const actor = entry.actor?.name ?? NO_ACTOR;
   return {
-    sentences: describeActions(entry).map((action) => `${actor} ${action}`),
+    sentences: describeActions(entry, names).map((action) => `${actor} ${action}`),
     when: dayjs(entry.created_at).locale('es').from(dayjs(now)),
   };
 }

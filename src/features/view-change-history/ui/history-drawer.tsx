@@ -1,7 +1,8 @@
 import { Button, Drawer, Stack, Text, Timeline } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource } from '@/entities/audit';
+import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource, type RecordNames } from '@/entities/audit';
+import { useRecordNames } from '../model/use-record-names';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 
@@ -33,6 +34,7 @@ export function HistoryDrawer({ opened, onClose, resource, id, name }: HistoryDr
 
 function HistoryList({ resource, id }: { resource: HistoryResource; id: number }) {
   const history = useInfiniteQuery(auditQueries.history(resource, id));
+  const names = useRecordNames();
   const entries = useMemo(() => history.data?.pages.flatMap((page) => page.data), [history.data]);
   const total = history.data?.pages.at(-1)?.total ?? 0;
 
@@ -50,7 +52,7 @@ function HistoryList({ resource, id }: { resource: HistoryResource; id: number }
           <Timeline bulletSize={12} lineWidth={2} role="list" aria-label="Cambios, del más reciente al más antiguo">
             {items.map((entry) => (
               <Timeline.Item key={entry.id} role="listitem">
-                <HistoryEntry entry={entry} />
+                <HistoryEntry entry={entry} names={names} />
               </Timeline.Item>
             ))}
           </Timeline>
@@ -65,8 +67,8 @@ function HistoryList({ resource, id }: { resource: HistoryResource; id: number }
   );
 }
 
-function HistoryEntry({ entry }: { entry: AuditEntry }) {
-  const { sentences, when } = describeAuditEntry(entry);
+function HistoryEntry({ entry, names }: { entry: AuditEntry; names: RecordNames }) {
+  const { sentences, when } = describeAuditEntry(entry, { names });
   return (
     <Stack gap={2}>
       {sentences.map((sentence) => (

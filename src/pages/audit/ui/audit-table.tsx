@@ -2,7 +2,9 @@ import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
+import { useRecordNames } from '@/features/view-change-history';
 import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>();
@@ -14,37 +16,6 @@ const recordOf = (entry: AuditEntry) => {
   return name ? `${AUDIT_RESOURCE_LABELS[entry.resource]} · ${name}` : AUDIT_RESOURCE_LABELS[entry.resource];
 };
 
-const columns = helper.columns([
-  helper.accessor('created_at', {
-    header: 'Fecha',
-    cell: ({ row }) => (
-      <Stack gap={0}>
-        <Text size="sm" component="time" dateTime={row.original.created_at}>
-          {dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {describeAuditEntry(row.original).when}
-        </Text>
-      </Stack>
-    ),
-  }),
-  helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <Text size="sm">{row.original.actor?.name ?? 'El sistema'}</Text> }),
-  helper.display({
-    id: 'action',
-    header: 'Acción',
-    cell: ({ row }) => (
-      <Stack gap={2}>
-        {describeAuditEntry(row.original).sentences.map((sentence) => (
-          <Text key={sentence} size="sm">
-            {sentence}
-          </Text>
-        ))}
-      </Stack>
-    ),
-  }),
-  helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <Text size="sm">{recordOf(row.original)}</Text> }),
-]);
-
 interface AuditTableProps {
   entries: AuditEntry[];
   /** The next page is loading: the rows on screen are the previous ones. */
@@ -53,5 +24,40 @@ interface AuditTableProps {
 
 /** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
 export function AuditTable({ entries, stale = false }: AuditTableProps) {
+  const names = useRecordNames();
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor('created_at', {
+          header: 'Fecha',
+          cell: ({ row }) => (
+            <Stack gap={0}>
+              <Text size="sm" component="time" dateTime={row.original.created_at}>
+                {dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {describeAuditEntry(row.original, { names }).when}
+              </Text>
+            </Stack>
+          ),
+        }),
+        helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <Text size="sm">{row.original.actor?.name ?? 'El sistema'}</Text> }),
+        helper.display({
+          id: 'action',
+          header: 'Acción',
+          cell: ({ row }) => (
+            <Stack gap={2}>
+              {describeAuditEntry(row.original, { names }).sentences.map((sentence) => (
+                <Text key={sentence} size="sm">
+                  {sentence}
+                </Text>
+              ))}
+            </Stack>
+          ),
+        }),
+        helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <Text size="sm">{recordOf(row.original)}</Text> }),
+      ]),
+    [names],
+  );
   return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} />;
 }
