@@ -17,7 +17,7 @@ import {
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
-import { ImageInput } from '@/shared/ui/image-input';
+import { ImageInput, formImageProps } from '@/shared/ui/image-input';
 import {
   campaignFormSchema,
   initialCampaignFormValues,
@@ -116,13 +116,8 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <ImageInput
         label="Imagen"
-        value={form.values.image}
-        onChange={(file) => {
-          form.setFieldValue('image', file);
-          form.clearFieldError('image');
-        }}
+        {...formImageProps(form, 'image')}
         currentUrl={campaign?.image_url}
-        error={typeof form.errors.image === 'string' ? form.errors.image : null}
         disabled={busy}
       />
       <Textarea label="Descripción" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('description')} />

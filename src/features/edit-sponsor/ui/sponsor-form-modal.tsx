@@ -7,7 +7,7 @@ import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
-import { ImageInput } from '@/shared/ui/image-input';
+import { ImageInput, formImageProps } from '@/shared/ui/image-input';
 import {
   initialSponsorFormValues,
   sponsorFormSchema,
@@ -87,13 +87,8 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <ImageInput
         label="Logo"
-        value={form.values.logo}
-        onChange={(file) => {
-          form.setFieldValue('logo', file);
-          form.clearFieldError('logo');
-        }}
+        {...formImageProps(form, 'logo')}
         currentUrl={sponsor?.logo_url}
-        error={typeof form.errors.logo === 'string' ? form.errors.logo : null}
         disabled={busy}
       />
       <TextInput

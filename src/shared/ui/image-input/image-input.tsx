@@ -117,3 +117,27 @@ export function ImageInput({ label, value, onChange, currentUrl, error, disabled
     </Input.Wrapper>
   );
 }
+
+/** The part of a @mantine/form form that an image field uses. */
+interface FormWithImage<Field extends string> {
+  values: Record<Field, File | null>;
+  errors: Partial<Record<string, unknown>>;
+  setFieldValue: (path: Field, value: File | null) => void;
+  clearFieldError: (path: Field) => void;
+}
+
+/**
+ * Wires an ImageInput to a form field: the chosen file, a new choice clearing the field's error,
+ * and the server's refusal (413/415) shown under it.
+ */
+export function formImageProps<Field extends string>(form: FormWithImage<Field>, field: Field): Pick<ImageInputProps, 'value' | 'onChange' | 'error'> {
+  const error = form.errors[field];
+  return {
+    value: form.values[field],
+    onChange: (file) => {
+      form.setFieldValue(field, file);
+      form.clearFieldError(field);
+    },
+    error: typeof error === 'string' ? error : null,
+  };
+}
