@@ -105,6 +105,15 @@ export const MAX_NAME_LENGTH = 200;
 export const countryRef = z.object({ id: z.number().int(), name: z.string() });
 export type CountryRef = z.infer<typeof countryRef>;
 
+/**
+ * `GET /api/v1/{resource}/:id/deletion`, asked before the delete dialog opens: whether the caller
+ * may delete the record now and, if not, the same Spanish reason the delete itself would answer
+ * (e.g. 'No se puede eliminar: tiene 3 campañas'). Same permission as the delete; the delete still
+ * checks again, since a dependent may appear in between.
+ */
+export const deletionCheck = z.object({ deletable: z.boolean(), reason: z.string().nullable() });
+export type DeletionCheck = z.infer<typeof deletionCheck>;
+
 /** The path params of every `/:id` route. */
 export const idParam = z.object({ id: recordIdParam });
 
