@@ -25,6 +25,8 @@ export const CAMPAIGN_MESSAGES = {
   endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio.',
   budget: 'El presupuesto debe ser un número mayor o igual a 0, con hasta 2 decimales.',
   imageNotFile: 'La imagen debe enviarse como archivo.',
+  /** Within one sponsor; names are compared trimmed, ignoring case and accents. */
+  nameTaken: 'Ya existe una campaña con ese nombre en este sponsor.',
 } as const;
 
 export const MAX_DESCRIPTION_LENGTH = 5000;

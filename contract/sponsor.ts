@@ -11,6 +11,8 @@ export const SPONSOR_MESSAGES = {
   countryMissing: 'El país seleccionado no existe.',
   website: 'El sitio web debe ser una URL http o https válida.',
   logoNotFile: 'El logo debe enviarse como archivo.',
+  /** Names are compared trimmed, ignoring case and accents. */
+  nameTaken: 'Ya existe un sponsor con ese nombre.',
 } as const;
 
 const nameField = z

@@ -10,6 +10,14 @@ const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
  */
 export const sortableText = (column: AnyColumn): SQL => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 
+/**
+ * A name as two names are compared for "the same name": trimmed, case and accents ignored
+ * ('  Ágil ' is 'agil'). Literals, not parameters, so it can also define a unique index (the
+ * guard against two writes racing); `expression` is a column or a value.
+ */
+export const foldedName = (expression: AnyColumn | SQL): SQL =>
+  sql`lower(translate(btrim(${expression}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+
 /** `value` folded the way `sortableText` folds a column. */
 const fold = (value: string): string =>
   [...value].map((char) => PLAIN[ACCENTED.indexOf(char)] ?? char).join('').toLowerCase();

@@ -246,7 +246,7 @@ describe('GET /api/v1/campaigns', () => {
   it('refuses to delete a campaign that has plans (409)', async () => {
     const response = await ctx.inject({ method: 'DELETE', url: `/api/v1/campaigns/${withPlan}`, headers: auth() });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('No se puede eliminar la campaña: tiene 2 planes. Elimínalos primero.');
+    expect(response.json().message).toBe('No se puede eliminar: tiene 2 planes');
     expect((await get(`/api/v1/campaigns/${withPlan}`)).statusCode).toBe(200);
   });
 });
@@ -304,7 +304,7 @@ describe('DELETE /api/v1/campaigns/:id', () => {
     const created = (await post({ name: 'Efímera', sponsor_id: String(sponsorId), image: file(pngBytes(), 'a.png', 'image/png') })).json().data;
     const key = keyOf(created.image_url);
     expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${sponsorId}`, headers: auth() })).json().message).toBe(
-      'No se puede eliminar el sponsor: tiene 1 campaña. Elimínalas primero.',
+      'No se puede eliminar: tiene 1 campaña',
     );
     const response = await ctx.inject({ method: 'DELETE', url: `/api/v1/campaigns/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(200);

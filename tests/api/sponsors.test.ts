@@ -151,7 +151,7 @@ describe('POST /api/v1/sponsors', () => {
         method: 'POST',
         url: '/api/v1/sponsors',
         headers: auth(),
-        payload: { name: 'Web', country_id: countryIds.CO, website_url: typed },
+        payload: { name: `Web ${typed}`, country_id: countryIds.CO, website_url: typed },
       });
       expect(response.statusCode, typed).toBe(201);
       expect(response.json().data.website_url, typed).toBe(stored);
@@ -359,7 +359,7 @@ describe('DELETE /api/v1/sponsors/:id', () => {
     }
     const response = await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('No se puede eliminar el sponsor: tiene 2 campañas. Elimínalas primero.');
+    expect(response.json().message).toBe('No se puede eliminar: tiene 2 campañas');
     expect((await get(`/api/v1/sponsors/${created.id}`)).statusCode).toBe(200);
   });
 

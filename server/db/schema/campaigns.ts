@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES } from '../../../contract/campaign-status';
+import { foldedName } from '../sortable-text';
 import { countries } from './countries';
 import { sponsors } from './sponsors';
 import { timestamps } from './timestamps';
@@ -32,6 +33,8 @@ export const campaigns = pgTable(
     index('campaigns_country_idx').on(table.countryId),
     index('campaigns_status_idx').on(table.status),
     index('campaigns_name_idx').on(table.name),
+    /** Within one sponsor, two campaigns never share a name (case, accents and surrounding spaces ignored). */
+    uniqueIndex('campaigns_sponsor_name_unique').using('btree', table.sponsorId, foldedName(table.name)),
     index('campaigns_created_at_idx').on(table.createdAt),
     check('campaigns_dates_check', sql`${table.endDate} is null or ${table.startDate} is null or ${table.endDate} >= ${table.startDate}`),
     check('campaigns_budget_check', sql`${table.budget} is null or ${table.budget} >= 0`),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foldedName } from '../sortable-text';
 import { countries } from './countries';
 import { timestamps } from './timestamps';
 
@@ -18,6 +19,8 @@ export const sponsors = pgTable(
   },
   (table) => [
     index('sponsors_name_idx').on(table.name),
+    /** Two sponsors never share a name, ignoring case, accents and surrounding spaces. */
+    uniqueIndex('sponsors_name_unique').using('btree', foldedName(table.name)),
     index('sponsors_country_idx').on(table.countryId),
     index('sponsors_created_at_idx').on(table.createdAt),
   ],

@@ -17,8 +17,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
-import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
 import { numberOrNull } from '../../db/numeric';
+import { defineWrites } from '../../db/record-writes';
 import { campaigns, plans, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -26,7 +26,7 @@ import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, type IncludeLoader } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
-import { discardFiles, storeImage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
 import { countryExists, countryInclude } from '../countries/service';
 import { presentPlan } from '../plans/present';
 import { presentSponsor } from '../sponsors/service';
@@ -165,6 +165,22 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     if (start && end && end < start) throw validationFailed({ end_date: [CAMPAIGN_MESSAGES.endBeforeStart] }, CAMPAIGN_MESSAGES.endBeforeStart);
   };
 
+  const writes = defineWrites({
+    db,
+    storage,
+    log,
+    table: campaigns,
+    id: campaigns.id,
+    notFound: CAMPAIGN_NOT_FOUND,
+    present: (row) => presentCampaign(row, storage),
+    history,
+    files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
+    dependents: [{ table: plans, column: plans.campaignId, noun: ['plan', 'planes'] }],
+    unique: [
+      { field: 'name', column: campaigns.name, within: campaigns.sponsorId, index: 'campaigns_sponsor_name_unique', message: CAMPAIGN_MESSAGES.nameTaken },
+    ],
+  });
+
   return {
     list,
     find,
@@ -177,31 +193,17 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
         throw validationFailed({ country_id: [CAMPAIGN_MESSAGES.countryMissing] });
       }
       assertDates(input.start_date ?? null, input.end_date ?? null);
-      const imagePath = input.image ? await storeImage(storage, input.image, 'campaigns', 'imagen') : null;
-      let row: CampaignRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          const [created] = (await tx
-            .insert(campaigns)
-            .values({
-              name: input.name,
-              description: input.description ?? null,
-              status: input.status ?? 'DRAFT',
-              sponsorId: owner.id,
-              countryId,
-              imagePath,
-              startDate: input.start_date ?? null,
-              endDate: input.end_date ?? null,
-              budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
-            })
-            .returning()) as [CampaignRow];
-          await history.record(tx, actor, { before: null, after: presentCampaign(created, storage) });
-          return created;
-        });
-      } catch (error) {
-        await discardFiles(storage, [imagePath], log);
-        throw error;
-      }
+      const values = {
+        name: input.name,
+        description: input.description ?? null,
+        status: input.status ?? 'DRAFT',
+        sponsorId: owner.id,
+        countryId,
+        startDate: input.start_date ?? null,
+        endDate: input.end_date ?? null,
+        budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
+      } as const;
+      const row = await writes.create(values, { image: input.image }, actor);
       return one(row.id);
     },
 
@@ -213,57 +215,34 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       if (input.country_id !== undefined && !(await countryExists(db, input.country_id))) {
         throw validationFailed({ country_id: [CAMPAIGN_MESSAGES.countryMissing] });
       }
-      const imagePath = input.image ? await storeImage(storage, input.image, 'campaigns', 'imagen') : undefined;
-
-      let replaced: string | null;
-      try {
-        replaced = await db.transaction(async (tx) => {
-          const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-          if (!before) throw notFound(CAMPAIGN_NOT_FOUND);
+      await writes.update(
+        id,
+        (before) => {
           assertDates(
             input.start_date !== undefined ? input.start_date : before.startDate,
             input.end_date !== undefined ? input.end_date : before.endDate,
           );
-          const [after] = await tx
-            .update(campaigns)
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.description !== undefined ? { description: input.description } : {}),
-              ...(input.status !== undefined ? { status: input.status } : {}),
-              ...(input.sponsor_id !== undefined ? { sponsorId: input.sponsor_id } : {}),
-              ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
-              ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
-              ...(input.end_date !== undefined ? { endDate: input.end_date } : {}),
-              ...(input.budget !== undefined ? { budget: input.budget === null ? null : input.budget.toFixed(2) } : {}),
-              ...(imagePath !== undefined ? { imagePath } : {}),
-            })
-            .where(eq(campaigns.id, id))
-            .returning();
-          await history.record(tx, actor, { before: presentCampaign(before, storage), after: presentCampaign(after!, storage) });
-          return imagePath !== undefined ? before.imagePath : null;
-        });
-      } catch (error) {
-        await discardFiles(storage, [imagePath], log);
-        throw error;
-      }
-      await discardFiles(storage, [replaced], log);
+          return {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.status !== undefined ? { status: input.status } : {}),
+            ...(input.sponsor_id !== undefined ? { sponsorId: input.sponsor_id } : {}),
+            ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
+            ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
+            ...(input.end_date !== undefined ? { endDate: input.end_date } : {}),
+            ...(input.budget !== undefined ? { budget: input.budget === null ? null : input.budget.toFixed(2) } : {}),
+          };
+        },
+        { image: input.image },
+        actor,
+      );
       return one(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      const removed = await deleteWithDependents(
-        db,
-        { table: campaigns, id: campaigns.id, value: id, notFound: CAMPAIGN_NOT_FOUND, inUse: 'No se puede eliminar la campaña: otros registros dependen de ella.' },
-        [
-          {
-            table: plans,
-            column: plans.campaignId,
-            message: (total) => `No se puede eliminar la campaña: tiene ${countOf(total, 'plan', 'planes')}. Elimínalos primero.`,
-          },
-        ],
-        (tx, row) => history.record(tx, actor, { before: presentCampaign(row, storage), after: null }),
-      );
-      await discardFiles(storage, [removed.imagePath], log);
+      await writes.remove(id, actor);
     },
+
+    deletion: writes.deletion,
   };
 }

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
-import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
+import { defineWrites } from '../../db/record-writes';
 import { campaigns, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -22,7 +22,7 @@ import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
-import { discardFiles, storeImage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
 import { countryExists, countryInclude } from '../countries/service';
 
 export type SponsorRow = typeof sponsors.$inferSelect;
@@ -81,76 +81,45 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     return row;
   };
 
+  const writes = defineWrites({
+    db,
+    storage,
+    log,
+    table: sponsors,
+    id: sponsors.id,
+    notFound: SPONSOR_NOT_FOUND,
+    present: (row) => presentSponsor(row, storage),
+    history,
+    files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
+    dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
+    unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],
+  });
+
   return {
     list,
     find,
 
     async create(input: SponsorInput, actor: Actor): Promise<Sponsor> {
       await checkCountry(input.country_id);
-      const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : null;
-      let row: SponsorRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          const [created] = (await tx
-            .insert(sponsors)
-            .values({ name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null, logoPath })
-            .returning()) as [SponsorRow];
-          await history.record(tx, actor, { before: null, after: presentSponsor(created, storage) });
-          return created;
-        });
-      } catch (error) {
-        await discardFiles(storage, [logoPath], log);
-        throw error;
-      }
-      return withCountry(row);
+      const values = { name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null };
+      return withCountry(await writes.create(values, { logo: input.logo }, actor));
     },
 
     async update(id: number, input: Partial<SponsorInput>, actor: Actor): Promise<Sponsor> {
       await find(id);
       await checkCountry(input.country_id);
-      const logoPath = input.logo ? await storeImage(storage, input.logo, 'sponsors', 'logo') : undefined;
-
-      let result: { row: SponsorRow; replaced: string | null };
-      try {
-        result = await db.transaction(async (tx) => {
-          // Locked, so two replacements at once each remove the logo the other one replaced.
-          const [before] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for('update');
-          if (!before) throw notFound(SPONSOR_NOT_FOUND);
-          const [row] = await tx
-            .update(sponsors)
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
-              ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
-              ...(logoPath !== undefined ? { logoPath } : {}),
-            })
-            .where(eq(sponsors.id, id))
-            .returning();
-          await history.record(tx, actor, { before: presentSponsor(before, storage), after: presentSponsor(row!, storage) });
-          return { row: row!, replaced: logoPath !== undefined ? before.logoPath : null };
-        });
-      } catch (error) {
-        await discardFiles(storage, [logoPath], log);
-        throw error;
-      }
-      await discardFiles(storage, [result.replaced], log);
-      return withCountry(result.row);
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
+        ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
+      };
+      return withCountry(await writes.update(id, changes, { logo: input.logo }, actor));
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      const removed = await deleteWithDependents(
-        db,
-        { table: sponsors, id: sponsors.id, value: id, notFound: SPONSOR_NOT_FOUND, inUse: 'No se puede eliminar el sponsor: otros registros dependen de él.' },
-        [
-          {
-            table: campaigns,
-            column: campaigns.sponsorId,
-            message: (total) => `No se puede eliminar el sponsor: tiene ${countOf(total, 'campaña', 'campañas')}. Elimínalas primero.`,
-          },
-        ],
-        (tx, row) => history.record(tx, actor, { before: presentSponsor(row, storage), after: null }),
-      );
-      await discardFiles(storage, [removed.logoPath], log);
+      await writes.remove(id, actor);
     },
+
+    deletion: writes.deletion,
   };
 }

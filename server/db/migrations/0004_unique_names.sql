@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "campaigns_sponsor_name_unique" ON "campaigns" USING btree ("sponsor_id",lower(translate(btrim("name"), 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')));--> statement-breakpoint
+CREATE UNIQUE INDEX "sponsors_name_unique" ON "sponsors" USING btree (lower(translate(btrim("name"), 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')));

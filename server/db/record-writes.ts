@@ -1,0 +1,258 @@
+import type { DeletionCheck } from '@contract/common';
+import { and, count, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../http/actor';
+import type { AppError} from '../http/errors';
+import { conflict, notFound, validationFailed } from '../http/errors';
+import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind, type FileKind, type UploadedFile } from '../http/uploads';
+import { discardFiles, type Storage, type StorageFolder } from '../storage';
+import type { Db, Tx } from './client';
+import { foreignKeyViolation, uniqueViolation } from './errors';
+import { foldedName } from './sortable-text';
+
+/** '1 campaña' / '3 campañas'. */
+export const countOf = (total: number, one: string, many: string) => (total === 1 ? `1 ${one}` : `${total} ${many}`);
+
+/** The one wording of a delete that other records block: 'No se puede eliminar: tiene 3 campañas'. */
+export const cannotDelete = (total: number, one: string, many: string) => `No se puede eliminar: tiene ${countOf(total, one, many)}`;
+
+/** Said when a dependent appeared between the count and the delete (the foreign key refused it). */
+export const IN_USE = 'No se puede eliminar: otros registros dependen de este.';
+
+/** A table whose rows point at the record, named in the 409 as `noun` (singular, plural). */
+export interface Dependent {
+  table: PgTable;
+  column: AnyColumn;
+  noun: readonly [one: string, many: string];
+}
+
+/**
+ * A name no two records may share, compared trimmed and ignoring case and accents, optionally only
+ * among records with the same `within` (a campaign's name within its sponsor). `index` is the
+ * unique index on the same folded expression, so a write racing another one gets the same 422.
+ */
+export interface UniqueName {
+  field: string;
+  column: AnyColumn;
+  within?: AnyColumn;
+  index: string;
+  message: string;
+}
+
+/** An uploaded file kept in a column of the row: the folder it goes to, the kinds accepted, the label a 415 names. */
+export interface FileSlot<Row> {
+  column: keyof Row & string;
+  folder: StorageFolder;
+  label: string;
+  kinds?: readonly FileKind[];
+}
+
+/** What the history needs: `auditTrail(...)`. */
+interface History<Item> {
+  record(tx: Tx, actor: Actor, write: { before: Item | null; after: Item | null }): Promise<void>;
+}
+
+export interface WritesOptions<T extends PgTable, Item, F extends string> {
+  db: Db;
+  /** Where `files` go; needed only when the resource has files. */
+  storage?: Storage;
+  log: FastifyBaseLogger;
+  table: T;
+  id: AnyColumn;
+  /** The 404 message. */
+  notFound: string;
+  /** The record as its history shows it (before a delete, so related rows are still there). */
+  present: (row: T['$inferSelect'], tx: Tx) => Item | Promise<Item>;
+  history: History<Item>;
+  files?: Record<F, FileSlot<T['$inferSelect']>>;
+  /** Tables whose rows block a delete, each with its count in the 409. */
+  dependents?: readonly Dependent[];
+  unique?: readonly UniqueName[];
+  /** Rules of the resource that refuse a delete (403, 409): an error to throw, or null. */
+  refuseDelete?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
+  /** Taken before the row's own lock on a delete, e.g. the rows a refusal reads (fixed order, no deadlock). */
+  lockFirst?: (tx: Tx) => Promise<unknown>;
+}
+
+type Values = Record<string, unknown>;
+
+/**
+ * The one write path of a resource: create, update and delete in a transaction each, with the
+ * history entry in the same transaction, so both commit or neither.
+ * - Files are checked and stored before the transaction (storage is not transactional); when the
+ *   transaction fails they are removed again, and a replaced or deleted record's file is removed
+ *   only after the commit, so a failed write never loses the file the record still points to.
+ * - An update and a delete lock the row first: two replacements at once each remove the file the
+ *   other one replaced, never the one kept.
+ * - Unique names: 422 on the field, from a check and from the unique index when two writes race.
+ * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
+ *   `deletion` (asked before the dialog opens) returns its message, so they never disagree.
+ */
+export function defineWrites<T extends PgTable, Item, F extends string = never>(options: WritesOptions<T, Item, F>) {
+  type Row = T['$inferSelect'];
+  const { db, storage, log, table, id: idColumn } = options;
+  const table_ = table as PgTable;
+  const keyOf = new Map<AnyColumn, string>(Object.entries(getTableColumns(table_)).map(([key, column]) => [column as AnyColumn, key]));
+  const key = (column: AnyColumn) => {
+    const found = keyOf.get(column);
+    if (!found) throw new Error(`column ${column.name} is not in the table`);
+    return found;
+  };
+  const unique = (options.unique ?? []).map((rule) => ({ ...rule, key: key(rule.column), withinKey: rule.within ? key(rule.within) : undefined }));
+  const slots = Object.entries(options.files ?? {}) as [F, FileSlot<Row>][];
+  if (slots.length > 0 && !storage) throw new Error('a resource with files needs a storage');
+  const discard = (keys: readonly (string | null | undefined)[]) => (storage ? discardFiles(storage, keys, log) : Promise.resolve());
+
+  const lockRow = async (tx: Tx, id: number): Promise<Row> => {
+    const [row] = await tx.select().from(table_).where(eq(idColumn, id)).for('update');
+    if (!row) throw notFound(options.notFound);
+    return row as Row;
+  };
+
+  /** Checks and stores the uploaded files; on any refusal, the ones already stored are removed. */
+  const storeFiles = async (files: Partial<Record<F, UploadedFile | undefined>>): Promise<Values> => {
+    const stored: Values = {};
+    try {
+      for (const [name, slot] of slots) {
+        const file = files[name];
+        if (!file) continue;
+        assertFileKind(file, slot.kinds ?? IMAGE_KINDS, slot.label);
+        stored[slot.column] = await storage!.put(
+          { stream: file.open(), size: file.size },
+          { folder: slot.folder, extension: EXTENSION_BY_KIND[file.kind as keyof typeof EXTENSION_BY_KIND] },
+        );
+      }
+    } catch (error) {
+      await discard(Object.values(stored) as string[]);
+      throw error;
+    }
+    return stored;
+  };
+
+  const nameTaken = (rule: UniqueName) => validationFailed({ [rule.field]: [rule.message] }, rule.message);
+
+  /** 422 when another record (not `exceptId`) has the name the row is to have. */
+  const checkUnique = async (tx: Tx, next: Values, changed: Values, exceptId?: number) => {
+    for (const rule of unique) {
+      if (!(rule.key in changed) && !(rule.withinKey && rule.withinKey in changed)) continue;
+      const value = next[rule.key];
+      if (typeof value !== 'string') continue;
+      const conditions: (SQL | undefined)[] = [
+        sql`${foldedName(rule.column)} = ${foldedName(sql`${value}`)}`,
+        rule.within && rule.withinKey ? eq(rule.within, next[rule.withinKey]) : undefined,
+        exceptId === undefined ? undefined : ne(idColumn, exceptId),
+      ];
+      const [taken] = await tx.select({ id: sql<number>`${idColumn}` }).from(table_).where(and(...conditions)).limit(1);
+      if (taken) throw nameTaken(rule);
+    }
+  };
+
+  /** A write that lost a race on a unique name answers like the check. */
+  const mapRace = (error: unknown) => {
+    const index = uniqueViolation(error);
+    const rule = unique.find((candidate) => candidate.index === index);
+    return rule ? nameTaken(rule) : error;
+  };
+
+  /** Why the record may not be deleted now, or null: its own rules first, then each dependent. */
+  const refusal = async (tx: Tx, row: Row, actor: Actor): Promise<AppError | null> => {
+    const refused = await options.refuseDelete?.(tx, row, actor);
+    if (refused) return refused;
+    const id = (row as Values)[key(idColumn)] as number;
+    for (const dependent of options.dependents ?? []) {
+      const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(dependent.table).where(eq(dependent.column, id));
+      if (total > 0) return conflict(cannotDelete(total, ...dependent.noun));
+    }
+    return null;
+  };
+
+  const fileKeys = (row: Row) => slots.map(([, slot]) => (row as Values)[slot.column] as string | null);
+
+  return {
+    refusal,
+
+    /** Inserts the record (its files stored first); returns the new row. */
+    async create(values: T['$inferInsert'], files: Partial<Record<F, UploadedFile | undefined>>, actor: Actor): Promise<Row> {
+      const stored = await storeFiles(files);
+      try {
+        return await db.transaction(async (tx) => {
+          const next = { ...(values as Values), ...stored };
+          await checkUnique(tx, next, next);
+          const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];
+          await options.history.record(tx, actor, { before: null, after: await options.present(created, tx) });
+          return created;
+        });
+      } catch (error) {
+        await discard(Object.values(stored) as string[]);
+        throw mapRace(error);
+      }
+    },
+
+    /**
+     * Changes the record: `changes` are the columns to set (absent ones keep their value), or a
+     * function of the locked row that returns them and may refuse (e.g. dates checked against the
+     * stored ones). A new file replaces the old one, which is removed after the commit.
+     */
+    async update(
+      id: number,
+      changes: Partial<T['$inferInsert']> | ((before: Row) => Partial<T['$inferInsert']>),
+      files: Partial<Record<F, UploadedFile | undefined>>,
+      actor: Actor,
+    ): Promise<Row> {
+      const stored = await storeFiles(files);
+      let result: { row: Row; replaced: (string | null)[] };
+      try {
+        result = await db.transaction(async (tx) => {
+          const before = await lockRow(tx, id);
+          const set = { ...((typeof changes === 'function' ? changes(before) : changes) as Values), ...stored };
+          await checkUnique(tx, { ...(before as Values), ...set }, set, id);
+          const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
+          await options.history.record(tx, actor, { before: await options.present(before, tx), after: await options.present(after, tx) });
+          return { row: after, replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
+        });
+      } catch (error) {
+        await discard(Object.values(stored) as string[]);
+        throw mapRace(error);
+      }
+      await discard(result.replaced);
+      return result.row;
+    },
+
+    /**
+     * Deletes the record, or refuses with the reason `deletion` gives (404 first). A dependent
+     * added between the count and the delete is refused by the foreign key: 409 as well.
+     * Its files are removed after the commit.
+     */
+    async remove(id: number, actor: Actor): Promise<Row> {
+      let removed: Row;
+      try {
+        removed = await db.transaction(async (tx) => {
+          await options.lockFirst?.(tx);
+          const row = await lockRow(tx, id);
+          const refused = await refusal(tx, row, actor);
+          if (refused) throw refused;
+          const before = await options.present(row, tx);
+          await tx.delete(table_).where(eq(idColumn, id));
+          await options.history.record(tx, actor, { before, after: null });
+          return row;
+        });
+      } catch (error) {
+        if (foreignKeyViolation(error)) throw conflict(IN_USE);
+        throw error;
+      }
+      await discard(fileKeys(removed));
+      return removed;
+    },
+
+    /** Whether `actor` may delete the record now and, if not, the message the delete would answer (404 when missing). */
+    async deletion(id: number, actor: Actor): Promise<DeletionCheck> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(table_).where(eq(idColumn, id));
+        if (!row) throw notFound(options.notFound);
+        const refused = await refusal(tx, row as Row, actor);
+        return { deletable: refused === null, reason: refused?.message ?? null };
+      });
+    },
+  };
+}
