@@ -55,9 +55,9 @@ interface History<Item> {
 
 export interface WritesOptions<T extends PgTable, Item, F extends string> {
   db: Db;
-  /** Where `files` go; needed only when the resource has files. */
+  /** Where `files` go, and where a file that could not be removed is logged: only for a resource with files. */
   storage?: Storage;
-  log: FastifyBaseLogger;
+  log?: FastifyBaseLogger;
   table: T;
   id: AnyColumn;
   /** The 404 message. */
@@ -101,8 +101,8 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
   };
   const unique = (options.unique ?? []).map((rule) => ({ ...rule, key: key(rule.column), withinKey: rule.within ? key(rule.within) : undefined }));
   const slots = Object.entries(options.files ?? {}) as [F, FileSlot<Row>][];
-  if (slots.length > 0 && !storage) throw new Error('a resource with files needs a storage');
-  const discard = (keys: readonly (string | null | undefined)[]) => (storage ? discardFiles(storage, keys, log) : Promise.resolve());
+  if (slots.length > 0 && !(storage && log)) throw new Error('a resource with files needs a storage and a log');
+  const discard = (keys: readonly (string | null | undefined)[]) => (storage && log ? discardFiles(storage, keys, log) : Promise.resolve());
 
   const lockRow = async (tx: Tx, id: number): Promise<Row> => {
     const [row] = await tx.select().from(table_).where(eq(idColumn, id)).for('update');

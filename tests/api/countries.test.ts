@@ -172,7 +172,7 @@ describe('DELETE /api/v1/countries/:id', () => {
     expect(user.statusCode).toBe(201);
     const response = await remove(created.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: 'El país está asignado a 1 usuario y no se puede eliminar.' });
+    expect(response.json()).toEqual({ status: 'error', message: 'No se puede eliminar: tiene 1 usuario' });
   });
 });
 

@@ -2,11 +2,11 @@ import type { CountryRef } from '@contract/common';
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { auditTrail } from '../../db/audit-trail';
-import { countOf, deleteWithDependents } from '../../db/delete-with-dependents';
+import { defineWrites } from '../../db/record-writes';
 import { uniqueViolation } from '../../db/errors';
-import { countries, users } from '../../db/schema';
+import { campaigns, countries, sponsors, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
@@ -16,7 +16,6 @@ export const COUNTRY_ERRORS = {
   notFound: 'El país no existe.',
   nameTaken: 'Ya existe un país con ese nombre',
   codeTaken: 'Ya existe un país con ese código',
-  inUse: 'El país está en uso y no se puede eliminar.',
 } as const;
 
 type CountryInput = z.output<typeof countryBody>;
@@ -46,7 +45,8 @@ export const countryInclude =
     return (row: Row) => refs.get(countryIdOf(row));
   };
 
-export const countryExists = async (db: Db, id: number): Promise<boolean> =>
+/** Whether the country exists; `db` may be a write's transaction. */
+export const countryExists = async (db: Db | Tx, id: number): Promise<boolean> =>
   (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0;
 
 /** 409 when another country has the name (ignoring case) or the code. */
@@ -69,6 +69,21 @@ const mapUniqueViolation = (error: unknown): never => {
 };
 
 export function createCountryService({ db }: { db: Db }) {
+  /** Deleting: every record that points at the country blocks it, counted in the 409. */
+  const writes = defineWrites({
+    db,
+    table: countries,
+    id: countries.id,
+    notFound: COUNTRY_ERRORS.notFound,
+    present: (row) => ({ id: row.id, name: row.name, code: row.code }),
+    history,
+    dependents: [
+      { table: users, column: users.countryId, noun: ['usuario', 'usuarios'] },
+      { table: sponsors, column: sponsors.countryId, noun: ['sponsor', 'sponsors'] },
+      { table: campaigns, column: campaigns.countryId, noun: ['campaña', 'campañas'] },
+    ],
+  });
+
   return {
     list: defineList({
       db,
@@ -118,18 +133,9 @@ export function createCountryService({ db }: { db: Db }) {
     },
 
     async remove(id: number, actor: Actor) {
-      await deleteWithDependents(
-        db,
-        { table: countries, id: countries.id, value: id, notFound: COUNTRY_ERRORS.notFound, inUse: COUNTRY_ERRORS.inUse },
-        [
-          {
-            table: users,
-            column: users.countryId,
-            message: (total) => `El país está asignado a ${countOf(total, 'usuario', 'usuarios')} y no se puede eliminar.`,
-          },
-        ],
-        (tx, row) => history.record(tx, actor, { before: { id: row.id, name: row.name, code: row.code }, after: null }),
-      );
+      await writes.remove(id, actor);
     },
+
+    deletion: writes.deletion,
   };
 }

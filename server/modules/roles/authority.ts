@@ -2,7 +2,7 @@ import { SUPER_ADMIN_ROLE } from '@contract/role';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions } from '../../db/schema';
-import { forbidden } from '../../http/errors';
+import { forbidden, type AppError } from '../../http/errors';
 import type { Principal } from '../auth/principal';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -58,16 +58,27 @@ export async function permissionsOf(db: Conn, roleIds: number[]) {
   return byRole;
 }
 
-/** 403 unless `actor` may edit, deactivate or delete a user with these roles. */
-export async function assertMayActOn(db: Conn, actor: Authority, target: { roles: { id: number; slug: string }[] }, action: UserAction) {
+/** Why `actor` may not edit, deactivate or delete a user with these roles (a 403), or null when they may. */
+export async function refusalToActOn(
+  db: Conn,
+  actor: Authority,
+  target: { roles: { id: number; slug: string }[] },
+  action: UserAction,
+): Promise<AppError | null> {
   if (target.roles.some((role) => role.slug === SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
-    throw forbidden(AUTHORITY_ERRORS.superAdminTarget(action));
+    return forbidden(AUTHORITY_ERRORS.superAdminTarget(action));
   }
   const byRole = await permissionsOf(
     db,
     target.roles.map((role) => role.id),
   );
-  if (lacking(actor, [...byRole.values()].flat()).length > 0) throw forbidden(AUTHORITY_ERRORS.strongerUser(action));
+  return lacking(actor, [...byRole.values()].flat()).length > 0 ? forbidden(AUTHORITY_ERRORS.strongerUser(action)) : null;
+}
+
+/** 403 unless `actor` may edit, deactivate or delete a user with these roles. */
+export async function assertMayActOn(db: Conn, actor: Authority, target: { roles: { id: number; slug: string }[] }, action: UserAction) {
+  const refused = await refusalToActOn(db, actor, target, action);
+  if (refused) throw refused;
 }
 
 /** 403 naming the roles `actor` may not assign: those with a permission the actor lacks. */

@@ -14,17 +14,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { uniqueViolation } from '../../db/errors';
+import { defineWrites } from '../../db/record-writes';
 import { containsText, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
-import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
 import { passwordPolicyError } from '../../security/password-policy';
-import { assertMayActOn, assertMayAssign } from '../roles/authority';
+import { countryExists } from '../countries/service';
+import { assertMayActOn, assertMayAssign, refusalToActOn } from '../roles/authority';
 
 type CreateInput = z.output<typeof createUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
@@ -37,7 +39,6 @@ export const USER_ERRORS = {
   selfDemote: 'No puedes quitarte el rol de Super Admin.',
   lastSuperAdmin: 'Debe quedar al menos un Super Admin activo.',
   superAdminNotAssignable: 'El rol Super Admin no se puede asignar desde la gestión de usuarios.',
-  inUse: 'El usuario tiene registros asociados y no se puede eliminar.',
   countryMissing: 'El país no existe.',
 } as const;
 
@@ -130,9 +131,7 @@ async function resolveRoles(db: Conn, slugs: string[]) {
 }
 
 async function checkCountry(db: Conn, countryId: number | null | undefined) {
-  if (countryId === null || countryId === undefined) return;
-  const [found] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-  if (!found) throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
+  if (countryId !== null && countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
 }
 
 /** 409 with a field error for each of e-mail and DNI that another user already has. */
@@ -195,6 +194,17 @@ const checkPasswordPolicy = (input: { password?: string; email: string; dni: str
   if (refusal) throw validationFailed({ password: [refusal] });
 };
 
+/** Why `actor` may not delete the user now (oneself, a user beyond them, the last active super admin), or null. */
+async function deleteRefusal(tx: Tx, id: number, actor: Actor): Promise<AppError | null> {
+  if (id === actor.userId) return conflict(USER_ERRORS.selfDelete);
+  const target = await findUser(tx, id);
+  if (!target) return notFound(USER_ERRORS.notFound);
+  const refused = await refusalToActOn(tx, actor, target, 'eliminar');
+  if (refused) return refused;
+  if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) return conflict(USER_ERRORS.lastSuperAdmin);
+  return null;
+}
+
 export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
   /**
    * Sends the account mails once the write has committed. A failure is logged and never undoes the
@@ -206,6 +216,18 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
         mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'could not send an account mail')),
       ),
     );
+
+  const writes = defineWrites({
+    db,
+    table: users,
+    id: users.id,
+    notFound: USER_ERRORS.notFound,
+    present: async (row, tx) => (await findUser(tx, row.id))!,
+    history,
+    // Before the user's row, as every write that could leave no active super admin does.
+    lockFirst: lockSuperAdmins,
+    refuseDelete: (tx, row, actor) => deleteRefusal(tx, row.id, actor),
+  });
 
   return {
     /** The users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
@@ -351,25 +373,11 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      try {
-        await db.transaction(async (tx) => {
-          await lockSuperAdmins(tx);
-          const target = await findUser(tx, id);
-          if (!target) throw notFound(USER_ERRORS.notFound);
-          if (id === actor.userId) throw conflict(USER_ERRORS.selfDelete);
-          await assertMayActOn(tx, actor, target, 'eliminar');
-          if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) {
-            throw conflict(USER_ERRORS.lastSuperAdmin);
-          }
-          // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
-          await tx.delete(users).where(eq(users.id, id));
-          await history.record(tx, actor, { before: target, after: null });
-        });
-      } catch (error) {
-        if (foreignKeyViolation(error)) throw conflict(USER_ERRORS.inUse);
-        throw error;
-      }
+      // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
+      await writes.remove(id, actor);
     },
+
+    deletion: writes.deletion,
   };
 }
 
