@@ -374,3 +374,71 @@ describe('DELETE /api/v1/sponsors/:id', () => {
     expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${created.id}`, headers: auth() })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/v1/sponsors/:id/deletion', () => {
+  const check = (id: number, headers = auth()) => ctx.inject({ method: 'GET', url: `/api/v1/sponsors/${id}/deletion`, headers });
+
+  it('says a sponsor without campaigns may be deleted, and one with campaigns not, with the text the delete answers', async () => {
+    const created = await createSponsor({ name: 'Consultado', country_id: String(countryIds.PE) });
+    expect((await check(created.id)).json().data).toEqual({ deletable: true, reason: null });
+
+    await ctx.inject({ method: 'POST', url: '/api/v1/campaigns', headers: auth(), payload: { name: 'Única', sponsor_id: created.id } });
+    const response = await check(created.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 1 campaña' });
+    const refused = await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${created.id}`, headers: auth() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(response.json().data.reason);
+  });
+
+  it('answers 404 for an unknown sponsor, 401 without a token and 403 without the permission', async () => {
+    expect((await check(999999)).json()).toEqual({ status: 'error', message: 'El sponsor no existe.' });
+    expect((await check(999999)).statusCode).toBe(404);
+    const created = await createSponsor({ name: 'Sin Permiso', country_id: String(countryIds.PE) });
+    expect((await ctx.inject({ method: 'GET', url: `/api/v1/sponsors/${created.id}/deletion` })).statusCode).toBe(401);
+    await ctx.createUser({ email: 'sin-rol.sponsors@panel.test', roles: [] });
+    const nobody = await ctx.signIn('sin-rol.sponsors@panel.test');
+    expect((await check(created.id, bearer(nobody))).statusCode).toBe(403);
+  });
+});
+
+describe('unique names', () => {
+  const post = (payload: Record<string, unknown>) => ctx.inject({ method: 'POST', url: '/api/v1/sponsors', headers: auth(), payload });
+  const taken = { name: ['Ya existe un sponsor con ese nombre.'] };
+
+  it('refuses a second sponsor with the same name, ignoring case, accents and surrounding spaces (422 on name)', async () => {
+    expect((await post({ name: 'Protección Ándina', country_id: countryIds.CO })).statusCode).toBe(201);
+    for (const name of ['Protección Ándina', 'proteccion andina', '  PROTECCIÓN ANDINA  ']) {
+      const response = await post({ name, country_id: countryIds.MX });
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json().errors, name).toEqual(taken);
+    }
+    expect((await list('?filter[q]=andina')).json().data.total).toBe(1);
+  });
+
+  it('refuses renaming to another sponsor’s name, keeps its own name, and stores no logo of a refused write', async () => {
+    const first = await createSponsor({ name: 'Nombre Tomado', country_id: String(countryIds.CO) });
+    const second = await createSponsor({ name: 'Otro Nombre', country_id: String(countryIds.CO) });
+    const before = storedKeys(data.uploads);
+    const body = await multipart({ _method: 'PUT', name: 'nombre tomado', logo: file(pngBytes(), 'a.png', 'image/png') });
+    const refused = await ctx.inject({ method: 'POST', url: `/api/v1/sponsors/${second.id}`, headers: { ...auth(), ...body.headers }, payload: body.payload });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual(taken);
+    expect(storedKeys(data.uploads)).toEqual(before);
+    const own = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${first.id}`, headers: auth(), payload: { name: 'NOMBRE TOMADO' } });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.name).toBe('NOMBRE TOMADO');
+  });
+
+  it('lets only one of several simultaneous creations with the same name through; the others get the same 422', async () => {
+    const responses = await Promise.all([1, 2, 3, 4].map(() => post({ name: 'Carrera Simultánea', country_id: countryIds.CO })));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 422, 422, 422]);
+    for (const response of responses.filter((response) => response.statusCode === 422)) expect(response.json().errors).toEqual(taken);
+  });
+
+  it('is guarded by the database too: a second row with the folded name is refused', async () => {
+    await post({ name: 'Índice Único', country_id: countryIds.CO });
+    await expect(ctx.db.insert(sponsors).values({ name: ' indice unico ', countryId: countryIds.CO! })).rejects.toThrow();
+  });
+});

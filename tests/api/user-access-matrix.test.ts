@@ -128,8 +128,15 @@ describe('acting on a user of each role: PUT and DELETE /api/v1/users/:id', () =
       });
 
       const remove = ACT[actor][targetRole]('eliminar');
-      it(`${actor} deleting a ${targetRole}: ${remove === 'ok' ? 'allowed' : '403'}`, async () => {
+      it(`${actor} deleting a ${targetRole}: ${remove === 'ok' ? 'allowed' : '403'}, as the deletion check said beforehand`, async () => {
         const { id } = await target(targetRole);
+        const check = await ctx.inject({ method: 'GET', url: `/api/v1/users/${id}/deletion`, headers: bearer(tokens[actor]) });
+        if (remove === MESSAGES.noPermission) {
+          expectRefusal(check, remove);
+        } else {
+          expect(check.statusCode, check.body).toBe(200);
+          expect(check.json().data).toEqual(remove === 'ok' ? { deletable: true, reason: null } : { deletable: false, reason: remove });
+        }
         const response = await ctx.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: bearer(tokens[actor]) });
         const after = await ctx.inject({ method: 'GET', url: `/api/v1/users/${id}`, headers: superAdmin });
         if (remove === 'ok') {

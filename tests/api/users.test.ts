@@ -442,6 +442,24 @@ describe('DELETE /api/v1/users/:id', () => {
   });
 });
 
+describe('GET /api/v1/users/:id/deletion', () => {
+  const check = (id: number, headers = admin) => ctx.inject({ method: 'GET', url: `/api/v1/users/${id}/deletion`, headers });
+
+  it('says a user may be deleted, and changes nothing', async () => {
+    const created = await createViaApi();
+    const response = await check(created.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ deletable: true, reason: null });
+    expect((await ctx.inject({ method: 'GET', url: `/api/v1/users/${created.id}`, headers: admin })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await check(999999);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 'error', message: 'El usuario no existe.' });
+  });
+});
+
 /** Every user holding the SUPER_ADMIN role. */
 const superAdminIds = async () =>
   (await list('?filter[role]=SUPER_ADMIN&fields=id&limit=300')).json().data.data.map((user: { id: number }) => user.id) as number[];
@@ -460,6 +478,8 @@ describe('guard rails', () => {
     const deletion = await remove(adminId);
     expect(deletion.statusCode).toBe(409);
     expect(deletion.json().message).toBe('No puedes eliminar tu propia cuenta.');
+    const check = await ctx.inject({ method: 'GET', url: `/api/v1/users/${adminId}/deletion`, headers: admin });
+    expect(check.json().data).toEqual({ deletable: false, reason: 'No puedes eliminar tu propia cuenta.' });
 
     // Editing oneself otherwise is fine.
     const edit = await update(adminId, { ...self, roles: ['SUPER_ADMIN', 'OPERATOR'] });
@@ -654,6 +674,11 @@ describePermissionMatrix(
         const target = await createViaApi();
         return { method: 'PUT', url: `/api/v1/users/${target.id}`, payload: { ...asBody(target), name: 'Cambiado' } };
       },
+    },
+    {
+      name: 'GET /api/v1/users/:id/deletion',
+      allowed: ['SUPER_ADMIN'],
+      request: async () => ({ method: 'GET', url: `/api/v1/users/${(await createViaApi()).id}/deletion` }),
     },
     {
       name: 'DELETE /api/v1/users/:id',

@@ -1,5 +1,5 @@
 import { CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
-import { idParam, successEnvelope } from '@contract/common';
+import { deletionCheck, idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,5 +106,22 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       await service.remove(request.params.id, actorOf(request));
       return success(null, 'Campaña eliminada correctamente.');
     },
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id/deletion',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar esta campaña?',
+        description:
+          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
+          'No, mientras tenga planes: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
   );
 }

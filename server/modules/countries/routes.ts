@@ -1,4 +1,4 @@
-import { idParam, successEnvelope } from '@contract/common';
+import { deletionCheck, idParam, successEnvelope } from '@contract/common';
 import { country, countryBody } from '@contract/country';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,5 +81,22 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       await service.remove(request.params.id, actorOf(request));
       return success(null, 'País eliminado.');
     },
+  );
+
+  r.get(
+    '/api/v1/countries/:id/deletion',
+    {
+      config: { access: 'countries.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar este país?',
+        description:
+          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
+          'No, mientras lo usen usuarios, sponsors o campañas: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
   );
 }

@@ -1,4 +1,4 @@
-import { idParam, successEnvelope } from '@contract/common';
+import { deletionCheck, idParam, successEnvelope } from '@contract/common';
 import { SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -104,5 +104,22 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       await service.remove(request.params.id, actorOf(request));
       return success(null, 'Sponsor eliminado correctamente.');
     },
+  );
+
+  r.get(
+    '/api/v1/sponsors/:id/deletion',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar este sponsor?',
+        description:
+          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
+          'No, mientras tenga campañas: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
   );
 }

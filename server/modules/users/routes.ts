@@ -1,4 +1,4 @@
-import { idParam, successEnvelope } from '@contract/common';
+import { deletionCheck, idParam, successEnvelope } from '@contract/common';
 import { createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -109,5 +109,22 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
       await service.remove(request.params.id, actorOf(request));
       return success(null, 'Usuario eliminado.');
     },
+  );
+
+  r.get(
+    '/api/v1/users/:id/deletion',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar este usuario?',
+        description:
+          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
+          'No si es uno mismo, si tiene permisos que quien llama no tiene (o es Super Admin y quien llama no), o si es el último Super Admin activo: el motivo es el mismo texto que daría el 403 o el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
   );
 }
