@@ -249,6 +249,12 @@ describe('GET /api/v1/campaigns', () => {
     expect(response.json().message).toBe('No se puede eliminar: tiene 2 planes');
     expect((await get(`/api/v1/campaigns/${withPlan}`)).statusCode).toBe(200);
   });
+
+  it('says beforehand that a campaign with plans cannot be deleted, with the same text (GET …/deletion)', async () => {
+    const check = await get(`/api/v1/campaigns/${withPlan}/deletion`);
+    expect(check.statusCode).toBe(200);
+    expect(check.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 2 planes' });
+  });
 });
 
 describe('PUT /api/v1/campaigns/:id', () => {
@@ -313,5 +319,50 @@ describe('DELETE /api/v1/campaigns/:id', () => {
     expect((await get(`/api/v1/campaigns/${created.id}`)).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${sponsorId}`, headers: auth() })).statusCode).toBe(200);
     expect(await ctx.db.select().from(sponsors).where(eq(sponsors.id, sponsorId))).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/campaigns/:id/deletion', () => {
+  it('says a campaign without plans may be deleted; 404 for an unknown one; 401 without a token; 403 without the permission', async () => {
+    const created = await createCampaign({ name: 'Sin Planes', sponsor_id: andes });
+    expect((await get(`/api/v1/campaigns/${created.id}/deletion`)).json().data).toEqual({ deletable: true, reason: null });
+    const missing = await get('/api/v1/campaigns/999999/deletion');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('La campaña no existe.');
+    expect((await ctx.inject({ method: 'GET', url: `/api/v1/campaigns/${created.id}/deletion` })).statusCode).toBe(401);
+    await ctx.createUser({ email: 'sin-rol.campanas@panel.test', roles: [] });
+    const nobody = bearer(await ctx.signIn('sin-rol.campanas@panel.test'));
+    expect((await ctx.inject({ method: 'GET', url: `/api/v1/campaigns/${created.id}/deletion`, headers: nobody })).statusCode).toBe(403);
+  });
+});
+
+describe('unique names within a sponsor', () => {
+  const taken = { name: ['Ya existe una campaña con ese nombre en este sponsor.'] };
+
+  it('refuses a second campaign of the same sponsor with the same name (case, accents, spaces ignored), but not in another sponsor', async () => {
+    const owner = await newSponsor('Dueño Único', 'CO');
+    const other = await newSponsor('Otro Dueño', 'CO');
+    expect((await postJson({ name: 'Verano Ártico', sponsor_id: owner })).statusCode).toBe(201);
+    const again = await postJson({ name: '  verano artico ', sponsor_id: owner });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual(taken);
+    expect((await postJson({ name: 'Verano Ártico', sponsor_id: other })).statusCode).toBe(201);
+  });
+
+  it('refuses a rename or a move into a sponsor that has the name; keeping its own name is fine', async () => {
+    const owner = await newSponsor('Dueño Movido', 'CO');
+    const other = await newSponsor('Destino Movido', 'CO');
+    await createCampaign({ name: 'Ocupada', sponsor_id: owner });
+    const moving = await createCampaign({ name: 'Ocupada', sponsor_id: other });
+    const second = await createCampaign({ name: 'Segunda', sponsor_id: owner });
+
+    const rename = await update(second.id, { name: 'OCUPADA' });
+    expect(rename.statusCode).toBe(422);
+    expect(rename.json().errors).toEqual(taken);
+    const move = await update(moving.id, { sponsor_id: String(owner) });
+    expect(move.statusCode).toBe(422);
+    expect(move.json().errors).toEqual(taken);
+    const own = await update(second.id, { name: 'segunda', description: 'Otra descripción' });
+    expect(own.statusCode, own.body).toBe(200);
   });
 });

@@ -173,6 +173,40 @@ describe('DELETE /api/v1/countries/:id', () => {
     const response = await remove(created.id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ status: 'error', message: 'No se puede eliminar: tiene 1 usuario' });
+    const check = await ctx.inject({ method: 'GET', url: `/api/v1/countries/${created.id}/deletion`, headers: admin });
+    expect(check.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 1 usuario' });
+  });
+
+  it('refuses to delete a country its sponsors or campaigns are in, counting them (409), and says so beforehand', async () => {
+    const created = await createOk();
+    const check = () => ctx.inject({ method: 'GET', url: `/api/v1/countries/${created.id}/deletion`, headers: admin });
+    expect((await check()).json().data).toEqual({ deletable: true, reason: null });
+    const sponsorIds: number[] = [];
+    for (const name of ['País Sponsor Uno', 'País Sponsor Dos']) {
+      const sponsor = await ctx.inject({ method: 'POST', url: '/api/v1/sponsors', headers: admin, payload: { name, country_id: created.id } });
+      expect(sponsor.statusCode, sponsor.body).toBe(201);
+      sponsorIds.push(sponsor.json().data.id);
+    }
+    const refused = await remove(created.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('No se puede eliminar: tiene 2 sponsors');
+    expect((await check()).json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 2 sponsors' });
+
+    // A campaign in this country whose sponsor is elsewhere blocks it too.
+    const elsewhere = await createOk();
+    for (const id of sponsorIds) {
+      const moved = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${id}`, headers: admin, payload: { country_id: elsewhere.id } });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const campaign = await ctx.inject({ method: 'POST', url: '/api/v1/campaigns', headers: admin, payload: { name: 'En el país', sponsor_id: sponsorIds[0], country_id: created.id } });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    expect((await remove(created.id)).json().message).toBe('No se puede eliminar: tiene 1 campaña');
+  });
+
+  it('answers 404 for an unknown country when asked whether it can be deleted', async () => {
+    const response = await ctx.inject({ method: 'GET', url: '/api/v1/countries/999999/deletion', headers: admin });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('El país no existe.');
   });
 });
 
@@ -192,6 +226,11 @@ describePermissionMatrix(
       allowed: ['SUPER_ADMIN'],
       status: 201,
       request: () => ({ method: 'POST', url: '/api/v1/countries', payload: { name: uniqueName() } }),
+    },
+    {
+      name: 'GET /api/v1/countries/:id/deletion',
+      allowed: ['SUPER_ADMIN'],
+      request: async () => ({ method: 'GET', url: `/api/v1/countries/${(await createOk()).id}/deletion` }),
     },
     {
       name: 'PUT /api/v1/countries/:id',
