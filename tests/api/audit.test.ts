@@ -302,6 +302,27 @@ describe('GET /api/v1/audit', () => {
     const refused = await ctx.inject({ method: 'GET', url: '/api/v1/audit/export?filter[to]=ayer', headers: ana.headers });
     expect(refused.statusCode).toBe(400);
   });
+
+  it('names countries in the export, as the panel does, and keeps the id of one that is gone', async () => {
+    const sponsor = await createSponsor('Mudanza Andina');
+    const gone = await ctx.inject({ method: 'POST', url: '/api/v1/countries', headers: ana.headers, payload: { name: 'Atlántida' } });
+    const goneId = gone.json().data.id as number;
+    for (const countryId of [countryIds.MX, goneId, countryIds.CO]) {
+      const moved = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${sponsor.id}`, headers: ana.headers, payload: { country_id: countryId } });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/countries/${goneId}`, headers: ana.headers })).statusCode).toBe(200);
+    const response = await ctx.inject({
+      method: 'GET',
+      url: `/api/v1/audit/export?filter[resource]=sponsor&filter[resource_id]=${sponsor.id}`,
+      headers: ana.headers,
+    });
+    const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines[1]).toContain(`el país: ${goneId} → Colombia`);
+    expect(lines[2]).toContain(`el país: México → ${goneId}`);
+    expect(lines[3]).toContain('el país: Colombia → México');
+    expect(lines[4]).toContain('el país: — → Colombia');
+  });
 });
 
 describe('keeping the history', () => {

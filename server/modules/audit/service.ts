@@ -17,6 +17,7 @@ import { auditLog } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
+import { countryRefs } from '../countries/service';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -49,13 +50,35 @@ function dayStart(name: string, value: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Names for the ids a history records, by field, as the panel shows them: the entry keeps the id
+ * (true when the record is renamed), the export shows the name it has now, or the id when it is gone.
+ */
+type RecordNames = Partial<Record<string, Map<number, string>>>;
+
 /** 'Acme → Acme 2' as a CSV cell reads it; a secret only as changed. */
-const describeChange = (resource: AuditEntry['resource'], change: AuditChange) => {
+const describeChange = (resource: AuditEntry['resource'], change: AuditChange, names: RecordNames = {}) => {
   const field = AUDIT_FIELD_LABELS[resource]?.[change.field] ?? change.field;
   if (change.secret) return `${field}: cambió`;
-  const show = (value: AuditChange['before']) => (value === null ? '—' : Array.isArray(value) ? value.join(', ') : String(value));
+  const show = (value: AuditChange['before']) =>
+    value === null
+      ? '—'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : typeof value === 'number'
+          ? (names[change.field]?.get(value) ?? String(value))
+          : String(value);
   return `${field}: ${show(change.before)} → ${show(change.after)}`;
 };
+
+/** The countries the `country_id` changes of these rows name, in one query. */
+async function namesOf(db: Db, rows: AuditRow[]): Promise<RecordNames> {
+  const ids = rows.flatMap((row) =>
+    row.changes.flatMap((change) => (change.field === 'country_id' ? [change.before, change.after].filter((value): value is number => typeof value === 'number') : [])),
+  );
+  const refs = await countryRefs(db, ids);
+  return { country_id: new Map([...refs].map(([id, ref]) => [id, ref.name])) };
+}
 
 /**
  * A spreadsheet runs a cell that starts with =, +, - or @ as a formula; names staff typed (a
@@ -114,6 +137,7 @@ export function createAuditService({ db }: { db: Db }) {
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX - offset))
           .offset(offset);
+        const names = await namesOf(db, rows);
         for (const row of rows) {
           yield [
             row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
@@ -122,7 +146,7 @@ export function createAuditService({ db }: { db: Db }) {
             AUDIT_RESOURCE_LABELS[row.resource],
             row.resourceId ?? '',
             asText(row.resourceLabel ?? ''),
-            asText(row.changes.map((change) => describeChange(row.resource, change)).join('; ')),
+            asText(row.changes.map((change) => describeChange(row.resource, change, names)).join('; ')),
           ];
         }
         if (rows.length < EXPORT_BATCH) return;
