@@ -154,7 +154,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     let confirm = page.getByRole('dialog', { name: 'Eliminar sponsor' });
     await confirm.getByLabel(/Escribe/).fill('confirmar');
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await confirm.getByText('No se puede eliminar el sponsor: tiene 1 campaña. Elimínalas primero.').waitFor();
+    await confirm.getByText('No se puede eliminar: tiene 1 campaña').waitFor();
     await page.screenshot({ path: 'test-results/sponsor-delete-refused.png' });
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });

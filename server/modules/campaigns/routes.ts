@@ -18,7 +18,8 @@ const updateBody = campaignUpdateFields.extend({ image: fileField(CAMPAIGN_MESSA
 const WRITE_DESCRIPTION =
   'multipart/form-data (o JSON sin archivo): name, description, status (DRAFT por defecto; DRAFT, ACTIVE, PAUSED o INACTIVE), sponsor_id, ' +
   'country_id (por defecto el del sponsor), start_date y end_date (AAAA-MM-DD; la de fin no anterior a la de inicio), budget (≥ 0, 2 decimales), ' +
-  'image (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413).';
+  'image (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
+  'El nombre es único dentro de su sponsor, sin distinguir mayúsculas, tildes ni espacios alrededor (422 en name).';
 
 export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +98,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       schema: {
         tags,
         summary: 'Elimina una campaña y su imagen',
-        description: 'Una campaña que todavía tiene planes no se elimina: 409 con el número de planes.',
+        description: 'Una campaña que todavía tiene planes no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 1 plan\').',
         params: idParam,
         response: { 200: successEnvelope(z.null()) },
       },

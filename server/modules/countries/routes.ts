@@ -72,7 +72,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         summary: 'Elimina un país',
-        description: 'Un país asignado a usuarios, sponsors u otros registros no se elimina (409).',
+        description: 'Un país que usan usuarios, sponsors o campañas no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 2 usuarios\').',
         params: idParam,
         response: { 200: successEnvelope(z.null()) },
       },

@@ -17,7 +17,8 @@ const updateBody = sponsorUpdateFields.extend({ logo: fileField(SPONSOR_MESSAGES
 
 const WRITE_DESCRIPTION =
   'multipart/form-data (o JSON sin archivo): name, country_id, website_url, logo (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
-  'website_url se guarda normalizado: se añade https:// si falta el esquema y solo se aceptan http y https (422).';
+  'website_url se guarda normalizado: se añade https:// si falta el esquema y solo se aceptan http y https (422). ' +
+  'El nombre es único sin distinguir mayúsculas, tildes ni espacios alrededor (422 en name).';
 
 export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -95,7 +96,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       schema: {
         tags,
         summary: 'Elimina un sponsor y su logo',
-        description: 'Un sponsor que todavía tiene campañas no se elimina: 409 con el número de campañas.',
+        description: 'Un sponsor que todavía tiene campañas no se elimina: 409 que las cuenta (\'No se puede eliminar: tiene 3 campañas\').',
         params: idParam,
         response: { 200: successEnvelope(z.null()) },
       },
