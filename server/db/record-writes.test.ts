@@ -173,4 +173,12 @@ describe('defineWrites', () => {
     expect(files.size).toBe(0);
     expect((await writes.update(first.id, { name: 'ágil' }, {}, actor)).name).toBe('ágil');
   });
+
+  it('answers an update that sends no field with the record as it is, and records no history entry for it', async () => {
+    const { storage } = memoryStorage();
+    const writes = sponsorWrites(storage);
+    const created = await writes.create({ name: 'Reloj', countryId }, {}, actor);
+    expect(await writes.update(created.id, {}, {}, actor)).toEqual(created);
+    expect((await entriesFor(created.id)).map((entry) => entry.action)).toEqual(['create']);
+  });
 });
