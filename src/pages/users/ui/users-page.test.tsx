@@ -275,7 +275,7 @@ describe('users page: creating and editing', () => {
     expect(screen.getByText('1 de 1 usuarios')).toBeInTheDocument();
   });
 
-  it('shows the server’s field errors under their fields and its message in a red alert', async () => {
+  it('shows the server’s field errors under their fields, once, and moves focus to the first', async () => {
     usersDb.users.push(buildUser({ email: 'tomado@example.com' }));
     const { user } = await openUsers();
     await screen.findByText('1 de 1 usuarios');
@@ -289,8 +289,12 @@ describe('users page: creating and editing', () => {
     await chooseOption(user, 'Roles', 'Admin');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El email ya está registrado');
-    expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription('El email ya está registrado');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription('El email ya está registrado'));
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveFocus();
+    // The field took the message: no banner repeats it.
+    expect(within(dialog).getAllByText('El email ya está registrado')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     // Editing the field clears its message.
     await user.type(within(dialog).getByLabelText(/^Email/), 'x');
     expect(within(dialog).getByLabelText(/^Email/)).not.toHaveAccessibleDescription('El email ya está registrado');

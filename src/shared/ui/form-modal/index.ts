@@ -1,1 +1,8 @@
-export { FormModal, FormModalBody, type FormModalBodyProps, type FormModalProps } from './form-modal';
+export {
+  FormModal,
+  FormModalBody,
+  UNSAVED_CHANGES_QUESTION,
+  bannerMessage,
+  type FormModalBodyProps,
+  type FormModalProps,
+} from './form-modal';
