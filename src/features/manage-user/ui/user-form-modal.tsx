@@ -114,6 +114,8 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
         autoComplete="new-password"
         disabled={busy}
         {...form.getInputProps('password')}
+        // Mantine's PasswordInput does not set aria-invalid itself.
+        aria-invalid={Boolean(form.errors.password)}
       />
       <MultiSelect
         label="Roles"

@@ -156,7 +156,9 @@ export interface FormModalBodyProps {
   children: ReactNode;
 }
 
-const firstInvalidField = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null;
+// Mantine's PasswordInput marks its input with data-invalid only.
+const firstInvalidField = (form: HTMLFormElement | null) =>
+  form?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-invalid="true"]') ?? null;
 
 /**
  * A modal form: the failure on top, the fields, then Cancelar and the submit button. A submit
