@@ -465,6 +465,33 @@ describe('roles tab', () => {
     expect(await within(admin).findByRole('alert')).toHaveTextContent('No tienes permiso para realizar esta acción.');
   });
 
+  it('asks before switching tab with unsaved ticks, and keeps them on Seguir editando', async () => {
+    const { user } = await openUsers('/users?tab=roles');
+    const operator = await screen.findByRole('region', { name: 'Operador' });
+    await user.click(within(operator).getByRole('checkbox', { name: /Gestionar usuarios/ }));
+    await user.click(screen.getByRole('tab', { name: 'Usuarios' }));
+
+    let question = await screen.findByRole('dialog', { name: 'Permisos de Operador' });
+    expect(within(question).getByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Seguir editando' })).toHaveFocus());
+    await user.click(within(question).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentLocation()).toBe('/users?tab=roles');
+    expect(within(operator).getByRole('checkbox', { name: /Gestionar usuarios/ })).toBeChecked();
+
+    await user.click(screen.getByRole('tab', { name: 'Usuarios' }));
+    question = await screen.findByRole('dialog', { name: 'Permisos de Operador' });
+    await user.click(within(question).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(currentLocation()).toBe('/users'));
+  });
+
+  it('leads with the Spanish names of roles and permissions; codes are secondary text', async () => {
+    await openUsers('/users?tab=roles');
+    const leader = await screen.findByRole('region', { name: 'Business Leader' });
+    expect(within(leader).getByRole('heading', { name: 'Business Leader' })).toBeInTheDocument();
+    expect(within(leader).getByRole('checkbox', { name: 'Ver agendamientos' })).toHaveAccessibleDescription('operations.view');
+  });
+
   it('shows the roles fallback when they cannot be loaded', async () => {
     server.use(http.get(apiUrl('v1/roles'), () => new Response(null, { status: 403 })));
     await openUsers('/users?tab=roles');

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '../error-alert';
+import { UNSAVED_CHANGES_QUESTION } from '../unsaved-changes';
 import '../focus.css';
 
 export interface FormModalProps {
@@ -36,8 +37,6 @@ interface CloseGuard {
 }
 
 const CloseGuardContext = createContext<CloseGuard | null>(null);
-
-export const UNSAVED_CHANGES_QUESTION = 'Tienes cambios sin guardar. ¿Descartarlos?';
 
 /**
  * The modal every create/edit form opens in. Closing it with changes not saved (Escape, the X, a

@@ -1,8 +1,1 @@
-export {
-  FormModal,
-  FormModalBody,
-  UNSAVED_CHANGES_QUESTION,
-  bannerMessage,
-  type FormModalBodyProps,
-  type FormModalProps,
-} from './form-modal';
+export { FormModal, FormModalBody, bannerMessage, type FormModalBodyProps, type FormModalProps } from './form-modal';
