@@ -52,7 +52,9 @@ describe('sponsors page: the grid', () => {
     expect(within(andes).getByText('Colombia')).toBeInTheDocument();
     expect(within(andes).getByRole('link', { name: 'https://andes.com.co' })).toHaveAttribute('target', '_blank');
     expect(within(andes).getByText('ID: 1')).toBeInTheDocument();
-    expect(within(andes).getByRole('link', { name: 'Ver' })).toHaveAttribute('href', '/sponsor/1');
+    // The total shows even when every sponsor fits on one page (and the pager is hidden).
+    expect(screen.getByText(/^\d+ sponsors$/)).toBeInTheDocument();
+    expect(within(andes).getByRole('link', { name: 'Ver Detalles' })).toHaveAttribute('href', '/sponsor/1');
     expect(within(andes).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(within(andes).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
 
