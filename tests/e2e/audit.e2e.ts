@@ -38,7 +38,7 @@ describe('the change history, as staff use it', () => {
     await choose(page, form, 'País', 'Colombia', 'Colom');
     await form.getByRole('button', { name: 'Crear Sponsor' }).click();
     await form.waitFor({ state: 'hidden' });
-    await page.getByRole('article', { name: 'Brújula Asistencia' }).getByRole('link', { name: 'Ver' }).click();
+    await page.getByRole('article', { name: 'Brújula Asistencia' }).getByRole('link', { name: 'Ver Detalles' }).click();
     await page.waitForURL(/\/sponsor\/\d+$/);
 
     // Rename it.

@@ -83,7 +83,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Open it: the header, and 'Visitar sitio' in a new tab with https added.
-    await page.getByRole('article', { name: 'Zafiro Asistencia E2E' }).getByRole('link', { name: 'Ver' }).click();
+    await page.getByRole('article', { name: 'Zafiro Asistencia E2E' }).getByRole('link', { name: 'Ver Detalles' }).click();
     await page.waitForURL(/\/sponsor\/\d+$/);
     const sponsorUrl = page.url();
     await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E' }).waitFor();

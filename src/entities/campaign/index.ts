@@ -1,6 +1,7 @@
 export {
   CAMPAIGN_DETAIL_INCLUDE,
   CAMPAIGN_FALLBACKS,
+  checkCampaignDeletion,
   createCampaign,
   deleteCampaign,
   fetchCampaign,

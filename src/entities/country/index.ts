@@ -1,4 +1,10 @@
-export { COUNTRIES_FALLBACK, fetchAllCountries, fetchCountries, fetchCountry } from './api/country.api';
+export {
+  checkCountryDeletion,
+  COUNTRIES_FALLBACK,
+  fetchAllCountries,
+  fetchCountries,
+  fetchCountry,
+} from './api/country.api';
 export { countryQueries } from './api/country.queries';
 export { countrySelectData } from './model/select-data';
 export type { Country, CountryOption } from './model/types';

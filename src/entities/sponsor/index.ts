@@ -1,10 +1,11 @@
 export {
-  SPONSOR_FALLBACKS,
+  checkSponsorDeletion,
   createSponsor,
   deleteSponsor,
   fetchSponsor,
   fetchSponsorOptions,
   fetchSponsors,
+  SPONSOR_FALLBACKS,
   updateSponsor,
 } from './api/sponsor.api';
 export { sponsorQueries } from './api/sponsor.queries';

@@ -169,6 +169,16 @@ export const campaignHandlers = [
     campaignsDb.campaigns[index] = campaign;
     return ok(campaign, 'Campaña actualizada correctamente.');
   }),
+  http.get(apiUrl('v1/campaigns/:id/deletion'), ({ params }) => {
+    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
+    if (!campaign) return fail(404, 'La campaña no existe.');
+    const plans = campaign.plans?.length ?? 0;
+    return ok(
+      plans > 0
+        ? { deletable: false, reason: `No se puede eliminar: tiene ${plans === 1 ? '1 plan' : `${plans} planes`}` }
+        : { deletable: true, reason: null },
+    );
+  }),
   http.delete(apiUrl('v1/campaigns/:id'), ({ params }) => {
     const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
     if (!campaign) return fail(404, 'La campaña no existe.');

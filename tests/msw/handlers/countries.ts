@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { apiUrl, ok } from '../envelope';
+import { apiUrl, fail, ok } from '../envelope';
 import { paginate, pickFields } from '../paginate';
 
 /** A few countries, enough for selects. */
@@ -21,4 +21,9 @@ export const countryHandlers = [
     if (sort === '-name') found.reverse();
     return ok(paginate(pickFields(found, url), url));
   }),
+  http.get(apiUrl('v1/countries/:id/deletion'), ({ params }) =>
+    countryFixtures.some((country) => country.id === Number(params.id))
+      ? ok({ deletable: true, reason: null })
+      : fail(404, 'El país no existe.'),
+  ),
 ];

@@ -120,6 +120,16 @@ export const sponsorHandlers = [
     sponsorsDb.sponsors[index] = sponsor;
     return ok(sponsor, 'Sponsor actualizado correctamente.');
   }),
+  http.get(apiUrl('v1/sponsors/:id/deletion'), ({ params }) => {
+    const id = Number(params.id);
+    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, 'El sponsor no existe.');
+    const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
+    return ok(
+      campaigns > 0
+        ? { deletable: false, reason: `No se puede eliminar: tiene ${campaigns === 1 ? '1 campaña' : `${campaigns} campañas`}` }
+        : { deletable: true, reason: null },
+    );
+  }),
   http.delete(apiUrl('v1/sponsors/:id'), ({ params }) => {
     const id = Number(params.id);
     if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, 'El sponsor no existe.');

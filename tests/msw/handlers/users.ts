@@ -107,6 +107,11 @@ export const userHandlers = [
     usersDb.users[index] = user;
     return ok(user, 'Usuario actualizado.');
   }),
+  http.get(apiUrl('v1/users/:id/deletion'), ({ params }) =>
+    usersDb.users.some((candidate) => candidate.id === Number(params.id))
+      ? ok({ deletable: true, reason: null })
+      : fail(404, 'El usuario no existe.'),
+  ),
   http.delete(apiUrl('v1/users/:id'), ({ params }) => {
     const before = usersDb.users.length;
     usersDb.users = usersDb.users.filter((candidate) => candidate.id !== Number(params.id));

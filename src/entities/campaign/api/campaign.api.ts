@@ -1,3 +1,4 @@
+import type { DeletionCheck } from '@contract/common';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import type { Campaign, CampaignPayload } from '../model/types';
 
@@ -33,3 +34,7 @@ export const updateCampaign = (id: number, payload: CampaignPayload) =>
   api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update });
 
 export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });
+
+/** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
+export const checkCampaignDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/campaigns/${id}/deletion`, { fallback: CAMPAIGN_FALLBACKS.delete });

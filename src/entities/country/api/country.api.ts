@@ -1,3 +1,4 @@
+import type { DeletionCheck } from '@contract/common';
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Country, CountryOption } from '../model/types';
@@ -10,6 +11,10 @@ export const fetchCountries = (params: ListParams = {}, signal?: AbortSignal) =>
 
 export const fetchCountry = (id: number, signal?: AbortSignal) =>
   api.get<Country>(`v1/countries/${id}`, { fallback: COUNTRIES_FALLBACK, signal });
+
+/** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
+export const checkCountryDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/countries/${id}/deletion`, { fallback: 'No se pudo eliminar el país' });
 
 /**
  * Every country for a select: sorted by name, fields id and name, 300 a page,

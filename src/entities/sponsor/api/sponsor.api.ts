@@ -1,3 +1,4 @@
+import type { DeletionCheck } from '@contract/common';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Sponsor, SponsorPayload } from '../model/types';
@@ -40,3 +41,7 @@ export const updateSponsor = (id: number, payload: SponsorPayload) =>
   api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update });
 
 export const deleteSponsor = (id: number) => api.delete<null>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });
+
+/** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
+export const checkSponsorDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/sponsors/${id}/deletion`, { fallback: SPONSOR_FALLBACKS.delete });

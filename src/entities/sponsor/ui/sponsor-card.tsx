@@ -13,7 +13,7 @@ export interface SponsorCardProps {
 /** A sponsor in the grid: logo, name, country, website and 'ID: {id}'. */
 export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={sponsor.name}>
+    <Card withBorder radius="md" padding="md" h="100%" miw={0} component="article" aria-label={sponsor.name}>
       <Stack gap="sm" h="100%">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <SponsorLogo name={sponsor.name} logoUrl={sponsor.logo_url} />
@@ -26,7 +26,7 @@ export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
             </Text>
           </Stack>
         </Group>
-        <Stack gap={4} style={{ flexGrow: 1 }}>
+        <Stack gap={4} miw={0} style={{ flexGrow: 1 }}>
           <SponsorFacts sponsor={sponsor} truncate />
         </Stack>
         {actions ? <Group gap="xs" wrap="wrap">{actions}</Group> : null}

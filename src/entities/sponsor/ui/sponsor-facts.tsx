@@ -24,7 +24,7 @@ export function SponsorFacts({ sponsor, truncate = false }: SponsorFactsProps) {
         <Label>País</Label>
         {sponsor.country?.name ?? '—'}
       </Text>
-      <Text size="sm" truncate={truncate ? 'end' : undefined}>
+      <Text size="sm" truncate={truncate ? 'end' : undefined} miw={0} style={truncate ? undefined : { overflowWrap: 'anywhere' }}>
         <Label>Sitio web</Label>
         {website && href ? (
           <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,3 +1,4 @@
+import type { DeletionCheck } from '@contract/common';
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import type { User, UserPayload } from '../model/types';
@@ -31,3 +32,6 @@ export const updateUser = (id: number, payload: UserPayload) =>
   api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update });
 
 export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
+
+/** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
+export const checkUserDeletion = (id: number) => api.get<DeletionCheck>(`v1/users/${id}/deletion`, { fallback: USER_FALLBACKS.delete });

@@ -54,6 +54,8 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           disabled={busy}
           {...form.getInputProps('current_password')}
+          // Mantine's PasswordInput does not set aria-invalid itself.
+          aria-invalid={Boolean(form.errors.current_password)}
         />
         <PasswordInput
           label="Nueva contraseña"
@@ -62,6 +64,8 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password')}
+          // Mantine's PasswordInput does not set aria-invalid itself.
+          aria-invalid={Boolean(form.errors.password)}
         />
         <PasswordInput
           label="Confirmar nueva contraseña"
@@ -69,6 +73,8 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password_confirmation')}
+          // Mantine's PasswordInput does not set aria-invalid itself.
+          aria-invalid={Boolean(form.errors.password_confirmation)}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={busy}>

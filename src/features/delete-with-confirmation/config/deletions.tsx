@@ -1,6 +1,6 @@
-import { campaignQueries, deleteCampaign, type Campaign } from '@/entities/campaign';
-import { deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
-import { deleteUser, userQueries, type User } from '@/entities/user';
+import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
+import { checkSponsorDeletion, deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
+import { checkUserDeletion, deleteUser, userQueries, type User } from '@/entities/user';
 import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
 
 const confirmWord = () => CONFIRM_KEYWORD;
@@ -15,6 +15,7 @@ export const sponsorDeletion: Deletion<Sponsor> = {
   keyword: confirmWord,
   deleted: 'Sponsor eliminado.',
   remove: deleteSponsor,
+  check: checkSponsorDeletion,
   queries: sponsorQueries,
 };
 
@@ -28,6 +29,7 @@ export const campaignDeletion: Deletion<Campaign> = {
   keyword: confirmWord,
   deleted: 'Campaña eliminada.',
   remove: deleteCampaign,
+  check: checkCampaignDeletion,
   queries: campaignQueries,
 };
 
@@ -42,5 +44,6 @@ export const userDeletion: Deletion<User> = {
   keyword: (user) => user.name,
   deleted: 'Usuario eliminado.',
   remove: deleteUser,
+  check: checkUserDeletion,
   queries: userQueries,
 };

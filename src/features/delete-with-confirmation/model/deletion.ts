@@ -1,3 +1,4 @@
+import type { DeletionCheck } from '@contract/common';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -15,6 +16,8 @@ export interface Deletion<T extends { id: number }> {
   /** The notice once it is gone, e.g. 'Sponsor eliminado.'. */
   deleted: string;
   remove: (id: number) => Promise<unknown>;
+  /** Asked when the dialog opens: whether the record can go now and, if not, why. */
+  check: (id: number) => Promise<DeletionCheck>;
   /** The entity's query factory: its detail is dropped and its lists refreshed. */
   queries: { detail: (id: number) => { queryKey: QueryKey }; lists: () => QueryKey };
 }

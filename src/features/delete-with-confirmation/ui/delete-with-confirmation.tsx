@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { focusPageHeading } from '@/shared/ui/page-header';
 import type { Deletion } from '../model/deletion';
 
 export interface DeleteWithConfirmationProps<T extends { id: number }> {
@@ -21,14 +22,32 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
   const queryClient = useQueryClient();
   // The dialog keeps showing the record while it closes.
   const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
+  // Once deleted, its row (and the button that opened the dialog) is gone.
+  const [deleted, setDeleted] = useState(false);
+  if (target && target !== shown) {
+    setShown(target);
+    setDeleted(false);
+  }
+
+  // Asked afresh at each opening: a record's dependents change while the list is on screen.
+  const check = useQuery({
+    queryKey: [...deletion.queries.detail(shown?.id ?? 0).queryKey, 'deletion'],
+    queryFn: () => deletion.check(shown!.id),
+    enabled: target !== null && shown !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const blockedReason = check.data && !check.data.deletable ? (check.data.reason ?? 'No se puede eliminar.') : null;
 
   const remove = useMutation({
     mutationFn: (record: T) => deletion.remove(record.id),
     onSuccess: async (_data, record) => {
       queryClient.removeQueries({ queryKey: deletion.queries.detail(record.id).queryKey });
+      setDeleted(true);
       onDeleted?.(record);
       onClose();
+      focusPageHeading();
       notifications.show({ color: 'green', message: deletion.deleted });
       await queryClient.invalidateQueries({ queryKey: deletion.queries.lists() });
     },
@@ -43,6 +62,10 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
       message={shown ? deletion.describe(shown) : null}
       confirmLabel="Eliminar"
       keyword={shown ? deletion.keyword(shown) : undefined}
+      checking={target !== null && check.isPending}
+      blockedReason={blockedReason}
+      // The deleted row's button is gone: focus goes to the page's heading instead.
+      returnFocus={!deleted}
     />
   );
 }

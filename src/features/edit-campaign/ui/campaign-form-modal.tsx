@@ -14,8 +14,8 @@ import {
   type CampaignPayload,
   type CampaignStatus,
 } from '@/entities/campaign';
-import { errorMessage, formFieldErrors } from '@/shared/api';
-import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
+import { formFieldErrors } from '@/shared/api';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput, formImageProps } from '@/shared/ui/image-input';
 import {
@@ -54,6 +54,8 @@ interface CampaignFormProps {
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
+const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
+
 function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps) {
   const editing = campaign !== null;
   const queryClient = useQueryClient();
@@ -74,7 +76,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         queryClient.invalidateQueries({ queryKey: campaignQueries.detail(saved.id).queryKey }),
       ]);
     },
-    onError: (error) => form.setErrors(formFieldErrors(error, { fileField: 'image' })),
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });
 
   // On edit the campaign keeps its own country; a new one takes its sponsor's.
@@ -107,7 +109,15 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
       submitLabel={editing ? 'Actualizar Campaña' : 'Crear Campaña'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
       submitDisabled={!ready}
-      error={save.error ? errorMessage(save.error, editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create) : null}
+      submitDisabledReason={sponsorId === null || countryId === null ? 'Cargando el sponsor…' : 'Escribe el nombre de la campaña para guardarla.'}
+      error={bannerMessage(
+        save.error,
+        editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create,
+        fieldErrorsOf(save.error),
+        Object.keys(form.values),
+      )}
+      dirty={form.isDirty()}
+      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Sponsor" value={campaign?.sponsor?.name ?? sponsor?.name ?? ''} placeholder="Cargando..." readOnly variant="filled" />

@@ -2,10 +2,12 @@ import { SUPER_ADMIN_ROLE } from '@contract/role';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { SYNC_PERMISSIONS_FALLBACK, roleQueries, syncRolePermissions, type PermissionInfo, type RoleWithPermissions } from '@/entities/role';
 import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { UnsavedChangesDialog } from '@/shared/ui/unsaved-changes';
 
 export interface RolePermissionsFormProps {
   role: RoleWithPermissions;
@@ -57,11 +59,20 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
 
   const unchanged = sameSet(selected, role.permissions);
   const busy = save.isPending;
+
+  // Leaving the page, switching tab or closing the browser with unsaved ticks asks first.
+  const blocker = useBlocker({ shouldBlockFn: () => !unchanged, enableBeforeUnload: () => !unchanged, withResolver: true });
   // Kept in catalogue order, as the server lists them.
   const submit = () => save.mutate(catalogue.map((permission) => permission.name).filter((name) => selected.has(name)));
 
   return (
     <Stack gap="md">
+      <UnsavedChangesDialog
+        opened={blocker.status === 'blocked'}
+        title={`Permisos de ${role.name}`}
+        onKeepEditing={() => blocker.reset?.()}
+        onDiscard={() => blocker.proceed?.()}
+      />
       {locked ? (
         <Alert color="gray" variant="light" title="Solo lectura">
           Los permisos de Super Admin no se pueden modificar: así siempre hay alguien que puede gestionar usuarios, roles y
@@ -85,6 +96,8 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
                   value={permission.name}
                   label={permission.label}
                   description={permission.name}
+                  // 24 px: a comfortable target for a click or a tap.
+                  size="md"
                   disabled={locked || busy}
                 />
               ))}

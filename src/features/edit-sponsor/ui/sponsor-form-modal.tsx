@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formImageProps } from '@/shared/ui/image-input';
 import {
   initialSponsorFormValues,
@@ -40,6 +40,8 @@ interface SponsorFormProps {
   onSaved?: (sponsor: Sponsor) => void;
 }
 
+const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'logo' });
+
 function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   const editing = sponsor !== null;
   const queryClient = useQueryClient();
@@ -60,7 +62,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       onDone();
       await queryClient.invalidateQueries({ queryKey: sponsorQueries.lists() });
     },
-    onError: (error) => form.setErrors(formFieldErrors(error, { fileField: 'logo' })),
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });
 
   const countryOptions = useMemo(
@@ -82,7 +84,14 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       busy={busy}
       submitLabel={editing ? 'Actualizar Sponsor' : 'Crear Sponsor'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={save.error ? errorMessage(save.error, editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create) : null}
+      error={bannerMessage(
+        save.error,
+        editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create,
+        fieldErrorsOf(save.error),
+        Object.keys(form.values),
+      )}
+      dirty={form.isDirty()}
+      failure={save.error}
     >
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <ImageInput

@@ -8,7 +8,7 @@ import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entitie
 import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -42,6 +42,8 @@ interface UserFormProps {
   isSelf: boolean;
 }
 
+const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { rename: { is_active: 'status' } });
+
 function UserForm({ user, onDone, isSelf }: UserFormProps) {
   const editing = user !== null;
   const queryClient = useQueryClient();
@@ -62,7 +64,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
       notifications.show({ color: 'green', message: editing ? 'Usuario actualizado.' : 'Usuario creado.' });
       onDone();
     },
-    onError: (error) => form.setErrors(formFieldErrors(error, { rename: { is_active: 'status' } })),
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });
 
   // The super admin role is not handed out here; a user who already has it keeps it.
@@ -90,10 +92,17 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
       busy={busy}
       submitLabel={editing ? 'Actualizar Usuario' : 'Crear Usuario'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={save.error ? errorMessage(save.error, editing ? USER_FALLBACKS.update : USER_FALLBACKS.create) : null}
+      error={bannerMessage(
+        save.error,
+        editing ? USER_FALLBACKS.update : USER_FALLBACKS.create,
+        fieldErrorsOf(save.error),
+        Object.keys(form.values),
+      )}
+      dirty={form.isDirty()}
+      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="DNI" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('dni')} />
+        <TextInput label="DNI" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('dni')} />
         <TextInput label="Nombre completo" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('email')} />
         <TextInput label="Teléfono" type="tel" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('phone')} />
@@ -105,6 +114,8 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
         autoComplete="new-password"
         disabled={busy}
         {...form.getInputProps('password')}
+        // Mantine's PasswordInput does not set aria-invalid itself.
+        aria-invalid={Boolean(form.errors.password)}
       />
       <MultiSelect
         label="Roles"

@@ -59,5 +59,5 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
       ]),
     [names],
   );
-  return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} />;
+  return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} cardTitle="action" />;
 }

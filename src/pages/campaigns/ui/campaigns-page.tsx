@@ -16,7 +16,7 @@ import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { usePagedSearch } from '@/shared/lib/paged-search';
-import { ListState } from '@/shared/ui/list-state';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -78,6 +78,7 @@ export function CampaignsPage() {
         />
         <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} w={{ base: '100%', xs: 220 }} />
       </Group>
+      {data ? <ListTotal total={data.total} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}

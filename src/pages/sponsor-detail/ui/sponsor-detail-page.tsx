@@ -12,7 +12,7 @@ import { errorMessage } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
 import { usePagedSearch } from '@/shared/lib/paged-search';
-import { ListState } from '@/shared/ui/list-state';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
@@ -135,6 +135,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         maw={360}
         onSearch={(q) => setFilters({ q: q || undefined })}
       />
+      {data ? <ListTotal total={data.total} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}

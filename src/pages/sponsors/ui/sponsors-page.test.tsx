@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
@@ -52,7 +52,9 @@ describe('sponsors page: the grid', () => {
     expect(within(andes).getByText('Colombia')).toBeInTheDocument();
     expect(within(andes).getByRole('link', { name: 'https://andes.com.co' })).toHaveAttribute('target', '_blank');
     expect(within(andes).getByText('ID: 1')).toBeInTheDocument();
-    expect(within(andes).getByRole('link', { name: 'Ver' })).toHaveAttribute('href', '/sponsor/1');
+    // The total shows even when every sponsor fits on one page (and the pager is hidden).
+    expect(screen.getByText(/^\d+ sponsors$/)).toBeInTheDocument();
+    expect(within(andes).getByRole('link', { name: 'Ver Detalles' })).toHaveAttribute('href', '/sponsor/1');
     expect(within(andes).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(within(andes).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
 
@@ -228,7 +230,7 @@ describe('sponsors page: the sponsor form', () => {
 });
 
 describe('sponsors page: deleting', () => {
-  it('asks to type confirmar, shows the server’s refusal, and deletes when nothing blocks it', async () => {
+  it('says before anything is typed why a sponsor with campaigns cannot go, and deletes one that nothing blocks', async () => {
     const blocked = sponsorsDb.add({ name: 'Con Campañas' });
     sponsorsDb.add({ name: 'Libre' });
     campaignsDb.add({ sponsor_id: blocked.id });
@@ -237,20 +239,36 @@ describe('sponsors page: deleting', () => {
 
     await user.click(within(await screen.findByRole('article', { name: 'Con Campañas' })).getByRole('button', { name: 'Eliminar' }));
     let dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    expect(await within(dialog).findByText('No se puede eliminar: tiene 2 campañas')).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Eliminar' });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
-    await user.click(confirm);
-    expect(await within(dialog).findByText('No se puede eliminar el sponsor: tiene 2 campañas. Elimínalas primero.')).toBeInTheDocument();
+    expect(confirm).toHaveAccessibleDescription('No se puede eliminar: tiene 2 campañas');
+    expect(within(dialog).queryByLabelText(/Escribe/)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(card('Libre')).getByRole('button', { name: 'Eliminar' }));
     dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
     await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Eliminar' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Libre' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Con Campañas' })).toBeInTheDocument();
+    // The deleted card's button is gone: focus starts again at the page's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Sponsors' })).toHaveFocus());
+  });
+
+  it('still shows the server’s refusal when a campaign appeared after the dialog opened', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes' });
+    server.use(http.get(apiUrl('v1/sponsors/:id/deletion'), () => ok({ deletable: true, reason: null })));
+    const { user } = await openSponsors();
+    await user.click(within(await screen.findByRole('article', { name: 'Andes' })).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    campaignsDb.add({ sponsor_id: sponsor.id });
+    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByText('No se puede eliminar el sponsor: tiene 1 campaña. Elimínalas primero.')).toBeInTheDocument();
   });
 
   it('steps back a page after deleting the last sponsor of a page', async () => {

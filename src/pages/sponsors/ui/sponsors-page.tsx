@@ -7,7 +7,7 @@ import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, ty
 import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-confirmation';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { usePagedSearch } from '@/shared/lib/paged-search';
-import { ListState } from '@/shared/ui/list-state';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -67,6 +67,7 @@ export function SponsorsPage() {
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
+      {data ? <ListTotal total={data.total} one="sponsor" many="sponsors" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />}
@@ -97,7 +98,7 @@ export function SponsorsPage() {
                       leftSection={<IconEye size={14} />}
                       renderRoot={(props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId: String(sponsor.id) }} {...props} />}
                     >
-                      Ver
+                      Ver Detalles
                     </Button>
                     <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
                       Editar

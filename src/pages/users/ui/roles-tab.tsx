@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { RolePermissionsForm } from '@/features/edit-role-permissions';
 import { PERMISSIONS_FALLBACK, ROLES_FALLBACK, roleQueries } from '@/entities/role';
@@ -48,9 +48,9 @@ export function RolesTab() {
               <Title order={2} size="h4" id={`role-${role.id}`}>
                 {role.name}
               </Title>
-              <Badge variant="light" color="gray" tt="none">
+              <Text size="xs" c="dimmed" ff="monospace">
                 {role.slug}
-              </Badge>
+              </Text>
             </Group>
             <RolePermissionsForm role={role} catalogue={catalogue.data} />
           </Stack>

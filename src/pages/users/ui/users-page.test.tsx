@@ -275,7 +275,7 @@ describe('users page: creating and editing', () => {
     expect(screen.getByText('1 de 1 usuarios')).toBeInTheDocument();
   });
 
-  it('shows the server’s field errors under their fields and its message in a red alert', async () => {
+  it('shows the server’s field errors under their fields, once, and moves focus to the first', async () => {
     usersDb.users.push(buildUser({ email: 'tomado@example.com' }));
     const { user } = await openUsers();
     await screen.findByText('1 de 1 usuarios');
@@ -289,8 +289,12 @@ describe('users page: creating and editing', () => {
     await chooseOption(user, 'Roles', 'Admin');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El email ya está registrado');
-    expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription('El email ya está registrado');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription('El email ya está registrado'));
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveFocus();
+    // The field took the message: no banner repeats it.
+    expect(within(dialog).getAllByText('El email ya está registrado')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     // Editing the field clears its message.
     await user.type(within(dialog).getByLabelText(/^Email/), 'x');
     expect(within(dialog).getByLabelText(/^Email/)).not.toHaveAccessibleDescription('El email ya está registrado');
@@ -459,6 +463,33 @@ describe('roles tab', () => {
     await user.click(within(admin).getByRole('checkbox', { name: /Gestionar países/ }));
     await user.click(within(admin).getByRole('button', { name: 'Guardar permisos de Admin' }));
     expect(await within(admin).findByRole('alert')).toHaveTextContent('No tienes permiso para realizar esta acción.');
+  });
+
+  it('asks before switching tab with unsaved ticks, and keeps them on Seguir editando', async () => {
+    const { user } = await openUsers('/users?tab=roles');
+    const operator = await screen.findByRole('region', { name: 'Operador' });
+    await user.click(within(operator).getByRole('checkbox', { name: /Gestionar usuarios/ }));
+    await user.click(screen.getByRole('tab', { name: 'Usuarios' }));
+
+    let question = await screen.findByRole('dialog', { name: 'Permisos de Operador' });
+    expect(within(question).getByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Seguir editando' })).toHaveFocus());
+    await user.click(within(question).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentLocation()).toBe('/users?tab=roles');
+    expect(within(operator).getByRole('checkbox', { name: /Gestionar usuarios/ })).toBeChecked();
+
+    await user.click(screen.getByRole('tab', { name: 'Usuarios' }));
+    question = await screen.findByRole('dialog', { name: 'Permisos de Operador' });
+    await user.click(within(question).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(currentLocation()).toBe('/users'));
+  });
+
+  it('leads with the Spanish names of roles and permissions; codes are secondary text', async () => {
+    await openUsers('/users?tab=roles');
+    const leader = await screen.findByRole('region', { name: 'Business Leader' });
+    expect(within(leader).getByRole('heading', { name: 'Business Leader' })).toBeInTheDocument();
+    expect(within(leader).getByRole('checkbox', { name: 'Ver agendamientos' })).toHaveAccessibleDescription('operations.view');
   });
 
   it('shows the roles fallback when they cannot be loaded', async () => {

@@ -84,5 +84,5 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
     [currentUserId, onEdit, onDelete],
   );
 
-  return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} />;
+  return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} cardTitle="user" cardActions="actions" />;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
@@ -105,5 +105,27 @@ describe('ConfirmDialog', () => {
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Confirm off while asking whether the action is allowed', async () => {
+    renderWithProviders(<Harness keyword="confirmar" checking />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Comprobando si se puede eliminar…');
+    expect(confirmButton()).toBeDisabled();
+  });
+
+  it('says why the action cannot be done, drops the keyword field and focuses Cancelar', async () => {
+    const onConfirm = vi.fn();
+    const { user } = renderWithProviders(
+      <Harness keyword="confirmar" blockedReason="No se puede eliminar: tiene 3 campañas" onConfirm={onConfirm} confirmLabel="Eliminar" />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('No se puede eliminar: tiene 3 campañas')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Escribe confirmar para confirmar')).not.toBeInTheDocument();
+    const confirm = confirmButton('Eliminar');
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription('No se puede eliminar: tiene 3 campañas');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api';
 
 export interface ConfirmDialogProps {
@@ -21,6 +21,15 @@ export interface ConfirmDialogProps {
   error?: string | null;
   /** @default 'red' */
   confirmColor?: string;
+  /** Whether the action is allowed is still being asked: Confirm stays off meanwhile. */
+  checking?: boolean;
+  /**
+   * Why the action cannot be done at all (e.g. 'No se puede eliminar: tiene 3 campañas'): shown in an
+   * alert, the keyword field goes away and Confirm stays off, described by the reason.
+   */
+  blockedReason?: string | null;
+  /** Focus goes back to what opened the dialog when it closes. @default true */
+  returnFocus?: boolean;
 }
 
 const CONFIRM_FAILED = 'No se pudo completar la acción';
@@ -38,7 +47,12 @@ export function ConfirmDialog({
   keyword,
   error,
   confirmColor = 'red',
+  checking = false,
+  blockedReason = null,
+  returnFocus = true,
 }: ConfirmDialogProps) {
+  const reasonId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,8 +68,14 @@ export function ConfirmDialog({
   }
 
   const working = busy || pending;
+  const blocked = Boolean(blockedReason);
   const keywordMatches = keyword === undefined || typed === keyword;
   const shownError = error ?? failure;
+
+  // A refusal that arrives after opening takes the keyword field away: focus goes to Cancelar.
+  useEffect(() => {
+    if (opened && blocked) cancelRef.current?.focus();
+  }, [opened, blocked]);
 
   const close = () => {
     if (!working) onClose();
@@ -63,7 +83,7 @@ export function ConfirmDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (working || !keywordMatches) return;
+    if (working || checking || blocked || !keywordMatches) return;
     setFailure(null);
     setPending(true);
     try {
@@ -79,11 +99,28 @@ export function ConfirmDialog({
   const keywordMismatch = keyword !== undefined && typed !== '' && typed !== keyword;
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      returnFocus={returnFocus}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {message ? <Text size="sm">{message}</Text> : null}
-          {keyword !== undefined ? (
+          {checking ? (
+            <Text size="sm" c="dimmed" role="status">
+              Comprobando si se puede eliminar…
+            </Text>
+          ) : null}
+          {blocked ? (
+            <Alert color="orange" variant="light" id={reasonId}>
+              {blockedReason}
+            </Alert>
+          ) : null}
+          {keyword !== undefined && !blocked ? (
             <TextInput
               label={
                 <>
@@ -105,10 +142,15 @@ export function ConfirmDialog({
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={working}>
+            <Button ref={cancelRef} variant="default" onClick={close} disabled={working} data-autofocus={blocked || undefined}>
               {cancelLabel}
             </Button>
-            <Button type="submit" color={confirmColor} disabled={working || !keywordMatches}>
+            <Button
+              type="submit"
+              color={confirmColor}
+              disabled={working || checking || blocked || !keywordMatches}
+              aria-describedby={blocked ? reasonId : undefined}
+            >
               {working ? 'Procesando...' : confirmLabel}
             </Button>
           </Group>

@@ -1,9 +1,14 @@
-import { Table } from '@mantine/core';
+import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import '../focus.css';
 
 /** The panel's tables use the core only: filtering, sorting and paging are the server's. */
 export const dataTableFeatures = tableFeatures({});
 export type DataTableFeatures = typeof dataTableFeatures;
+
+/** Below this width each row becomes a card: a table of several columns cannot be read on a phone. */
+export const DATA_TABLE_CARDS_BELOW = '48em';
 
 export interface DataTableProps<T extends RowData> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type
@@ -12,11 +17,63 @@ export interface DataTableProps<T extends RowData> {
   getRowId: (row: T) => string;
   /** The next page is loading: the rows on screen are the previous ones. */
   stale?: boolean;
+  /** The column whose cell titles each card on narrow screens (e.g. the person's name). */
+  cardTitle?: string;
+  /** The column of buttons, shown at the foot of each card on narrow screens, always visible. */
+  cardActions?: string;
 }
 
-/** A list as a table (TanStack Table on Mantine's), scrolling sideways on narrow screens. */
-export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false }: DataTableProps<T>) {
+/**
+ * A list as a table (TanStack Table on Mantine's). Under `DATA_TABLE_CARDS_BELOW` each row is a
+ * card instead: its title cell on top, every other column as 'label: value', its actions last.
+ */
+export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions }: DataTableProps<T>) {
   const table = useTable({ features: dataTableFeatures, columns, data, getRowId });
+  const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`);
+
+  if (narrow) {
+    return (
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none', opacity: stale ? 0.6 : 1 }} aria-busy={stale}>
+        {table.getRowModel().rows.map((row) => {
+          const cells = row.getAllCells();
+          const title = cells.find((cell) => cell.column.id === cardTitle);
+          const actions = cells.find((cell) => cell.column.id === cardActions);
+          const facts = cells.filter((cell) => cell !== title && cell !== actions);
+          return (
+            <Card key={row.id} component="li" withBorder padding="md" radius="md">
+              <Stack gap="sm">
+                {title ? (
+                  <Box fw={600}>
+                    <table.FlexRender cell={title} />
+                  </Box>
+                ) : null}
+                <Stack component="dl" gap={6} m={0}>
+                  {facts.map((cell) => {
+                    const header = cell.column.columnDef.header;
+                    return (
+                      <Group key={cell.id} gap="xs" align="flex-start" wrap="nowrap">
+                        <Text component="dt" size="sm" c="dimmed" miw={80} style={{ flexShrink: 0 }}>
+                          {typeof header === 'string' ? header : cell.column.id}
+                        </Text>
+                        <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                          <table.FlexRender cell={cell} />
+                        </Box>
+                      </Group>
+                    );
+                  })}
+                </Stack>
+                {actions ? (
+                  <Group justify="flex-end">
+                    <table.FlexRender cell={actions} />
+                  </Group>
+                ) : null}
+              </Stack>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
 
   return (
     <Table.ScrollContainer minWidth={760}>

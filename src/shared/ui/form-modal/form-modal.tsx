@@ -1,6 +1,21 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { FormEventHandler, ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type FormEventHandler,
+  type ReactNode,
+} from 'react';
+import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '../error-alert';
+import { UNSAVED_CHANGES_QUESTION } from '../unsaved-changes';
+import '../focus.css';
 
 export interface FormModalProps {
   opened: boolean;
@@ -14,11 +29,96 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-/** The modal every create/edit form opens in. */
+/** What the modal needs from the form inside it: whether closing would lose typed changes. */
+interface CloseGuard {
+  setDirty: (dirty: boolean) => void;
+  /** Closes through `close`, asking first when there are unsaved changes. */
+  requestClose: (close: () => void) => void;
+}
+
+const CloseGuardContext = createContext<CloseGuard | null>(null);
+
+/**
+ * The modal every create/edit form opens in. Closing it with changes not saved (Escape, the X, a
+ * click outside, 'Cancelar') first asks whether to discard them; the form stays as it was while
+ * the question shows, so 'Seguir editando' loses nothing.
+ */
 export function FormModal({ opened, onClose, title, children }: FormModalProps) {
+  const dirty = useRef(false);
+  const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
+  const keepEditingRef = useRef<HTMLButtonElement>(null);
+  const focusedBefore = useRef<HTMLElement | null>(null);
+
+  // Each opening starts without a question.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (!opened) setPendingClose(null);
+  }
+
+  const guard = useMemo<CloseGuard>(
+    () => ({
+      setDirty: (value) => {
+        dirty.current = value;
+      },
+      requestClose: (close) => {
+        if (!dirty.current) {
+          close();
+          return;
+        }
+        focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setPendingClose(() => close);
+      },
+    }),
+    [],
+  );
+
+  const asking = pendingClose !== null;
+  useEffect(() => {
+    if (asking) keepEditingRef.current?.focus();
+  }, [asking]);
+
+  const keepEditing = useCallback(() => {
+    setPendingClose(null);
+    // Back where the person was, once the form shows again.
+    const previous = focusedBefore.current;
+    setTimeout(() => previous?.focus(), 0);
+  }, []);
+
+  const discard = () => {
+    const close = pendingClose;
+    setPendingClose(null);
+    dirty.current = false;
+    close?.();
+  };
+
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-      {children}
+    <Modal
+      opened={opened}
+      // Escape or a click outside while asking means 'Seguir editando'.
+      onClose={() => (asking ? keepEditing() : guard.requestClose(onClose))}
+      title={title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <CloseGuardContext.Provider value={guard}>
+        {asking ? (
+          <Stack gap="md" role="alertdialog" aria-label="Cambios sin guardar" aria-describedby="unsaved-changes-question">
+            <Text id="unsaved-changes-question">{UNSAVED_CHANGES_QUESTION}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button ref={keepEditingRef} variant="default" onClick={keepEditing}>
+                Seguir editando
+              </Button>
+              <Button color="red" onClick={discard}>
+                Descartar
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {/* Kept mounted while asking, so the typed values survive 'Seguir editando'. */}
+        <div hidden={asking}>{children}</div>
+      </CloseGuardContext.Provider>
     </Modal>
   );
 }
@@ -34,28 +134,108 @@ export interface FormModalBodyProps {
   busyLabel: string;
   /** The submit is off until the form can be sent at all (e.g. a required value still loading). */
   submitDisabled?: boolean;
-  /** The server's refusal, shown above the fields. */
+  /** Why the submit is off, shown under the buttons and read with the button, e.g. 'Cargando roles…'. */
+  submitDisabledReason?: string;
+  /**
+   * The server's refusal, shown above the fields. Leave it out when the refusal named fields and
+   * shows under them instead (see `bannerMessage`).
+   */
   error?: string | null;
+  /**
+   * Something changed since the form opened: closing without saving asks first. After a successful
+   * save the form closes through its own `onClose`, without asking.
+   */
+  dirty?: boolean;
+  /**
+   * The last failed save (e.g. the mutation's error), so focus can go to what needs fixing: the
+   * first field marked invalid, else the banner.
+   */
+  failure?: unknown;
   /** The fields. */
   children: ReactNode;
 }
 
-/** A modal form: the failure on top, the fields, then Cancelar and the submit button. */
-export function FormModalBody({ onSubmit, onCancel, busy, submitLabel, busyLabel, submitDisabled = false, error, children }: FormModalBodyProps) {
+// Mantine's PasswordInput marks its input with data-invalid only.
+const firstInvalidField = (form: HTMLFormElement | null) =>
+  form?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-invalid="true"]') ?? null;
+
+/**
+ * A modal form: the failure on top, the fields, then Cancelar and the submit button. A submit
+ * that fails validation, and a save the server refuses, move focus to the first invalid field (or
+ * the failure's banner), so nobody has to hunt for what to fix.
+ */
+export function FormModalBody({
+  onSubmit,
+  onCancel,
+  busy,
+  submitLabel,
+  busyLabel,
+  submitDisabled = false,
+  submitDisabledReason,
+  error,
+  dirty = false,
+  failure,
+  children,
+}: FormModalBodyProps) {
+  const guard = useContext(CloseGuardContext);
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const reasonId = useId();
+
+  useEffect(() => {
+    guard?.setDirty(dirty && !busy);
+  }, [guard, dirty, busy]);
+  // Unmounting (e.g. closed after a save) leaves nothing to lose.
+  useEffect(() => () => guard?.setDirty(false), [guard]);
+
+  useEffect(() => {
+    if (!failure) return;
+    (firstInvalidField(formRef.current) ?? bannerRef.current)?.focus();
+  }, [failure]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    onSubmit(event);
+    // Validation runs synchronously: its errors render on the next frame.
+    setTimeout(() => firstInvalidField(formRef.current)?.focus(), 0);
+  };
+
+  const cancel = () => (guard ? guard.requestClose(onCancel) : onCancel());
+  const showReason = submitDisabled && !busy && submitDisabledReason;
+
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error ? <ErrorAlert message={error} /> : null}
+        {error ? (
+          <div ref={bannerRef} tabIndex={-1}>
+            <ErrorAlert message={error} />
+          </div>
+        ) : null}
         {children}
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={cancel} disabled={busy}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={busy || submitDisabled}>
+          <Button type="submit" disabled={busy || submitDisabled} aria-describedby={showReason ? reasonId : undefined}>
             {busy ? busyLabel : submitLabel}
           </Button>
         </Group>
+        {showReason ? (
+          <Text id={reasonId} size="sm" c="dimmed" ta="right">
+            {submitDisabledReason}
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );
+}
+
+/**
+ * The banner's text for a failed save: the server's message, unless every field it named shows
+ * its own message under that field (then the banner would only repeat them).
+ */
+export function bannerMessage(error: unknown, fallback: string, fieldErrors: Record<string, string>, fields: readonly string[]) {
+  if (!error) return null;
+  const named = Object.keys(fieldErrors);
+  if (named.length > 0 && named.every((field) => fields.includes(field))) return null;
+  return errorMessage(error, fallback);
 }

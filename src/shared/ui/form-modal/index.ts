@@ -1,1 +1,1 @@
-export { FormModal, FormModalBody, type FormModalBodyProps, type FormModalProps } from './form-modal';
+export { FormModal, FormModalBody, bannerMessage, type FormModalBodyProps, type FormModalProps } from './form-modal';

@@ -1,1 +1,1 @@
-export { PageHeader, type PageHeaderProps } from './page-header';
+export { PageHeader, focusPageHeading, type PageHeaderProps } from './page-header';

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
+import { PageHeader } from '../page-header';
 import { Pager } from './pager';
 
 describe('Pager', () => {
@@ -34,5 +36,21 @@ describe('Pager', () => {
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(onChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it('moves focus to the page’s heading after changing page, even when the pressed button turns off', async () => {
+    function Page() {
+      const [page, setPage] = useState(1);
+      return (
+        <>
+          <PageHeader title="Usuarios" />
+          <Pager page={page} lastPage={2} total={30} onChange={setPage} />
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Usuarios' })).toHaveFocus());
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '../icons';
+import { focusPageHeading } from '../page-header';
 
 export interface PagerProps {
   page: number;
@@ -17,6 +18,12 @@ export interface PagerProps {
 export function Pager({ page, lastPage, total, noun, onChange, disabled = false }: PagerProps) {
   if (lastPage <= 1) return null;
 
+  // The button pressed may turn off (first or last page): focus starts again at the page's heading.
+  const go = (next: number) => {
+    onChange(next);
+    focusPageHeading();
+  };
+
   const counted = total === undefined ? '' : ` • ${total} ${noun ? `${noun} ` : ''}en total`;
 
   return (
@@ -30,7 +37,7 @@ export function Pager({ page, lastPage, total, noun, onChange, disabled = false 
           size="sm"
           leftSection={<IconChevronLeft size={16} />}
           disabled={disabled || page <= 1}
-          onClick={() => onChange(page - 1)}
+          onClick={() => go(page - 1)}
         >
           Anterior
         </Button>
@@ -39,7 +46,7 @@ export function Pager({ page, lastPage, total, noun, onChange, disabled = false 
           size="sm"
           rightSection={<IconChevronRight size={16} />}
           disabled={disabled || page >= lastPage}
-          onClick={() => onChange(page + 1)}
+          onClick={() => go(page + 1)}
         >
           Siguiente
         </Button>

@@ -1,0 +1,62 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../tests/utils/render';
+import { DataTable, type DataTableFeatures } from './data-table';
+
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const helper = createColumnHelper<DataTableFeatures, Person>();
+const columns = helper.columns([
+  helper.accessor('name', { header: 'Usuario' }),
+  helper.accessor('email', { header: 'Contacto' }),
+  helper.display({ id: 'actions', header: 'Acciones', cell: ({ row }) => <button type="button">{`Editar a ${row.original.name}`}</button> }),
+]);
+const people = [
+  { id: 1, name: 'Ana Pérez', email: 'ana@example.com' },
+  { id: 2, name: 'Luis Gómez', email: 'luis@example.com' },
+];
+
+const screenWidth = (narrow: boolean) =>
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: narrow && query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      }) as unknown as MediaQueryList,
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('DataTable', () => {
+  it('is a table with its column headers on a wide screen', () => {
+    screenWidth(false);
+    renderWithProviders(<DataTable columns={columns} data={people} getRowId={(row) => String(row.id)} cardTitle="name" cardActions="actions" />);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Usuario', 'Contacto', 'Acciones']);
+  });
+
+  it('turns each row into a card on a phone: the name as title, label and value pairs, the actions visible', async () => {
+    screenWidth(true);
+    renderWithProviders(<DataTable columns={columns} data={people} getRowId={(row) => String(row.id)} cardTitle="name" cardActions="actions" />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const ana = cards[0]!;
+    expect(ana.firstElementChild?.firstElementChild).toHaveTextContent('Ana Pérez');
+    const terms = within(ana).getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toEqual(['Contacto']);
+    expect(within(ana).getByRole('definition')).toHaveTextContent('ana@example.com');
+    expect(within(ana).getByRole('button', { name: 'Editar a Ana Pérez' })).toBeVisible();
+  });
+});
