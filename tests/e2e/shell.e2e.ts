@@ -66,7 +66,9 @@ describe('deep links survive the sign-in', () => {
     await page.getByText(/Podrás pedir otro código en \d+ s\./).waitFor();
     expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'test-results/otp-resend-countdown.png' });
+    await page.screenshot({ path: 'test-results/otp-resend-countdown-1440.png' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'test-results/otp-resend-countdown-390.png' });
 
     await page.getByLabel('Dígito 1 del código').click();
     await page.keyboard.type(server.lastCode(ADMIN_EMAIL));
