@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '@/shared/auth';
+import { searchRedirect } from '@/shared/lib';
 import { AppProviders } from './setup/app-providers';
 import { createQueryClient } from './setup/query-client';
 import { createAppRouter } from './routes/router';
@@ -10,13 +11,15 @@ export function App() {
   const [router] = useState(() => createAppRouter(queryClient));
 
   // When the session ends (sign-out, or a 401 from any call), leave the protected screens at once
-  // and forget the previous person's cached data.
+  // and forget the previous person's cached data. A session the server ended (a notice says why)
+  // keeps the person's place: the sign-in brings them back to it. Signing out starts afresh.
   useEffect(
     () =>
       useSessionStore.subscribe((state, previous) => {
         if (previous.token && !state.token) {
           queryClient.clear();
-          void router.navigate({ to: '/login', replace: true });
+          const redirect = state.notice ? searchRedirect(router.state.location.href) : undefined;
+          void router.navigate({ to: '/login', search: { redirect }, replace: true });
         }
       }),
     [queryClient, router],

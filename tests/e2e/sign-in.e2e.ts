@@ -20,8 +20,8 @@ describe('sign-in with an e-mail code', () => {
   it('signs in with the code from MAIL_LOG, lands on Sponsors and signs out', async () => {
     const page = await openPage(browser);
     await page.goto(`${server.url}/users`);
-    // Without a session every protected path leads to the sign-in page.
-    await page.waitForURL('**/login');
+    // Without a session every protected path leads to the sign-in page, which keeps it as the target.
+    await page.waitForURL('**/login?redirect=%2Fusers');
     await page.getByRole('heading', { name: 'Bienvenido' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -35,7 +35,9 @@ describe('sign-in with an e-mail code', () => {
     await page.keyboard.type(code);
     await page.getByRole('button', { name: 'Verificar y continuar' }).click();
 
-    await page.waitForURL(`${server.url}/`);
+    // The code opens the address first asked for.
+    await page.waitForURL(`${server.url}/users`);
+    await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: 'Sponsors', level: 1 }).waitFor();
     await page.screenshot({ path: 'test-results/shell-super-admin.png' });
     // A super admin's menu.

@@ -49,25 +49,25 @@ describe('the shell', () => {
   it('gives a super admin every entry', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
     await openShell('/');
-    expect(menuEntries()).toEqual(['Sponsors', 'Usuarios', 'Categorías', 'DSP', 'Auditoría', 'Operaciones']);
+    expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Usuarios', 'Categorías', 'DSP', 'Auditoría', 'Operaciones']);
   });
 
-  it('gives an operator Sponsors, Categorías and Operaciones, not Usuarios or DSP', async () => {
+  it('gives an operator Sponsors, Campañas, Categorías and Operaciones, not Usuarios or DSP', async () => {
     signIn(userWithRole('OPERATOR'));
     await openShell('/');
-    expect(menuEntries()).toEqual(['Sponsors', 'Categorías', 'Operaciones']);
+    expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías', 'Operaciones']);
   });
 
   it('gives a business leader Operaciones too', async () => {
     signIn(userWithRole('BUSINESS_LEADER'));
     await openShell('/');
-    expect(menuEntries()).toEqual(['Sponsors', 'Categorías', 'Operaciones']);
+    expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías', 'Operaciones']);
   });
 
-  it('gives an admin only Sponsors and Categorías', async () => {
+  it('gives an admin only Sponsors, Campañas and Categorías', async () => {
     signIn(userWithRole('ADMIN'));
     await openShell('/');
-    expect(menuEntries()).toEqual(['Sponsors', 'Categorías']);
+    expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías']);
   });
 
   it('shows the name and the role names joined by commas', async () => {
@@ -110,6 +110,44 @@ describe('the shell', () => {
     await user.click(within(nav()).getByRole('link', { name: 'Categorías' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Categorías' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
+    expect(nav()).toHaveAttribute('inert');
+  });
+
+  it('goes to every campaign from Campañas, and names the tab after the screen', async () => {
+    signIn(userWithRole('ADMIN'));
+    const { user } = await openShell('/');
+    await waitFor(() => expect(document.title).toBe('Sponsors · Panel de Control'));
+    await user.click(within(nav()).getByRole('link', { name: 'Campañas' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campañas' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/campanas');
+    expect(within(nav()).getByRole('link', { name: 'Campañas' })).toHaveAttribute('data-active');
+    await waitFor(() => expect(document.title).toBe('Campañas · Panel de Control'));
+  });
+
+  it("offers 'Saltar al contenido' first, and it takes focus to the page's content", async () => {
+    signIn(userWithRole('SUPER_ADMIN'));
+    const { user } = await openShell('/');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Sponsors' }));
+  });
+
+  it('keeps the folded menu out of reach, and Escape folds it back onto its button', async () => {
+    signIn(userWithRole('SUPER_ADMIN'));
+    const { user } = await openShell('/');
+    // jsdom is a narrow screen here (no media query matches): the menu starts folded.
+    expect(nav()).toHaveAttribute('inert');
+    const burger = screen.getByRole('button', { name: 'Abrir menú' });
+    await user.click(burger);
+    expect(nav()).not.toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{Escape}');
+    expect(nav()).toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveFocus();
   });
 
   it('opens Operaciones by itself on one of its screens', async () => {

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -10,16 +10,47 @@ import { MainNav } from './main-nav';
 import { useProfileRefresh } from './use-profile-refresh';
 import { UserMenu } from './user-menu';
 
+const MAIN_CONTENT_ID = 'contenido';
+/** Mantine's 'md' breakpoint: from here up the sidebar is always shown. */
+const WIDE_SCREEN = '(min-width: 62em)';
+
+/** Moves focus to the page's content, past the top bar and the menu. */
+const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+  // Focused by hand rather than through the URL's hash, which the router would take as a navigation.
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+};
+
 /** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
 export function AppShellLayout() {
   useProfileRefresh();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const user = useSessionStore((state) => state.user);
   const name = user?.name.trim() || 'Usuario';
   const roles = user?.rol.filter(Boolean).join(', ') || 'Sin rol';
+  // Folded away on a narrow screen, the menu is out of sight: its links must be out of reach of
+  // the keyboard and screen readers too, not only moved off screen.
+  const menuHidden = !wide && !menuOpened;
+
+  // Escape folds the open slide-over menu and puts focus back on the button that opened it.
+  useEffect(() => {
+    if (wide || !menuOpened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeMenu();
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [wide, menuOpened, closeMenu]);
 
   return (
     <PanelProviders>
+      <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skipToContent}>
+        Saltar al contenido
+      </a>
       <AppShell
       header={{ height: 60 }}
       footer={{ height: 40 }}
@@ -30,7 +61,10 @@ export function AppShellLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={menuOpened}
+              aria-expanded={menuOpened}
+              aria-controls="menu-principal"
               onClick={toggleMenu}
               hiddenFrom="md"
               size="sm"
@@ -44,7 +78,7 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" aria-label="Menú principal">
+      <AppShell.Navbar id="menu-principal" p="md" aria-label="Menú principal" inert={menuHidden}>
         <AppShell.Section mb="md">
           <Stack gap={0}>
             <Text fw={600} truncate="end">
@@ -60,7 +94,7 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className="main-content">
         <Suspense fallback={<LoadingState label="Cargando página..." />}>
           <Outlet />
         </Suspense>

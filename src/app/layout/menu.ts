@@ -2,7 +2,16 @@ import type { Permission } from '@contract/permissions';
 import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';
-import { IconBuilding, IconCalendar, IconCategory, IconHistory, IconPlug, IconUsers, type IconProps } from '@/shared/ui/icons';
+import {
+  IconBuilding,
+  IconCalendar,
+  IconCategory,
+  IconHistory,
+  IconPlug,
+  IconSpeakerphone,
+  IconUsers,
+  type IconProps,
+} from '@/shared/ui/icons';
 
 /** A path the router knows, so a typo in the menu fails the type check. */
 type AppPath = keyof RegisteredRouter['routesByPath'];
@@ -26,6 +35,8 @@ export type MenuEntry = (MenuEntryBase & MenuLink) | (MenuEntryBase & { children
 /** The sidebar, in order. */
 export const MENU: readonly MenuEntry[] = [
   { label: 'Sponsors', to: '/', permission: 'sponsors.manage', icon: IconBuilding, activeOn: ['/sponsors', '/sponsor/'] },
+  // Every campaign, of every sponsor; a sponsor's own campaigns stay under Sponsors.
+  { label: 'Campañas', to: '/campanas', permission: 'sponsors.manage', icon: IconSpeakerphone },
   { label: 'Usuarios', to: '/users', permission: 'users.manage', icon: IconUsers },
   { label: 'Categorías', to: '/categorias', permission: 'categories.manage', icon: IconCategory },
   { label: 'DSP', to: '/dsp-config', permission: 'dsps.manage', icon: IconPlug, activeOn: ['/customers/'] },

@@ -2,7 +2,6 @@ import type { Permission } from '@contract/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   Navigate,
-  Outlet,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -28,13 +27,15 @@ import { sponsorDetailRoute } from '@/pages/sponsor-detail';
 import { sponsorsRoute } from '@/pages/sponsors';
 import { usersRoute } from '@/pages/users';
 import { hasPermission, useSessionStore } from '@/shared/auth';
+import { searchRedirect } from '@/shared/lib';
+import { TitledOutlet } from './document-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: TitledOutlet,
   // Unknown paths go home (and from there to /login without a session).
   notFoundComponent: () => <Navigate to="/" replace />,
 });
@@ -47,6 +48,7 @@ const redirectSignedInHome = () => {
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
+  staticData: { title: 'Iniciar sesión' },
   validateSearch: loginSearchSchema,
   beforeLoad: redirectSignedInHome,
   component: LoginPage,
@@ -55,19 +57,28 @@ const loginRoute = createRoute({
 const otpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/otp',
+  staticData: { title: 'Verificar código' },
   validateSearch: otpSearchSchema,
   beforeLoad: redirectSignedInHome,
   component: OtpPage,
 });
 
-const recoverRoute = createRoute({ getParentRoute: () => rootRoute, path: '/recover', component: RecoverPage });
+const recoverRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/recover',
+  staticData: { title: 'Recuperar contraseña' },
+  component: RecoverPage,
+});
 
 /** Every screen behind the sign-in. The shell is its own chunk, so /login does not load it. */
 const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'protected',
-  beforeLoad: () => {
-    if (!useSessionStore.getState().token) throw redirect({ to: '/login', replace: true });
+  // The address asked for (a deep link, search included) rides along and opens after the sign-in.
+  beforeLoad: ({ location }) => {
+    if (!useSessionStore.getState().token) {
+      throw redirect({ to: '/login', search: { redirect: searchRedirect(location.href) }, replace: true });
+    }
   },
   component: lazyRouteComponent(() => import('../layout/app-shell'), 'AppShellLayout'),
 });
@@ -76,7 +87,12 @@ const protectedChild = () => protectedRoute;
 
 // '/' and '/sponsors' are one screen: a pathless route owns its search, loader and page, and the two
 // paths only match under it, so the page reads one route's search.
-const sponsorsScreen = createRoute({ getParentRoute: protectedChild, id: 'sponsors-screen', ...sponsorsRoute });
+const sponsorsScreen = createRoute({
+  getParentRoute: protectedChild,
+  id: 'sponsors-screen',
+  staticData: { title: 'Sponsors' },
+  ...sponsorsRoute,
+});
 const sponsorsChild = () => sponsorsScreen;
 
 /** Only who holds the permission reaches the screen; everyone else goes home. */
@@ -95,21 +111,21 @@ const routeTree = rootRoute.addChildren([
       createRoute({ getParentRoute: sponsorsChild, path: '/' }),
       createRoute({ getParentRoute: sponsorsChild, path: '/sponsors' }),
     ]),
-    createRoute({ getParentRoute: protectedChild, path: '/users', beforeLoad: requirePermission('users.manage'), ...usersRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', ...sponsorDetailRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', ...campaignDetailRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/campanas', ...campaignsRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/categorias', component: CategoriesPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/servicios', component: ServicesPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', component: PlansPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/ventas', validateSearch: salesSearchSchema, component: SalesPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', component: BookingsPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/proveedores', validateSearch: providersSearchSchema, component: ProvidersPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', component: DspConfigPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', component: CustomersPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/auditoria', beforeLoad: requirePermission('audit.view'), ...auditRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/users', staticData: { title: 'Usuarios' }, beforeLoad: requirePermission('users.manage'), ...usersRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', staticData: { title: 'Sponsor' }, ...sponsorDetailRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', staticData: { title: 'Campaña' }, ...campaignDetailRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas' }, ...campaignsRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías' }, component: CategoriesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, component: ServicesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, component: PlansPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, validateSearch: salesSearchSchema, component: SalesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, component: DspConfigPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, component: CustomersPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría' }, beforeLoad: requirePermission('audit.view'), ...auditRoute }),
     // Every signed-in person's own account: no permission beyond being signed in.
-    createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', ...accountRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', staticData: { title: 'Mi cuenta' }, ...accountRoute }),
   ]),
 ]);
 
@@ -128,5 +144,9 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** The screen's name in the browser tab: '<title> · Panel de Control'. */
+    title?: string;
   }
 }

@@ -6,3 +6,4 @@ export {
   type SessionState,
   type SessionUser,
 } from './session-store';
+export { forgetSignIn, heldSignIn, holdSignIn } from './pending-sign-in';

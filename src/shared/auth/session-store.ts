@@ -24,6 +24,8 @@ export interface SessionState {
   otpSentAt: number | null;
   /** A notice for the sign-in page, e.g. why the session ended. Not persisted. */
   notice: string | null;
+  /** The account whose password was just reset: the sign-in page greets it. Not persisted. */
+  recoveredEmail: string | null;
 
   setLoading(loading: boolean): void;
   setError(error: string | null): void;
@@ -35,6 +37,9 @@ export interface SessionState {
   refreshUser(user: SessionUser): void;
   /** Clears token, email, error and otp time; the user object is kept. */
   logout(notice?: string | null): void;
+  /** Recovery set a new password for `email`; the sign-in page says so and fills the address in. */
+  passwordReset(email: string): void;
+  /** Forgets the sign-in page's notice and greeting once the person acts. */
   clearNotice(): void;
 }
 
@@ -50,13 +55,15 @@ export const useSessionStore = create<SessionState>()(
       error: null,
       otpSentAt: null,
       notice: null,
+      recoveredEmail: null,
       setLoading: (loading) => set({ loading }),
       setError: (error) => set({ error }),
       codeSent: (email) => set({ email, otpSentAt: Date.now(), error: null }),
-      setLogin: (token, user) => set({ token, user, error: null, loading: false, notice: null }),
+      setLogin: (token, user) => set({ token, user, error: null, loading: false, notice: null, recoveredEmail: null }),
       refreshUser: (user) => set((state) => (state.token ? { user } : {})),
       logout: (notice = null) => set({ token: null, email: null, error: null, otpSentAt: null, loading: false, notice }),
-      clearNotice: () => set({ notice: null }),
+      passwordReset: (email) => set({ recoveredEmail: email, notice: null }),
+      clearNotice: () => set({ notice: null, recoveredEmail: null }),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -1,4 +1,5 @@
 export { formatCOP } from './format';
 export { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
 export { pageRoute, type PageLoad, type PageLoader } from './page-route';
-export { usePageTitle } from './page-title';
+export { HOME_PATH, safeRedirect, searchRedirect } from './safe-redirect';
+export { RESEND_COOLDOWN_SECONDS, useResendCountdown } from './use-resend-countdown';

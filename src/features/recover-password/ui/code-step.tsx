@@ -6,7 +6,7 @@ import { OTP_LENGTH } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { OtpInput } from '@/shared/ui/otp-input';
 import { resendRecoveryCode, verifyRecoveryCode } from '../api/recovery';
-import { useResendCountdown } from '../model/use-resend-countdown';
+import { useResendCountdown } from '@/shared/lib';
 
 const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Anchor, Stack, Stepper } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useSessionStore } from '@/shared/auth';
 import { RECOVERY_REDIRECT_MS } from '@/shared/config';
 import { IconArrowLeft } from '@/shared/ui/icons';
 import { CodeStep } from './code-step';
@@ -17,6 +18,7 @@ export function RecoverPasswordWizard() {
   const [email, setEmail] = useState('');
   const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
   const [resetToken, setResetToken] = useState('');
+  const passwordReset = useSessionStore((state) => state.passwordReset);
 
   const inProgress = step === 1 || step === 2;
 
@@ -56,14 +58,18 @@ export function RecoverPasswordWizard() {
           />
         </Stepper.Step>
         <Stepper.Step label="Nueva contraseña">
-          <PasswordStep email={email} resetToken={resetToken} onSaved={() => setStep(3)} />
+          <PasswordStep email={email} resetToken={resetToken} onSaved={() => {
+              // The sign-in page then greets with the success and the address filled in.
+              passwordReset(email);
+              setStep(3);
+            }} />
         </Stepper.Step>
         <Stepper.Completed>
           <RecoveryDone />
         </Stepper.Completed>
       </Stepper>
       {step < 3 ? (
-        <Anchor size="sm" ta="center" renderRoot={(props) => <Link to="/login" {...props} />}>
+        <Anchor size="sm" className="small-target" style={{ alignSelf: 'center' }} renderRoot={(props) => <Link to="/login" {...props} />}>
           Volver al inicio de sesión
         </Anchor>
       ) : null}

@@ -2,9 +2,9 @@ import type { LoginBody } from '@contract/auth';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { errorMessage, formFieldErrors } from '@/shared/api';
-import { useSessionStore } from '@/shared/auth';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage, formFieldErrors } from '@/shared/api';
+import { holdSignIn, useSessionStore } from '@/shared/auth';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SIGN_IN_FALLBACK, signIn } from '../api/sign-in';
 
@@ -23,26 +23,66 @@ const validate = ({ email, password }: LoginBody): Errors => {
   return errors;
 };
 
+/** Unknown e-mail or wrong password: the server answers both alike, so neither is singled out. */
+const isWrongCredentials = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** What recovery's last step says, repeated where the new password is first used. */
+export const PASSWORD_RESET_GREETING = 'Tu contraseña ha sido actualizada correctamente.';
+
+export interface SignInFormProps {
+  /** The panel address to open once signed in; carried through the code page. */
+  redirect?: string;
+}
+
 /** E-mail and password; when accepted, a one-time code is on its way and the code screen opens. */
-export function SignInForm() {
+export function SignInForm({ redirect }: SignInFormProps) {
   const navigate = useNavigate();
   const notice = useSessionStore((state) => state.notice);
+  const recoveredEmail = useSessionStore((state) => state.recoveredEmail);
   const clearNotice = useSessionStore((state) => state.clearNotice);
   const codeSent = useSessionStore((state) => state.codeSent);
 
-  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginBody>({ email: recoveredEmail ?? '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // Where focus goes once a refusal is on screen: the fields are disabled while sending, so
+  // without this it would fall to the page's body.
+  const [focusAfterError, setFocusAfterError] = useState<Field | 'alert' | null>(null);
+
+  useEffect(() => {
+    // After a reset the address is known: the new password is what is left to type.
+    if (recoveredEmail) passwordRef.current?.focus();
+  }, [recoveredEmail]);
+
+  useEffect(() => {
+    if (!focusAfterError) return;
+    if (focusAfterError === 'alert') alertRef.current?.focus();
+    else (focusAfterError === 'email' ? emailRef : passwordRef).current?.focus();
+    setFocusAfterError(null);
+  }, [focusAfterError]);
 
   const signInMutation = useMutation({
     mutationFn: signIn,
-    onSuccess: (_data, { email }) => {
+    onSuccess: (_data, { email, password }) => {
       const address = email.trim();
       codeSent(address);
-      void navigate({ to: '/otp', search: { email: address } });
+      holdSignIn(address, password);
+      void navigate({ to: '/otp', search: { email: address, redirect } });
     },
     onError: (error) => {
       const fields = formFieldErrors(error);
-      setErrors({ email: fields.email, password: fields.password });
+      if (fields.email || fields.password) {
+        setErrors({ email: fields.email, password: fields.password });
+        setFocusAfterError(fields.email ? 'email' : 'password');
+      } else if (isWrongCredentials(error)) {
+        // Wrong e-mail or password (the server never says which): the password is what to retype.
+        setErrors({ password: errorMessage(error, SIGN_IN_FALLBACK) });
+        setFocusAfterError('password');
+      } else {
+        setFocusAfterError('alert');
+      }
     },
   });
 
@@ -50,9 +90,10 @@ export function SignInForm() {
     event.preventDefault();
     const found = validate(values);
     setErrors(found);
+    // A previous refusal no longer describes what is in the form.
+    signInMutation.reset();
     if (Object.keys(found).length > 0) {
-      // A previous refusal no longer describes what is in the form.
-      signInMutation.reset();
+      setFocusAfterError(found.email ? 'email' : 'password');
       return;
     }
     clearNotice();
@@ -63,6 +104,8 @@ export function SignInForm() {
   const inputProps = (field: Field) => ({
     value: values[field],
     error: errors[field],
+    // Mantine's PasswordInput links its message but does not mark its input invalid.
+    'aria-invalid': errors[field] ? true : undefined,
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [field]: value }));
@@ -71,33 +114,45 @@ export function SignInForm() {
   });
 
   const busy = signInMutation.isPending;
-  const serverError = signInMutation.error;
+  // Wrong credentials are shown on the password field, not repeated above the form.
+  const serverError = isWrongCredentials(signInMutation.error) ? null : signInMutation.error;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        {recoveredEmail ? (
+          <Alert color="green" variant="light" title={PASSWORD_RESET_GREETING} role="status">
+            Inicia sesión con tu nueva contraseña.
+          </Alert>
+        ) : null}
         {notice ? (
           <Alert color="yellow" variant="light" title="Aviso">
             {notice}
           </Alert>
         ) : null}
-        {serverError ? <ErrorAlert message={errorMessage(serverError, SIGN_IN_FALLBACK)} /> : null}
+        {serverError ? (
+          <div ref={alertRef} tabIndex={-1}>
+            <ErrorAlert message={errorMessage(serverError, SIGN_IN_FALLBACK)} />
+          </div>
+        ) : null}
         <TextInput
           label="Correo electrónico"
           type="email"
           autoComplete="username"
           placeholder="nombre@empresa.com"
+          ref={emailRef}
           disabled={busy}
           {...inputProps('email')}
         />
         <PasswordInput
           label="Contraseña"
           autoComplete="current-password"
+          ref={passwordRef}
           disabled={busy}
           {...inputProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor size="sm" renderRoot={(props) => <Link to="/recover" {...props} />}>
+          <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" {...props} />}>
             ¿Olvidaste tu contraseña?
           </Anchor>
         </Group>

@@ -1,12 +1,14 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/shared/api';
-import { useSessionStore } from '@/shared/auth';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { forgetSignIn, heldSignIn, useSessionStore } from '@/shared/auth';
 import { OTP_LENGTH } from '@/shared/config';
+import { safeRedirect, useResendCountdown } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { OtpInput } from '@/shared/ui/otp-input';
+import { RESEND_FALLBACK, resendSignInCode } from '../api/resend-code';
 import { VERIFY_OTP_FALLBACK, verifyOtp } from '../api/verify-otp';
 
 const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
@@ -16,47 +18,100 @@ const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 export interface VerifyOtpFormProps {
   /** The address the code went to, from the URL; the session store's is used when absent. */
   email?: string;
+  /** The panel address to open once signed in (checked again here: it comes from the URL). */
+  redirect?: string;
 }
 
 /** The six-digit code that completes the sign-in; a valid one starts the session. */
-export function VerifyOtpForm({ email: emailFromUrl }: VerifyOtpFormProps) {
+export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormProps) {
   const navigate = useNavigate();
   const pendingEmail = useSessionStore((state) => state.email);
+  const otpSentAt = useSessionStore((state) => state.otpSentAt);
   const setLogin = useSessionStore((state) => state.setLogin);
+  const codeSent = useSessionStore((state) => state.codeSent);
   const email = emailFromUrl?.trim() || pendingEmail || '';
+  // Only the tab that typed the password can ask for another code (see `holdSignIn`).
+  const credentials = email ? heldSignIn(email) : null;
+  const secondsLeft = useResendCountdown(credentials ? otpSentAt : null);
 
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // The boxes are disabled while checking, so after a refusal focus is put back on purpose.
+  const [focusAfterError, setFocusAfterError] = useState<'code' | 'alert' | null>(null);
+
+  useEffect(() => {
+    if (!focusAfterError) return;
+    if (focusAfterError === 'alert') alertRef.current?.focus();
+    else formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+    setFocusAfterError(null);
+  }, [focusAfterError]);
 
   const verifyMutation = useMutation({
     mutationFn: verifyOtp,
     onSuccess: ({ token, expires_at: _expiresAt, ...user }) => {
+      forgetSignIn();
       setLogin(token, user);
-      void navigate({ to: '/', replace: true });
+      // The address that needed the session, search included; '/' when there was none.
+      void navigate({ href: safeRedirect(redirect), replace: true });
     },
-    onError: (error) => setFormError(errorMessage(error, VERIFY_OTP_FALLBACK)),
+    onError: (error) => {
+      const message = formFieldErrors(error).code;
+      if (message) {
+        setCodeError(message);
+        setFocusAfterError('code');
+      } else {
+        setFormError(errorMessage(error, VERIFY_OTP_FALLBACK));
+        setFocusAfterError('alert');
+      }
+    },
+  });
+
+  const resendMutation = useMutation({
+    mutationFn: resendSignInCode,
+    onSuccess: () => {
+      codeSent(email);
+      setCode('');
+      setFocusAfterError('code');
+    },
+    onError: (error) => {
+      setFormError(errorMessage(error, RESEND_FALLBACK));
+      setFocusAfterError('alert');
+    },
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
     setCodeError(null);
+    resendMutation.reset();
     if (!email) {
       setFormError(NO_EMAIL_MESSAGE);
+      setFocusAfterError('alert');
       return;
     }
     if (!CODE_PATTERN.test(code)) {
       setCodeError(CODE_LENGTH_MESSAGE);
+      setFocusAfterError('code');
       return;
     }
     verifyMutation.mutate({ email, code });
   };
 
+  const resend = () => {
+    if (!credentials) return;
+    setFormError(null);
+    setCodeError(null);
+    resendMutation.mutate(credentials);
+  };
+
   const busy = verifyMutation.isPending;
+  const resending = resendMutation.isPending;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           {email ? (
@@ -67,7 +122,16 @@ export function VerifyOtpForm({ email: emailFromUrl }: VerifyOtpFormProps) {
             'Ingresa el código de 6 dígitos que enviamos a tu correo.'
           )}
         </Text>
-        {formError ? <ErrorAlert message={formError} /> : null}
+        {formError ? (
+          <div ref={alertRef} tabIndex={-1}>
+            <ErrorAlert message={formError} />
+          </div>
+        ) : null}
+        {resendMutation.isSuccess ? (
+          <Text size="sm" c="green.9" role="status">
+            Te enviamos un código nuevo.
+          </Text>
+        ) : null}
         <OtpInput
           label="Código de verificación"
           value={code}
@@ -82,14 +146,30 @@ export function VerifyOtpForm({ email: emailFromUrl }: VerifyOtpFormProps) {
         <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
           {busy ? 'Verificando...' : 'Verificar y continuar'}
         </Button>
-        <Text size="sm" c="gray.7" ta="center">
-          ¿No llegó el código?{' '}
-          <Anchor size="sm" underline="always" renderRoot={(props) => <Link to="/login" {...props} />}>
-            Vuelve a iniciar sesión
-          </Anchor>{' '}
-          para recibir otro.
-        </Text>
-        <Anchor size="sm" ta="center" renderRoot={(props) => <Link to="/login" {...props} />}>
+        {credentials ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="gray.7">
+              {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={resend} disabled={secondsLeft > 0 || resending || busy}>
+              {resending ? 'Reenviando...' : 'Reenviar código'}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="gray.7" ta="center">
+            ¿No llegó el código?{' '}
+            <Anchor size="sm" underline="always" renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />}>
+              Vuelve a iniciar sesión
+            </Anchor>{' '}
+            para recibir otro.
+          </Text>
+        )}
+        <Anchor
+          size="sm"
+          className="small-target"
+          style={{ alignSelf: 'center' }}
+          renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />}
+        >
           Volver al inicio de sesión
         </Anchor>
       </Stack>

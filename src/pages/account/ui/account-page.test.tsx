@@ -65,7 +65,7 @@ describe('account page: reaching it', () => {
   it('sends someone signed out to /login', async () => {
     renderRoute('/mi-cuenta');
     await screen.findByRole('button', { name: 'Continuar' });
-    expect(currentLocation()).toBe('/login');
+    expect(currentLocation()).toBe('/login?redirect=%2Fmi-cuenta');
   });
 });
 

@@ -1,6 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { ChangePasswordForm } from '@/features/change-password';
-import { usePageTitle } from '@/shared/lib';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AccountSection } from './account-section';
 import { ProfileCard } from './profile-card';
@@ -8,8 +7,6 @@ import { SessionsSection } from './sessions-section';
 
 /** 'Mi cuenta': every signed-in person's profile, password and open sessions; no permission needed. */
 export function AccountPage() {
-  usePageTitle('Mi cuenta');
-
   return (
     <Stack gap="md">
       <PageHeader title="Mi cuenta" description="Tus datos, tu contraseña y los dispositivos con tu sesión abierta" />

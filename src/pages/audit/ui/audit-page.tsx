@@ -2,7 +2,6 @@ import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_FALLBACKS, auditQueries } from '@/entities/audit';
-import { usePageTitle } from '@/shared/lib';
 import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -17,7 +16,6 @@ const route = getRouteApi('/protected/auditoria');
 
 /** 'Auditoría': every recorded change, filtered and paged in the URL, with its CSV. The route lets in only 'audit.view'. */
 export function AuditPage() {
-  usePageTitle('Auditoría');
   const search = route.useSearch();
   const entries = useQuery(auditQueries.list(auditListParams(search)));
   const { setFilters, setPage } = usePagedSearch(search, entries);

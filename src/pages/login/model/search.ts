@@ -1,3 +1,4 @@
-import { searchSchema } from '@/shared/lib';
+import { searchRedirect, searchSchema } from '@/shared/lib';
 
-export const loginSearchSchema = searchSchema({});
+/** `redirect`: the panel address to open once signed in (a deep link that needed a session). */
+export const loginSearchSchema = searchSchema({ redirect: searchRedirect });

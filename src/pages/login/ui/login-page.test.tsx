@@ -7,8 +7,8 @@ import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { server } from '../../../../tests/msw/server';
 import { currentLocation, renderRoute } from '../../../../tests/utils/render';
 
-const openLogin = async () => {
-  const view = renderRoute('/login');
+const openLogin = async (path = '/login') => {
+  const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: 'Bienvenido' });
   return view;
 };
@@ -49,17 +49,32 @@ describe('login page', () => {
     expect(await screen.findByText('El email es requerido')).toBeInTheDocument();
     expect(screen.getByText('La contraseña es requerida')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveFocus();
     expect(currentLocation()).toBe('/login');
   });
 
-  it('shows the server refusal in a red alert', async () => {
+  it('puts a wrong password refusal on the password field and focuses it', async () => {
     server.use(http.post(apiUrl('auth/login'), () => fail(401, 'Correo o contraseña incorrectos.')));
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'mala');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.');
+    const password = screen.getByLabelText('Contraseña');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Correo o contraseña incorrectos.');
     expect(currentLocation()).toBe('/login');
+  });
+
+  it('shows a refusal that names no field in a red alert, and focuses it', async () => {
+    server.use(http.post(apiUrl('auth/login'), () => fail(429, 'Demasiados intentos. Espera unos minutos.')));
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Demasiados intentos. Espera unos minutos.');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
 
   it('shows validation errors from the server under their fields', async () => {
@@ -74,6 +89,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('El email no es válido');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Los datos no son válidos.');
   });
 
@@ -103,6 +119,38 @@ describe('login page', () => {
     expect(busy).toBeDisabled();
     answer();
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' })).toBeInTheDocument();
+  });
+
+  it('names the tab', async () => {
+    await openLogin();
+    await waitFor(() => expect(document.title).toBe('Iniciar sesión · Panel de Control'));
+  });
+
+  it('carries the address that needed the session on to the code screen', async () => {
+    const { user } = await openLogin('/login?redirect=%2Fusers%3Fq%3Dana%26page%3D2');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
+    expect(currentLocation()).toBe('/otp?email=ana%40example.com&redirect=%2Fusers%3Fq%3Dana%26page%3D2');
+  });
+
+  it('drops a target outside the panel', async () => {
+    await openLogin('/login?redirect=%2F%2Fevil.example%2Fusers');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+
+  it('greets with the reset password and the address filled in after a recovery', async () => {
+    useSessionStore.getState().passwordReset('ana@example.com');
+    await openLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Tu contraseña ha sido actualizada correctamente.');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    await waitFor(() => expect(screen.getByLabelText('Contraseña')).toHaveFocus());
+  });
+
+  it('has a link to recovery of at least 24×24 px', async () => {
+    await openLogin();
+    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveClass('small-target');
   });
 
   it('shows why the last session ended, until the next attempt', async () => {

@@ -1,3 +1,4 @@
-import { searchSchema, searchText } from '@/shared/lib';
+import { searchRedirect, searchSchema, searchText } from '@/shared/lib';
 
-export const otpSearchSchema = searchSchema({ email: searchText });
+/** `email`: where the code went; `redirect`: the panel address to open once signed in. */
+export const otpSearchSchema = searchSchema({ email: searchText, redirect: searchRedirect });

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '@/shared/auth';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetSignIn, holdSignIn, useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { sessionToken, signedInUser } from '../../../../tests/msw/handlers/auth';
 import { server } from '../../../../tests/msw/server';
@@ -14,6 +14,9 @@ const openOtp = async (path = '/otp?email=ana%40example.com') => {
 };
 const digit = (n: number) => screen.getByRole('textbox', { name: `Dígito ${n} del código` });
 const submit = () => screen.getByRole('button', { name: 'Verificar y continuar' });
+
+// The credentials the sign-in step holds for a resend live in this tab's memory, across tests too.
+afterEach(forgetSignIn);
 
 describe('OTP page', () => {
   it('says where the code went and offers the way back to sign-in', async () => {
@@ -122,5 +125,106 @@ describe('OTP page', () => {
     expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Verifica tu identidad' })).not.toBeInTheDocument();
+  });
+
+  it('puts a refused code on the boxes and focuses the first one', async () => {
+    server.use(
+      http.post(apiUrl('auth/verify-2fa'), () =>
+        fail(422, 'Código incorrecto. Te quedan 4 intentos.', { code: ['Código incorrecto. Te quedan 4 intentos.'] }),
+      ),
+    );
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.paste('000000');
+    await user.click(submit());
+    await waitFor(() => expect(digit(1)).toHaveFocus());
+    expect(digit(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'Código de verificación' })).toHaveAccessibleDescription(
+      'Código incorrecto. Te quedan 4 intentos.',
+    );
+  });
+
+  it('focuses the alert when the code cannot be checked at all', async () => {
+    const { user } = await openOtp('/otp');
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  });
+
+  it('lands on the address that needed the session, search included', async () => {
+    const { user } = await openOtp('/otp?email=ana%40example.com&redirect=%2Fcampanas%3Fq%3Dhogar');
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    await waitFor(() => expect(currentLocation()).toBe('/campanas?q=hogar'));
+    await waitFor(() => expect(document.title).toBe('Campañas · Panel de Control'));
+  });
+
+  it('lands home when the target is outside the panel', async () => {
+    const { user } = await openOtp('/otp?email=ana%40example.com&redirect=https%3A%2F%2Fevil.example%2F');
+    await user.click(digit(1));
+    await user.paste('123456');
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/');
+  });
+
+  it('keeps the target on the way back to sign-in', async () => {
+    await openOtp('/otp?email=ana%40example.com&redirect=%2Fsponsor%2F3');
+    expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fsponsor%2F3',
+    );
+  });
+
+  it('offers a new code only once the minute since the last one has passed, counting down', async () => {
+    holdSignIn('ana@example.com', 'secreto123');
+    useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() });
+    await openOtp();
+    expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
+    expect(screen.getByText(/Podrás pedir otro código en (60|59) s\./)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Vuelve a iniciar sesión' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a new code by signing in again with the held credentials, then counts down again', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.post(apiUrl('auth/login'), async ({ request }) => {
+        sent = await request.formData();
+        return ok(null, 'Te enviamos un código de verificación.');
+      }),
+    );
+    holdSignIn('ana@example.com', 'secreto123');
+    useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() - 61_000 });
+    const { user } = await openOtp();
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Te enviamos un código nuevo.');
+    expect(sent!.get('email')).toBe('ana@example.com');
+    expect(sent!.get('password')).toBe('secreto123');
+    expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
+    expect(screen.getByText(/Podrás pedir otro código en (60|59) s\./)).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of a resend in an alert', async () => {
+    server.use(
+      http.post(apiUrl('auth/login'), () =>
+        fail(429, 'Ya enviamos un código hace menos de un minuto. Revisa tu correo o espera para pedir otro.'),
+      ),
+    );
+    holdSignIn('ana@example.com', 'secreto123');
+    useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() - 61_000 });
+    const { user } = await openOtp();
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ya enviamos un código hace menos de un minuto.');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  });
+
+  it('names the tab', async () => {
+    await openOtp();
+    await waitFor(() => expect(document.title).toBe('Verificar código · Panel de Control'));
   });
 });

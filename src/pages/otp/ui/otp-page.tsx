@@ -5,10 +5,10 @@ import { PublicCard } from '@/shared/ui/public-card';
 const route = getRouteApi('/otp');
 
 export function OtpPage() {
-  const { email } = route.useSearch();
+  const { email, redirect } = route.useSearch();
   return (
     <PublicCard title="Verifica tu identidad">
-      <VerifyOtpForm email={email} />
+      <VerifyOtpForm email={email} redirect={redirect} />
     </PublicCard>
   );
 }

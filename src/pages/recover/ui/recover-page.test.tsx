@@ -34,7 +34,7 @@ const verifyCode = async (user: User, code = '123456') => {
 };
 
 describe('recover page', () => {
-  it('goes from e-mail to code to new password, then back to sign-in after a pause', async () => {
+  it('goes from e-mail to code to new password, then back to a sign-in that greets the new password', async () => {
     const bodies: Record<string, unknown> = {};
     const record = (name: string, answer: () => Response) =>
       http.post(apiUrl(`auth/recovery/${name}`), async ({ request }) => {
@@ -73,6 +73,9 @@ describe('recover page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Bienvenido' }, { timeout: RECOVERY_REDIRECT_MS + 1500 }),
     ).toBeInTheDocument();
     expect(currentLocation()).toBe('/login');
+    // The sign-in page greets with the new password and has the address filled in.
+    expect(screen.getByRole('status')).toHaveTextContent('Tu contraseña ha sido actualizada correctamente.');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
   });
 
   it('asks for a valid e-mail before sending a code', async () => {

@@ -16,6 +16,7 @@ export {
   IconPlug,
   IconPlus,
   IconSearch,
+  IconSpeakerphone,
   IconStar,
   IconTrash,
   IconUsers,
