@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
+import { CAMPAIGN_ANSWERS, CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
 import { idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,7 +70,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 201: successEnvelope(campaign) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Campaña creada correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), CAMPAIGN_ANSWERS.created)),
   );
 
   r.put(
@@ -87,7 +87,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: successEnvelope(campaign) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Campaña actualizada correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CAMPAIGN_ANSWERS.updated),
   );
 
   r.delete(
@@ -104,7 +104,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));
-      return success(null, 'Campaña eliminada correctamente.');
+      return success(null, CAMPAIGN_ANSWERS.deleted);
     },
   );
 }

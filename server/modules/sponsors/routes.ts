@@ -1,5 +1,5 @@
 import { idParam, successEnvelope } from '@contract/common';
-import { SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
+import { SPONSOR_ANSWERS, SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,7 +68,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 201: successEnvelope(sponsor) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Sponsor creado correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), SPONSOR_ANSWERS.created)),
   );
 
   r.put(
@@ -85,7 +85,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: successEnvelope(sponsor) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Sponsor actualizado correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SPONSOR_ANSWERS.updated),
   );
 
   r.delete(
@@ -102,7 +102,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));
-      return success(null, 'Sponsor eliminado correctamente.');
+      return success(null, SPONSOR_ANSWERS.deleted);
     },
   );
 }

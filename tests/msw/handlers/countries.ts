@@ -1,6 +1,7 @@
+import { COUNTRY_DEFAULT_SORT, country } from '@contract/country';
 import { http } from 'msw';
-import { apiUrl, ok } from '../envelope';
-import { paginate, pickFields } from '../paginate';
+import { listAnswer } from '../paginate';
+import { apiUrl } from '../envelope';
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
@@ -16,9 +17,9 @@ export const countryHandlers = [
   http.get(apiUrl('v1/countries'), ({ request }) => {
     const url = new URL(request.url);
     const q = (url.searchParams.get('filter[q]') ?? url.searchParams.get('q') ?? '').toLowerCase();
-    const sort = url.searchParams.get('sort');
-    const found = countryFixtures.filter((country) => country.name.toLowerCase().includes(q));
-    if (sort === '-name') found.reverse();
-    return ok(paginate(pickFields(found, url), url));
+    const sort = url.searchParams.get('sort') ?? COUNTRY_DEFAULT_SORT;
+    const found = countryFixtures.filter((candidate) => candidate.name.toLowerCase().includes(q));
+    if (sort === `-${COUNTRY_DEFAULT_SORT}`) found.reverse();
+    return listAnswer(country, found, url);
   }),
 ];
