@@ -191,7 +191,7 @@ function titleLines(font: opentype.Font, title: string, size: number, max: numbe
 }
 
 /** The decorative layer of a banner: one of several compositions, picked and placed by `random`. */
-function shapes(random: () => number, width: number, height: number, accent: string): string {
+function shapes(random: () => number, width: number, height: number, accent: string, barY: number): string {
   const pick = Math.floor(random() * 4);
   const items: string[] = [];
   if (pick === 0) {
@@ -223,7 +223,7 @@ function shapes(random: () => number, width: number, height: number, accent: str
     const a = height * (0.55 + random() * 0.15);
     items.push(`<path d="M0 ${a} C ${width * 0.3} ${a - 70}, ${width * 0.6} ${a + 70}, ${width} ${a - 30} L${width} ${height} L0 ${height} Z" fill="#000000" fill-opacity="0.12"/>`);
   }
-  items.push(`<rect x="${width * 0.07}" y="${height * 0.14}" width="${width * 0.08}" height="6" rx="3" fill="${accent}"/>`);
+  items.push(`<rect x="${width * 0.07}" y="${barY}" width="${width * 0.08}" height="6" rx="3" fill="${accent}"/>`);
   return items.join('\n');
 }
 
@@ -232,7 +232,7 @@ function shapes(random: () => number, width: number, height: number, accent: str
  * title in Montserrat SemiBold. Everything but the colours is derived from the title, so the same
  * campaign always gets the same image and two campaigns rarely look alike.
  */
-export function bannerPng(from: Rgb, to: Rgb, title = '', width = 640, height = 320): Buffer {
+export function bannerPng(from: Rgb, to: Rgb, title = '', width = 640, height = 240): Buffer {
   const random = randomFrom(`${title}|${from.join(',')}|${to.join(',')}`);
   const angle = Math.floor(random() * 4);
   const [x2, y2] = [
@@ -242,9 +242,12 @@ export function bannerPng(from: Rgb, to: Rgb, title = '', width = 640, height = 
     [1, 0.4],
   ][angle]!;
   const font = montserrat(600);
-  const size = 40;
+  const size = 36;
   const lines = title ? titleLines(font, title, size, width * 0.8) : [];
-  const baseline = height * 0.14 + 6 + 24 + size;
+  // The bar and the title sit in the middle band, which a wide card's `cover` crop keeps.
+  const block = 6 + 16 + size + (lines.length - 1) * size * 1.18;
+  const top = (height - block) / 2;
+  const baseline = top + 6 + 16 + size * 0.8;
   const text = lines
     .map((line, index) => `<path d="${textPath(font, line, size, { x: width * 0.07 }, baseline + index * size * 1.18).d}" fill="#ffffff"/>`)
     .join('\n');
@@ -252,7 +255,7 @@ export function bannerPng(from: Rgb, to: Rgb, title = '', width = 640, height = 
 <defs><linearGradient id="g" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${hex(from)}"/><stop offset="1" stop-color="${hex(to)}"/></linearGradient>
 <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
-${shapes(random, width, height, hex(mix(to, WHITE_RGB, 0.55)))}
+${shapes(random, width, height, hex(mix(to, WHITE_RGB, 0.55)), top)}
 <rect width="${width}" height="${height}" fill="url(#shade)"/>
 ${text}
 </svg>`;
