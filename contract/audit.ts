@@ -23,6 +23,8 @@ export {
   type AuditResource,
 } from './audit-vocabulary';
 
+export { AUDIT_DEFAULT_SORT, AUDIT_PAGE_SIZE, AUDIT_SORTS } from './audit.constants';
+
 /** Most rows one CSV export carries; a narrower filter gets the rest. */
 export const AUDIT_EXPORT_MAX = 50_000;
 

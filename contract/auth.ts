@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth.constants';
 import { email } from './common';
 
-export const OTP_LENGTH = 6;
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH, OTP_LENGTH } from './auth.constants';
 
 /** What the server's password policy refuses beyond the length (it holds the dictionary; the panel shows these). */
 export const PASSWORD_POLICY_MESSAGES = {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
+export {
+  CAMPAIGN_ANSWERS,
+  CAMPAIGN_DEFAULT_SORT,
+  CAMPAIGN_DETAIL_INCLUDES,
+  CAMPAIGN_FIELDS,
+  CAMPAIGN_LIST_INCLUDES,
+  CAMPAIGN_NOT_FOUND,
+  CAMPAIGN_PAGE_SIZE,
+  CAMPAIGN_SORTS,
+} from './campaign.constants';
 import { MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { sponsor } from './sponsor';
 
@@ -162,27 +172,3 @@ export const campaign = z.object({
   categories: z.array(z.unknown()).optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
-
-export const CAMPAIGN_SORTS = ['id', 'name', 'created_at', 'start_date', 'end_date', 'budget'] as const;
-export const CAMPAIGN_LIST_INCLUDES = ['sponsor', 'country', 'plans'] as const;
-export const CAMPAIGN_DETAIL_INCLUDES = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'] as const;
-/** Newest first. */
-export const CAMPAIGN_DEFAULT_SORT = '-created_at';
-/** Campaigns per page unless `limit` says otherwise. */
-export const CAMPAIGN_PAGE_SIZE = 12;
-export const CAMPAIGN_FIELDS = [
-  'id',
-  'name',
-  'description',
-  'status',
-  'sponsor_id',
-  'country_id',
-  'image_url',
-  'start_date',
-  'end_date',
-  'startDate',
-  'endDate',
-  'budget',
-  'created_at',
-  'updated_at',
-] as const;

@@ -43,8 +43,7 @@ export type Paginator<T> = {
   path: string;
 };
 
-/** Largest `limit` a list accepts; the biggest loader in the spec asks for 300. */
-export const MAX_LIST_LIMIT = 300;
+export { MAX_LIST_LIMIT } from './list.constants';
 
 /** Form bodies carry booleans as `1/0/true/false`; JSON bodies as real booleans. */
 export const booleanish = z.preprocess(

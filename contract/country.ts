@@ -3,10 +3,7 @@ import { z } from 'zod';
 export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });
 export type Country = z.infer<typeof country>;
 
-/** What the countries list accepts: its sorts, sparse fields and default sort. */
-export const COUNTRY_SORTS = ['id', 'name', 'code'] as const;
-export const COUNTRY_FIELDS = ['id', 'name', 'code'] as const;
-export const COUNTRY_DEFAULT_SORT = 'name';
+export { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, COUNTRY_SORTS } from './country.constants';
 
 /** POST and PUT /api/v1/countries: a name, and optionally the ISO 3166-1 alpha-2 code. */
 export const countryBody = z.object({

@@ -3,6 +3,15 @@ import { MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { websiteHref } from './website';
 
 export { websiteHref } from './website';
+export {
+  SPONSOR_ANSWERS,
+  SPONSOR_DEFAULT_SORT,
+  SPONSOR_FIELDS,
+  SPONSOR_INCLUDES,
+  SPONSOR_NOT_FOUND,
+  SPONSOR_PAGE_SIZE,
+  SPONSOR_SORTS,
+} from './sponsor.constants';
 
 export const SPONSOR_MESSAGES = {
   nameRequired: 'El nombre es requerido',
@@ -63,11 +72,3 @@ export const sponsor = z.object({
   country: countryRef.optional(),
 });
 export type Sponsor = z.infer<typeof sponsor>;
-
-export const SPONSOR_SORTS = ['id', 'name', 'created_at'] as const;
-export const SPONSOR_INCLUDES = ['country'] as const;
-export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at'] as const;
-/** By name, ignoring case and accents. */
-export const SPONSOR_DEFAULT_SORT = 'name';
-/** Sponsors per page unless `limit` says otherwise. */
-export const SPONSOR_PAGE_SIZE = 24;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth';
+import { MIN_PASSWORD_LENGTH } from './auth.constants';
 import { booleanish, email, idField } from './common';
 import { role } from './role';
 
@@ -21,11 +21,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** The sorts and sparse fields the users list accepts. */
-export const USER_SORTS = ['name', 'email', 'created_at'] as const;
-export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'country', 'rol', 'roles', 'created_at'] as const;
-/** Newest first. */
-export const USER_DEFAULT_SORT = '-created_at';
+export { USER_ANSWERS, USER_DEFAULT_SORT, USER_FIELDS, USER_NOT_FOUND, USER_PAGE_SIZE, USER_SORTS } from './user.constants';
 
 /** The form's messages. */
 export const USER_MESSAGES = {

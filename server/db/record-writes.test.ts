@@ -162,12 +162,12 @@ describe('defineWrites', () => {
     await expect(writes.remove(created.id, actor)).rejects.toMatchObject({ statusCode: 404, message: 'El sponsor no existe.' });
   });
 
-  it('refuses a name another record has (422 on the field), storing no file, and lets a record keep its own', async () => {
+  it('refuses a name another record has (409 with an error on the field), storing no file, and lets a record keep its own', async () => {
     const { storage, files } = memoryStorage();
     const writes = sponsorWrites(storage);
     const first = await writes.create({ name: 'Ágil', countryId }, {}, actor);
     await expect(writes.create({ name: ' AGIL ', countryId }, { logo: png() }, actor)).rejects.toMatchObject({
-      statusCode: 422,
+      statusCode: 409,
       errors: { name: ['Ya existe un sponsor con ese nombre.'] },
     });
     expect(files.size).toBe(0);

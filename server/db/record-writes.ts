@@ -1,24 +1,16 @@
 import type { DeletionCheck } from '@contract/common';
+import { cannotDelete, IN_USE } from '@contract/messages';
 import { and, count, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
-import type { AppError} from '../http/errors';
-import { conflict, notFound, validationFailed } from '../http/errors';
+import type { AppError } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind, type FileKind, type UploadedFile } from '../http/uploads';
 import { discardFiles, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
 import { foreignKeyViolation, uniqueViolation } from './errors';
 import { foldedName } from './sortable-text';
-
-/** '1 campaña' / '3 campañas'. */
-export const countOf = (total: number, one: string, many: string) => (total === 1 ? `1 ${one}` : `${total} ${many}`);
-
-/** The one wording of a delete that other records block: 'No se puede eliminar: tiene 3 campañas'. */
-export const cannotDelete = (total: number, one: string, many: string) => `No se puede eliminar: tiene ${countOf(total, one, many)}`;
-
-/** Said when a dependent appeared between the count and the delete (the foreign key refused it). */
-export const IN_USE = 'No se puede eliminar: otros registros dependen de este.';
 
 /** A table whose rows point at the record, named in the 409 as `noun` (singular, plural). */
 export interface Dependent {
@@ -30,7 +22,7 @@ export interface Dependent {
 /**
  * A name no two records may share, compared trimmed and ignoring case and accents, optionally only
  * among records with the same `within` (a campaign's name within its sponsor). `index` is the
- * unique index on the same folded expression, so a write racing another one gets the same 422.
+ * unique index on the same folded expression, so a write racing another one gets the same 409.
  */
 export interface UniqueName {
   field: string;
@@ -85,7 +77,8 @@ type Values = Record<string, unknown>;
  *   only after the commit, so a failed write never loses the file the record still points to.
  * - An update and a delete lock the row first: two replacements at once each remove the file the
  *   other one replaced, never the one kept.
- * - Unique names: 422 on the field, from a check and from the unique index when two writes race.
+ * - Unique names: 409 with the field's error (like a taken e-mail), from a check and from the unique
+ *   index when two writes race.
  * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
  *   `deletion` (asked before the dialog opens) returns its message, so they never disagree.
  */
@@ -130,7 +123,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
     return stored;
   };
 
-  const nameTaken = (rule: UniqueName) => validationFailed({ [rule.field]: [rule.message] }, rule.message);
+  const nameTaken = (rule: UniqueName) => conflict(rule.message, { [rule.field]: [rule.message] });
 
   /** 422 when another record (not `exceptId`) has the name the row is to have. */
   const checkUnique = async (tx: Tx, next: Values, changed: Values, exceptId?: number) => {

@@ -1,3 +1,4 @@
+import { VALIDATION_FAILED_MESSAGE } from '@contract/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { bodyErrorToAppError } from './body';
@@ -29,7 +30,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A bad body is a validation failure (422); a bad query string or path is a bad request (400).
       const status = error.validationContext === 'body' ? 422 : 400;
       const first = Object.values(errors)[0]?.[0];
-      const message = status === 422 ? 'Los datos enviados no son válidos.' : (first ?? statusMessages[400]!);
+      const message = status === 422 ? VALIDATION_FAILED_MESSAGE : (first ?? statusMessages[400]!);
       return reply.status(status).send(errorBody(message, status === 422 ? errors : undefined));
     }
 

@@ -1,3 +1,5 @@
+import { VALIDATION_FAILED_MESSAGE } from '@contract/messages';
+
 /** Field errors as the wire contract sends them: one list of Spanish messages per field. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -25,7 +27,7 @@ export const notFound = (message = 'El recurso solicitado no existe.') => new Ap
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const payloadTooLarge = (message = 'El archivo supera el máximo de 10 MB.') => new AppError(413, message);
 export const unsupportedMediaType = (message: string) => new AppError(415, message);
-export const validationFailed = (errors: FieldErrors, message = 'Los datos enviados no son válidos.') =>
+export const validationFailed = (errors: FieldErrors, message = VALIDATION_FAILED_MESSAGE) =>
   new AppError(422, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -24,6 +24,7 @@
  * - Names echoed in messages are cut to 60 characters and at most 10 are listed, so a hostile
  *   query cannot make the answer huge.
  */
+import { DEFAULT_LIST_LIMIT, limitTooLargeMessage } from '@contract/list.constants';
 import { MAX_LIST_LIMIT } from '../../contract/common';
 import { badRequest } from './errors';
 
@@ -61,7 +62,7 @@ export interface ListQuery {
   limit: number;
 }
 
-export const DEFAULT_LIST_LIMIT = 15;
+export { DEFAULT_LIST_LIMIT };
 /** Largest page number accepted; (MAX_PAGE - 1) * 300 stays far below any integer limit. */
 export const MAX_PAGE = 1_000_000;
 /** Longest filter value accepted, in characters. */
@@ -286,7 +287,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   const page = positiveInteger('page', query.page) ?? 1;
   if (page > MAX_PAGE) throw badRequest(`El parámetro page no puede superar ${MAX_PAGE}.`);
   const limit = positiveInteger('limit', query.limit) ?? defaultLimit;
-  if (limit > maxLimit) throw badRequest(`El parámetro limit no puede superar ${maxLimit}.`);
+  if (limit > maxLimit) throw badRequest(limitTooLargeMessage(maxLimit));
 
   return { filters, sort, includes, fields, page, limit };
 }

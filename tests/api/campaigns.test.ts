@@ -344,7 +344,7 @@ describe('unique names within a sponsor', () => {
     const other = await newSponsor('Otro Dueño', 'CO');
     expect((await postJson({ name: 'Verano Ártico', sponsor_id: owner })).statusCode).toBe(201);
     const again = await postJson({ name: '  verano artico ', sponsor_id: owner });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual(taken);
     expect((await postJson({ name: 'Verano Ártico', sponsor_id: other })).statusCode).toBe(201);
   });
@@ -357,10 +357,10 @@ describe('unique names within a sponsor', () => {
     const second = await createCampaign({ name: 'Segunda', sponsor_id: owner });
 
     const rename = await update(second.id, { name: 'OCUPADA' });
-    expect(rename.statusCode).toBe(422);
+    expect(rename.statusCode).toBe(409);
     expect(rename.json().errors).toEqual(taken);
     const move = await update(moving.id, { sponsor_id: String(owner) });
-    expect(move.statusCode).toBe(422);
+    expect(move.statusCode).toBe(409);
     expect(move.json().errors).toEqual(taken);
     const own = await update(second.id, { name: 'segunda', description: 'Otra descripción' });
     expect(own.statusCode, own.body).toBe(200);

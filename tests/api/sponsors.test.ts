@@ -406,11 +406,11 @@ describe('unique names', () => {
   const post = (payload: Record<string, unknown>) => ctx.inject({ method: 'POST', url: '/api/v1/sponsors', headers: auth(), payload });
   const taken = { name: ['Ya existe un sponsor con ese nombre.'] };
 
-  it('refuses a second sponsor with the same name, ignoring case, accents and surrounding spaces (422 on name)', async () => {
+  it('refuses a second sponsor with the same name, ignoring case, accents and surrounding spaces (409 with an error on name)', async () => {
     expect((await post({ name: 'Protección Ándina', country_id: countryIds.CO })).statusCode).toBe(201);
     for (const name of ['Protección Ándina', 'proteccion andina', '  PROTECCIÓN ANDINA  ']) {
       const response = await post({ name, country_id: countryIds.MX });
-      expect(response.statusCode, name).toBe(422);
+      expect(response.statusCode, name).toBe(409);
       expect(response.json().errors, name).toEqual(taken);
     }
     expect((await list('?filter[q]=andina')).json().data.total).toBe(1);
@@ -422,7 +422,7 @@ describe('unique names', () => {
     const before = storedKeys(data.uploads);
     const body = await multipart({ _method: 'PUT', name: 'nombre tomado', logo: file(pngBytes(), 'a.png', 'image/png') });
     const refused = await ctx.inject({ method: 'POST', url: `/api/v1/sponsors/${second.id}`, headers: { ...auth(), ...body.headers }, payload: body.payload });
-    expect(refused.statusCode).toBe(422);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toEqual(taken);
     expect(storedKeys(data.uploads)).toEqual(before);
     const own = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${first.id}`, headers: auth(), payload: { name: 'NOMBRE TOMADO' } });
@@ -430,11 +430,11 @@ describe('unique names', () => {
     expect(own.json().data.name).toBe('NOMBRE TOMADO');
   });
 
-  it('lets only one of several simultaneous creations with the same name through; the others get the same 422', async () => {
+  it('lets only one of several simultaneous creations with the same name through; the others get the same 409', async () => {
     const responses = await Promise.all([1, 2, 3, 4].map(() => post({ name: 'Carrera Simultánea', country_id: countryIds.CO })));
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([201, 422, 422, 422]);
-    for (const response of responses.filter((response) => response.statusCode === 422)) expect(response.json().errors).toEqual(taken);
+    expect(statuses).toEqual([201, 409, 409, 409]);
+    for (const response of responses.filter((response) => response.statusCode === 409)) expect(response.json().errors).toEqual(taken);
   });
 
   it('is guarded by the database too: a second row with the folded name is refused', async () => {

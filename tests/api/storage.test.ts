@@ -1,14 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { inflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES } from '../../contract/campaign';
 import { openDatabase } from '../../server/db/client';
 import { campaigns, sponsors } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { seedDemo } from '../../server/db/seed/demo';
-import { encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
+import { bannerPng, encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
 import { createLocalDiskStorage, createUploadsStorage } from '../../server/storage';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { pngBytes, storedKeys, tempDataDir } from './support/uploads';
@@ -142,18 +142,31 @@ describe('GET /storage/*', () => {
 });
 
 describe('the demo data', () => {
-  it('draws real PNG logos with the initials', () => {
+  /** The RGBA pixels of a PNG, decoded by drawing it at its own size. */
+  const decodePng = (png: Buffer, width: number, height: number) =>
+    new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
+    ).render().pixels;
+
+  it('draws real PNG logos with the initials, and a different banner per campaign', () => {
     expect(initials('Banco del Pacífico Sur')).toBe('BP');
     expect(initials('Río de la Plata Telecom')).toBe('RP');
     const logo = logoPng('Andes Protección', [30, 94, 168]);
     expect(logo.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(logo.readUInt32BE(16)).toBe(128);
-    // The image data inflates to 128 filtered RGBA rows; some pixels are white (the letters).
-    const idatStart = logo.indexOf('IDAT') + 4;
-    const idatLength = logo.readUInt32BE(idatStart - 8);
-    const raw = inflateSync(logo.subarray(idatStart, idatStart + idatLength));
-    expect(raw.length).toBe(128 * (128 * 4 + 1));
-    expect(raw.includes(Buffer.from([255, 255, 255, 255]))).toBe(true);
+    // Decoded, the logo has white pixels (the letters) on the sponsor's colour, and clear corners.
+    const pixels = decodePng(logo, 128, 128);
+    const at = (x: number, y: number) => [...pixels.subarray((y * 128 + x) * 4, (y * 128 + x) * 4 + 4)];
+    expect(pixels.includes(Buffer.from([255, 255, 255, 255]))).toBe(true);
+    expect(at(0, 0)[3]).toBe(0);
+    expect(logoPng('Andes Protección', [30, 94, 168]).equals(logo)).toBe(true);
+    expect(logoPng('Banco del Pacífico Sur', [30, 94, 168]).equals(logo)).toBe(false);
+
+    const banner = bannerPng([30, 94, 168], [72, 187, 230], 'Hogar Seguro Total');
+    expect(banner.readUInt32BE(16)).toBe(640);
+    expect(banner.length).toBeLessThan(60 * 1024);
+    expect(bannerPng([30, 94, 168], [72, 187, 230], 'Hogar Seguro Total').equals(banner)).toBe(true);
+    expect(bannerPng([30, 94, 168], [72, 187, 230], 'Auto Tranquilo').equals(banner)).toBe(false);
     expect(encodePng(1, 1, () => [0, 0, 0, 255]).length).toBeGreaterThan(50);
   });
 

@@ -1,10 +1,39 @@
+import { deletionCheck, errorEnvelope, successEnvelope } from '@contract/common';
+import { VALIDATION_FAILED_MESSAGE } from '@contract/messages';
 import { HttpResponse } from 'msw';
+import { z } from 'zod';
 
-/** Answers in the wire contract's envelope, as the real server does. */
+/**
+ * Answers of the shared handlers that their contract schema refused. A handler that strays from
+ * the contract throws (the call fails) and leaves its reason here, and the test setup fails the
+ * test with it, so a mock can never drift from what the server really answers.
+ */
+export const contractBreaches: string[] = [];
+
+/** `body` as `schema` reads it, or a recorded breach. */
+export function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const breach = `${what} no cumple el contrato:\n${z.prettifyError(parsed.error)}`;
+  contractBreaches.push(breach);
+  throw new Error(breach);
+}
+
+/** A success answer whose `data` is checked against the contract's schema of it. */
+export const answer = <S extends z.ZodType>(schema: S, data: z.input<S>, message: string | null = null, status = 200) =>
+  HttpResponse.json(checked(successEnvelope(schema), { status: 'success', message, data }, `La respuesta ${status}`), { status });
+
+/** A success answer without a checked `data`, for a test's own one-off answers (`server.use`). */
 export const ok = <T>(data: T, message: string | null = null, status = 200) =>
   HttpResponse.json({ status: 'success', message, data }, { status });
 
 export const fail = (status: number, message: string, errors?: Record<string, string[]>) =>
-  HttpResponse.json({ status: 'error', message, ...(errors ? { errors } : {}) }, { status });
+  HttpResponse.json(checked(errorEnvelope, { status: 'error', message, ...(errors ? { errors } : {}) }, `El error ${status}`), { status });
+
+/** The answer of `GET …/:id/deletion`: deletable unless there is a reason not to. */
+export const deletionAnswer = (reason: string | null) => answer(deletionCheck, { deletable: reason === null, reason });
+
+/** A 422 with its field errors, as the server words it. */
+export const invalid = (errors: Record<string, string[]>) => fail(422, VALIDATION_FAILED_MESSAGE, errors);
 
 export const apiUrl = (path: string) => `http://localhost:3000/api/${path.replace(/^\//, '')}`;

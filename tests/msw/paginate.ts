@@ -1,5 +1,10 @@
+import { paginator } from '@contract/common';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, limitTooLargeMessage } from '@contract/list.constants';
+import type { z } from 'zod';
+import { answer, fail } from './envelope';
+
 /** A list answer as the server builds it (the Laravel paginator), for msw handlers. */
-export function paginate<T>(items: T[], url: URL, defaultLimit = 15) {
+export function paginate<T>(items: T[], url: URL, defaultLimit = DEFAULT_LIST_LIMIT) {
   const limit = Number(url.searchParams.get('limit') ?? defaultLimit);
   const page = Number(url.searchParams.get('page') ?? 1);
   const lastPage = Math.max(1, Math.ceil(items.length / limit));
@@ -31,3 +36,16 @@ export const pickFields = <T extends object>(items: T[], url: URL): Partial<T>[]
   if (!fields?.length) return items;
   return items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key))) as Partial<T>);
 };
+
+/**
+ * A page of `items` as the list route answers it: `limit` capped as the server caps it, only the
+ * asked `fields=`, and the paginator checked against the contract's `paginator(item)` (a sparse
+ * answer against the item's fields it asked for).
+ */
+export function listAnswer<S extends z.ZodObject>(item: S, items: z.input<S>[], url: URL, defaultLimit = DEFAULT_LIST_LIMIT) {
+  const limit = url.searchParams.get('limit');
+  if (limit !== null && Number(limit) > MAX_LIST_LIMIT) return fail(400, limitTooLargeMessage(MAX_LIST_LIMIT));
+  const fields = url.searchParams.get('fields')?.split(',').filter(Boolean);
+  const schema = fields?.length ? item.pick(Object.fromEntries(fields.map((field) => [field, true])) as never) : item;
+  return answer(paginator(schema) as z.ZodType<unknown>, paginate(pickFields(items as object[], url), url, defaultLimit));
+}

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { contractBreaches } from './envelope';
 import { accountDb, accountHandlers } from './handlers/account';
 import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
@@ -14,4 +15,10 @@ export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHa
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
   for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, accountDb, auditDb]) store.reset();
+};
+
+/** Throws when a shared handler answered outside the contract during the test (see `checked`). */
+export const assertContractKept = () => {
+  const breaches = contractBreaches.splice(0);
+  if (breaches.length > 0) throw new Error(`Un handler de msw respondió fuera del contrato:\n${breaches.join('\n')}`);
 };

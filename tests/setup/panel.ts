@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
-import { resetMockStores, server } from '../msw/server';
+import { assertContractKept, resetMockStores, server } from '../msw/server';
 
 // A route's first render loads its lazy chunks; with a test worker per core that can take more than
 // testing-library's 1 s default on a busy 2-core machine (a wrong page still fails, only later).
@@ -45,5 +45,7 @@ afterEach(() => {
   // The store lives for the whole file; start every test signed out.
   useSessionStore.setState(useSessionStore.getInitialState(), true);
   window.history.replaceState(null, '', '/');
+  // Last, so a breach fails the test after everything above is put back.
+  assertContractKept();
 });
 afterAll(() => server.close());

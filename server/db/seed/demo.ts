@@ -248,10 +248,10 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
   try {
     const prepared: { sponsor: DemoSponsor; logoPath: string; images: (string | null)[] }[] = [];
     for (const sponsor of wanted) {
-      const logoPath = await store(logoPng(sponsor.name, sponsor.color), 'sponsors');
+      const logoPath = await store(logoPng(sponsor.name, sponsor.color, 256), 'sponsors');
       const images: (string | null)[] = [];
       for (const campaign of sponsor.campaigns) {
-        images.push(campaign.banner ? await store(bannerPng(...campaign.banner), 'campaigns') : null);
+        images.push(campaign.banner ? await store(bannerPng(...campaign.banner, campaign.name), 'campaigns') : null);
       }
       prepared.push({ sponsor, logoPath, images });
     }

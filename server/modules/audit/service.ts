@@ -1,8 +1,10 @@
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
+  AUDIT_DEFAULT_SORT,
   AUDIT_EXPORT_MAX,
   AUDIT_FIELD_LABELS,
+  AUDIT_PAGE_SIZE,
   AUDIT_RESOURCE_LABELS,
   AUDIT_RESOURCES,
   type AuditChange,
@@ -110,7 +112,8 @@ export function createAuditService({ db }: { db: Db }) {
       },
     },
     sorts: { created_at: auditLog.createdAt },
-    defaultSort: '-created_at',
+    defaultSort: AUDIT_DEFAULT_SORT,
+    defaultLimit: AUDIT_PAGE_SIZE,
     present: (rows) => rows.map(presentEntry),
   });
 

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
+import { CAMPAIGN_ANSWERS, CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
 import { deletionCheck, idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +19,7 @@ const WRITE_DESCRIPTION =
   'multipart/form-data (o JSON sin archivo): name, description, status (DRAFT por defecto; DRAFT, ACTIVE, PAUSED o INACTIVE), sponsor_id, ' +
   'country_id (por defecto el del sponsor), start_date y end_date (AAAA-MM-DD; la de fin no anterior a la de inicio), budget (≥ 0, 2 decimales), ' +
   'image (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
-  'El nombre es único dentro de su sponsor, sin distinguir mayúsculas, tildes ni espacios alrededor (422 en name).';
+  'El nombre es único dentro de su sponsor, sin distinguir mayúsculas, tildes ni espacios alrededor (409 con el error en name, como un email repetido).';
 
 export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +71,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 201: successEnvelope(campaign) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Campaña creada correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), CAMPAIGN_ANSWERS.created)),
   );
 
   r.put(
@@ -88,7 +88,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: successEnvelope(campaign) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Campaña actualizada correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CAMPAIGN_ANSWERS.updated),
   );
 
   r.delete(
@@ -105,7 +105,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));
-      return success(null, 'Campaña eliminada correctamente.');
+      return success(null, CAMPAIGN_ANSWERS.deleted);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   CAMPAIGN_FIELDS,
   CAMPAIGN_LIST_INCLUDES,
   CAMPAIGN_MESSAGES,
+  CAMPAIGN_NOT_FOUND,
   CAMPAIGN_PAGE_SIZE,
   type CAMPAIGN_SORTS,
   CAMPAIGN_STATUSES,
@@ -69,7 +70,7 @@ const history = auditTrail({
   }),
 });
 
-export const CAMPAIGN_NOT_FOUND = 'La campaña no existe.';
+export { CAMPAIGN_NOT_FOUND };
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {

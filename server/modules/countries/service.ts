@@ -1,5 +1,5 @@
 import type { CountryRef } from '@contract/common';
-import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
+import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../http/errors';
 import { defineList } from '../../http/list';
 
 export const COUNTRY_ERRORS = {
-  notFound: 'El país no existe.',
+  notFound: COUNTRY_NOT_FOUND,
   nameTaken: 'Ya existe un país con ese nombre',
   codeTaken: 'Ya existe un país con ese código',
 } as const;

@@ -1,5 +1,5 @@
 import { deletionCheck, idParam, successEnvelope } from '@contract/common';
-import { SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
+import { SPONSOR_ANSWERS, SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ const updateBody = sponsorUpdateFields.extend({ logo: fileField(SPONSOR_MESSAGES
 const WRITE_DESCRIPTION =
   'multipart/form-data (o JSON sin archivo): name, country_id, website_url, logo (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
   'website_url se guarda normalizado: se añade https:// si falta el esquema y solo se aceptan http y https (422). ' +
-  'El nombre es único sin distinguir mayúsculas, tildes ni espacios alrededor (422 en name).';
+  'El nombre es único sin distinguir mayúsculas, tildes ni espacios alrededor (409 con el error en name, como un email repetido).';
 
 export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +69,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 201: successEnvelope(sponsor) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Sponsor creado correctamente.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), SPONSOR_ANSWERS.created)),
   );
 
   r.put(
@@ -86,7 +86,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: successEnvelope(sponsor) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Sponsor actualizado correctamente.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SPONSOR_ANSWERS.updated),
   );
 
   r.delete(
@@ -103,7 +103,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));
-      return success(null, 'Sponsor eliminado correctamente.');
+      return success(null, SPONSOR_ANSWERS.deleted);
     },
   );
 

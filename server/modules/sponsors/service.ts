@@ -3,6 +3,7 @@ import {
   SPONSOR_FIELDS,
   SPONSOR_INCLUDES,
   SPONSOR_MESSAGES,
+  SPONSOR_NOT_FOUND,
   SPONSOR_PAGE_SIZE,
   type SPONSOR_SORTS,
   type Sponsor,
@@ -28,7 +29,7 @@ import { countryExists, countryInclude } from '../countries/service';
 export type SponsorRow = typeof sponsors.$inferSelect;
 type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
 
-export const SPONSOR_NOT_FOUND = 'El sponsor no existe.';
+export { SPONSOR_NOT_FOUND };
 
 /** A sponsor as the API answers it (its country comes with `include=country`). */
 export const presentSponsor = (row: SponsorRow, storage: Storage) => ({

@@ -1,5 +1,5 @@
 import { deletionCheck, idParam, successEnvelope } from '@contract/common';
-import { createUserBody, updateUserBody, user } from '@contract/user';
+import { USER_ANSWERS, createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
         response: { 201: successEnvelope(user) },
       },
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), 'Usuario creado.')),
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), USER_ANSWERS.created)),
   );
 
   r.put(
@@ -90,7 +90,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
         response: { 200: successEnvelope(user) },
       },
     },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'Usuario actualizado.'),
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), USER_ANSWERS.updated),
   );
 
   r.delete(
@@ -107,7 +107,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
     },
     async (request) => {
       await service.remove(request.params.id, actorOf(request));
-      return success(null, 'Usuario eliminado.');
+      return success(null, USER_ANSWERS.deleted);
     },
   );
 

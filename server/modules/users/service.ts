@@ -3,6 +3,8 @@ import {
   USER_DEFAULT_SORT,
   USER_FIELDS,
   USER_MESSAGES,
+  USER_NOT_FOUND,
+  USER_PAGE_SIZE,
   type USER_SORTS,
   type User,
   user,
@@ -33,7 +35,7 @@ type UpdateInput = z.output<typeof updateUserBody>;
 type Conn = Db | Tx;
 
 export const USER_ERRORS = {
-  notFound: 'El usuario no existe.',
+  notFound: USER_NOT_FOUND,
   selfDeactivate: 'No puedes desactivar tu propia cuenta.',
   selfDelete: 'No puedes eliminar tu propia cuenta.',
   selfDemote: 'No puedes quitarte el rol de Super Admin.',
@@ -255,6 +257,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       },
       sorts: { name: sortableText(users.name), email: users.email, created_at: users.createdAt } satisfies Record<(typeof USER_SORTS)[number], unknown>,
       defaultSort: USER_DEFAULT_SORT,
+      defaultLimit: USER_PAGE_SIZE,
       fields: USER_FIELDS,
       present: async (rows) => {
         const rolesByUser = await rolesOf(

@@ -1,5 +1,4 @@
 export {
-  CAMPAIGN_DETAIL_INCLUDE,
   CAMPAIGN_FALLBACKS,
   checkCampaignDeletion,
   createCampaign,

@@ -1,26 +1,21 @@
-/** Business constants (page sizes, debounce, limits), in one place. */
+import { MAX_LIST_LIMIT } from '@contract/list.constants';
+
+/** Business constants (debounce, limits), in one place. */
 export const SEARCH_DEBOUNCE_MS = 400;
 export const RECOVERY_REDIRECT_MS = 900;
-export const OTP_LENGTH = 6;
-export const MIN_PASSWORD_LENGTH = 8;
+// Defined once in the contract (zod-free files, so the sign-in chunk stays light).
+export { MIN_PASSWORD_LENGTH, OTP_LENGTH } from '@contract/auth.constants';
 
-export const PAGE_SIZE = {
-  users: 15,
-  sponsors: 24,
-  campaigns: 12,
-  categories: 24,
-  bookings: 12,
-  dsps: 12,
-  customers: 12,
-  audit: 20,
-} as const;
-
+/**
+ * Rows the panel asks for when it loads a whole list at once (selects, filters). Page sizes of the
+ * list pages are the contract's `<X>_PAGE_SIZE`, the server's own defaults.
+ */
 export const LOAD_LIMIT = {
-  countries: 300,
+  countries: MAX_LIST_LIMIT,
   countryPages: 100,
   roles: 200,
-  dropdown: 300,
-  categorySelector: 300,
+  dropdown: MAX_LIST_LIMIT,
+  categorySelector: MAX_LIST_LIMIT,
   dspDropdown: 200,
   campaignCategories: 100,
   connectors: 100,

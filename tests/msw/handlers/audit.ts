@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, auditEntry, type AuditAction, type AuditEntry, type AuditResource } from '@contract/audit';
-import { MAX_LIST_LIMIT } from '@contract/common';
+import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate } from '../paginate';
+import { apiUrl, fail } from '../envelope';
+import { listAnswer } from '../paginate';
 
 let sequence = 0;
 
@@ -54,7 +54,6 @@ function matching(url: URL): AuditEntry[] | Response {
   if (resource && !AUDIT_RESOURCES.includes(resource as AuditResource)) return fail(400, `Recurso no válido. Permitidos: ${AUDIT_RESOURCES.join(', ')}.`);
   const action = filter('action');
   if (action && !AUDIT_ACTIONS.includes(action as AuditAction)) return fail(400, `Acción no válida. Permitidas: ${AUDIT_ACTIONS.join(', ')}.`);
-  if (Number(url.searchParams.get('limit') ?? 0) > MAX_LIST_LIMIT) return fail(400, `El límite máximo es ${MAX_LIST_LIMIT}.`);
   const actor = filter('actor_id');
   const resourceId = filter('resource_id');
   const from = filter('from');
@@ -77,7 +76,7 @@ export const auditHandlers = [
   http.get(apiUrl('v1/audit'), ({ request }) => {
     const url = new URL(request.url);
     const found = matching(url);
-    return found instanceof Response ? found : ok(paginate(found, url, 15));
+    return found instanceof Response ? found : listAnswer(auditEntry, found, url, AUDIT_PAGE_SIZE);
   }),
   http.get(apiUrl('v1/audit/export'), ({ request }) => {
     const url = new URL(request.url);
@@ -94,6 +93,6 @@ export const auditHandlers = [
     if (!resource) return fail(404, 'La ruta no existe.');
     const url = new URL(request.url);
     const found = auditDb.entries.filter((entry) => entry.resource === resource && entry.resource_id === Number(params.id)).sort(newestFirst);
-    return ok(paginate(found, url, 15));
+    return listAnswer(auditEntry, found, url, AUDIT_PAGE_SIZE);
   }),
 ];

@@ -1,7 +1,18 @@
-import type { Campaign, CampaignPlan } from '@contract/campaign';
+import {
+  CAMPAIGN_ANSWERS,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_NOT_FOUND,
+  CAMPAIGN_PAGE_SIZE,
+  campaign as campaignSchema,
+  campaignPlan,
+  type Campaign,
+  type CampaignPlan,
+} from '@contract/campaign';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate, pickFields } from '../paginate';
+import { z } from 'zod';
+import { cannotDelete } from '@contract/messages';
+import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
+import { listAnswer } from '../paginate';
 import { countryFixtures } from './countries';
 import { sponsorsDb } from './sponsors';
 
@@ -26,7 +37,7 @@ export const buildCampaign = (overrides: Partial<Campaign> = {}): Campaign => {
   const countryId = overrides.country_id ?? 3;
   const start = overrides.start_date === undefined ? '2025-03-01' : overrides.start_date;
   const end = overrides.end_date === undefined ? '2025-12-31' : overrides.end_date;
-  return {
+  return checked(campaignSchema, {
     id: sequence + 500,
     name: `Campaña ${sequence}`,
     description: `Descripción de la campaña ${sequence}`,
@@ -46,34 +57,37 @@ export const buildCampaign = (overrides: Partial<Campaign> = {}): Campaign => {
     end_date: end,
     startDate: start,
     endDate: end,
-  };
+  }, 'La campaña de prueba');
 };
 
 /** A plan as `include=plans` shows it. */
-export const buildPlan = (overrides: Partial<CampaignPlan> = {}): CampaignPlan => ({
-  id: 900 + sequence++,
-  campaign_id: 0,
-  name: 'Plan Básico',
-  description: null,
-  price: 19900,
-  status: 'ACTIVE',
-  image_url: null,
-  document_url: null,
-  pdf_url: null,
-  inclusions: null,
-  exclusions: null,
-  commitment_months: 1,
-  trial_days: null,
-  auto_renew: false,
-  meta: null,
-  apolo_code_ref: null,
-  plan_id: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  services: [],
-  parent: null,
-  ...overrides,
-});
+export const buildPlan = (overrides: Partial<CampaignPlan> = {}): CampaignPlan =>
+  checked(campaignPlan, {
+    id: 900 + sequence++,
+    campaign_id: 0,
+    name: 'Plan Básico',
+    description: null,
+    price: 19900,
+    status: 'ACTIVE',
+    image_url: null,
+    document_url: null,
+    pdf_url: null,
+    inclusions: null,
+    exclusions: null,
+    commitment_months: 1,
+    trial_days: null,
+    auto_renew: false,
+    meta: null,
+    apolo_code_ref: null,
+    plan_id: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    services: [],
+    parent: null,
+    ...overrides,
+    },
+    'El plan de prueba',
+  );
 
 export type CampaignRequest = { method: 'create' | 'update'; id?: number; fields: Record<string, string> };
 
@@ -124,7 +138,13 @@ const apply = (campaign: Campaign, fields: Record<string, string>): Campaign => 
   };
 };
 
-/** The campaigns API over `campaignsDb`: q, status, sponsor_id and country_id filters, includes, pages of 12. */
+/** Why a campaign cannot be deleted (its plans), in the server's words, or null. */
+const deleteRefusal = (campaign: Campaign) => {
+  const plans = campaign.plans?.length ?? 0;
+  return plans > 0 ? cannotDelete(plans, 'plan', 'planes') : null;
+};
+
+/** The campaigns API over `campaignsDb`: q, status, sponsor_id and country_id filters, includes, the contract's page size. */
 export const campaignHandlers = [
   http.get(apiUrl('v1/campaigns'), ({ request }) => {
     const url = new URL(request.url);
@@ -146,45 +166,40 @@ export const campaignHandlers = [
         ...(include.includes('country') ? { country: countryOf } : {}),
         ...(include.includes('plans') ? { plans } : {}),
       }));
-    return ok(paginate(pickFields(found, url), url, 12));
+    return listAnswer(campaignSchema, found, url, CAMPAIGN_PAGE_SIZE);
   }),
   http.get(apiUrl('v1/campaigns/:id'), ({ params }) => {
     const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    return campaign ? ok(campaign) : fail(404, 'La campaña no existe.');
+    return campaign ? answer(campaignSchema, campaign) : fail(404, CAMPAIGN_NOT_FOUND);
   }),
   http.post(apiUrl('v1/campaigns'), async ({ request }) => {
     const fields = await formFields(request);
     campaignsDb.requests.push({ method: 'create', fields });
-    if (!fields.name?.trim()) return fail(422, 'Los datos enviados no son válidos.', { name: ['El nombre es requerido'] });
+    if (!fields.name?.trim()) return invalid({ name: [CAMPAIGN_MESSAGES.nameRequired] });
     const campaign = apply(buildCampaign({ status: 'DRAFT', image_url: null, budget: null, start_date: null, end_date: null, description: null }), fields);
     campaignsDb.campaigns.push(campaign);
-    return ok(campaign, 'Campaña creada correctamente.', 201);
+    return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/campaigns/:id'), async ({ request, params }) => {
     const fields = await formFields(request);
     campaignsDb.requests.push({ method: 'update', id: Number(params.id), fields });
     const index = campaignsDb.campaigns.findIndex((candidate) => candidate.id === Number(params.id));
-    if (index < 0) return fail(404, 'La campaña no existe.');
+    if (index < 0) return fail(404, CAMPAIGN_NOT_FOUND);
     const campaign = apply(campaignsDb.campaigns[index]!, fields);
     campaignsDb.campaigns[index] = campaign;
-    return ok(campaign, 'Campaña actualizada correctamente.');
+    return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.updated);
   }),
   http.get(apiUrl('v1/campaigns/:id/deletion'), ({ params }) => {
     const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    if (!campaign) return fail(404, 'La campaña no existe.');
-    const plans = campaign.plans?.length ?? 0;
-    return ok(
-      plans > 0
-        ? { deletable: false, reason: `No se puede eliminar: tiene ${plans === 1 ? '1 plan' : `${plans} planes`}` }
-        : { deletable: true, reason: null },
-    );
+    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
+    return deletionAnswer(deleteRefusal(campaign));
   }),
   http.delete(apiUrl('v1/campaigns/:id'), ({ params }) => {
     const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    if (!campaign) return fail(404, 'La campaña no existe.');
-    const plans = campaign.plans?.length ?? 0;
-    if (plans > 0) return fail(409, `No se puede eliminar la campaña: tiene ${plans === 1 ? '1 plan' : `${plans} planes`}. Elimínalos primero.`);
+    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
+    const refusal = deleteRefusal(campaign);
+    if (refusal) return fail(409, refusal);
     campaignsDb.campaigns = campaignsDb.campaigns.filter((candidate) => candidate !== campaign);
-    return ok(null, 'Campaña eliminada correctamente.');
+    return answer(z.null(), null, CAMPAIGN_ANSWERS.deleted);
   }),
 ];

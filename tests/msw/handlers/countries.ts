@@ -1,6 +1,7 @@
+import { COUNTRY_DEFAULT_SORT, COUNTRY_NOT_FOUND, country } from '@contract/country';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate, pickFields } from '../paginate';
+import { apiUrl, deletionAnswer, fail } from '../envelope';
+import { listAnswer } from '../paginate';
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
@@ -16,14 +17,14 @@ export const countryHandlers = [
   http.get(apiUrl('v1/countries'), ({ request }) => {
     const url = new URL(request.url);
     const q = (url.searchParams.get('filter[q]') ?? url.searchParams.get('q') ?? '').toLowerCase();
-    const sort = url.searchParams.get('sort');
-    const found = countryFixtures.filter((country) => country.name.toLowerCase().includes(q));
-    if (sort === '-name') found.reverse();
-    return ok(paginate(pickFields(found, url), url));
+    const sort = url.searchParams.get('sort') ?? COUNTRY_DEFAULT_SORT;
+    const found = countryFixtures.filter((candidate) => candidate.name.toLowerCase().includes(q));
+    if (sort === `-${COUNTRY_DEFAULT_SORT}`) found.reverse();
+    return listAnswer(country, found, url);
   }),
   http.get(apiUrl('v1/countries/:id/deletion'), ({ params }) =>
     countryFixtures.some((country) => country.id === Number(params.id))
-      ? ok({ deletable: true, reason: null })
-      : fail(404, 'El país no existe.'),
+      ? deletionAnswer(null)
+      : fail(404, COUNTRY_NOT_FOUND),
   ),
 ];

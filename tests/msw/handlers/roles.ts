@@ -1,8 +1,9 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '@contract/permissions';
-import { ROLE_NAMES, ROLE_SLUGS } from '@contract/role';
+import { ROLE_NAMES, ROLE_SLUGS, permissionInfo, roleWithPermissions } from '@contract/role';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate } from '../paginate';
+import { z } from 'zod';
+import { answer, apiUrl, fail, invalid } from '../envelope';
+import { listAnswer } from '../paginate';
 
 export interface RoleRecord {
   id: number;
@@ -26,10 +27,10 @@ export const rolesDb = {
 export const permissionCatalogue = Object.entries(PERMISSIONS).map(([name, { area, label }]) => ({ name, area, label }));
 
 export const roleHandlers = [
-  http.get(apiUrl('v1/roles'), ({ request }) => ok(paginate(rolesDb.roles, new URL(request.url)))),
+  http.get(apiUrl('v1/roles'), ({ request }) => listAnswer(roleWithPermissions, rolesDb.roles, new URL(request.url))),
   http.get(apiUrl('v1/roles/:id'), ({ params }) => {
     const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
-    return role ? ok(role) : fail(404, 'El rol no existe.');
+    return role ? answer(roleWithPermissions, role) : fail(404, 'El rol no existe.');
   }),
   http.post(apiUrl('v1/roles/:id/sync-permission'), async ({ params, request }) => {
     const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
@@ -38,10 +39,10 @@ export const roleHandlers = [
     const { permissions } = (await request.json()) as { permissions: string[] };
     const unknown = permissions.filter((name) => !(name in PERMISSIONS));
     if (unknown.length > 0) {
-      return fail(422, 'Los datos enviados no son válidos.', { permissions: [`Permisos desconocidos: ${unknown.join(', ')}.`] });
+      return invalid({ permissions: [`Permisos desconocidos: ${unknown.join(', ')}.`] });
     }
     role.permissions = permissionCatalogue.map((permission) => permission.name).filter((name) => permissions.includes(name));
-    return ok(role, 'Permisos actualizados.');
+    return answer(roleWithPermissions, role, 'Permisos actualizados.');
   }),
-  http.get(apiUrl('v1/permissions'), () => ok(permissionCatalogue)),
+  http.get(apiUrl('v1/permissions'), () => answer(z.array(permissionInfo), permissionCatalogue)),
 ];

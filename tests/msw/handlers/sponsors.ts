@@ -1,8 +1,10 @@
-import type { Sponsor } from '@contract/sponsor';
+import { SPONSOR_ANSWERS, SPONSOR_DEFAULT_SORT, SPONSOR_MESSAGES, SPONSOR_NOT_FOUND, SPONSOR_PAGE_SIZE, sponsor as sponsorSchema, type Sponsor } from '@contract/sponsor';
 import { websiteHref } from '@contract/website';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate, pickFields } from '../paginate';
+import { z } from 'zod';
+import { cannotDelete } from '@contract/messages';
+import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
+import { listAnswer } from '../paginate';
 import { countryFixtures } from './countries';
 import { campaignsDb } from './campaigns';
 
@@ -18,7 +20,7 @@ export const buildSponsor = (overrides: Partial<Sponsor> = {}): Sponsor => {
   sequence += 1;
   const countryId = overrides.country_id ?? 3;
   const website = overrides.website_url === undefined ? `https://sponsor${sequence}.example.com` : overrides.website_url;
-  return {
+  return checked(sponsorSchema, {
     id: sequence,
     name: `Sponsor ${sequence}`,
     country_id: countryId,
@@ -29,7 +31,7 @@ export const buildSponsor = (overrides: Partial<Sponsor> = {}): Sponsor => {
     ...overrides,
     website_url: website,
     website,
-  };
+  }, 'El sponsor de prueba');
 };
 
 /** What a create or update sent, as text (the logo as its file name). */
@@ -58,13 +60,13 @@ const formFields = async (request: Request) => {
   return fields;
 };
 
-/** The server's checks, with its Spanish messages. */
+/** The server's checks, with the contract's Spanish messages. */
 const validate = (fields: Record<string, string>, partial: boolean) => {
   const errors: Record<string, string[]> = {};
-  if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = ['El nombre es requerido'];
-  if ((!partial || 'country_id' in fields) && !fields.country_id) errors.country_id = ['El país es requerido'];
-  if (fields.website_url && !websiteHref(fields.website_url)) errors.website_url = ['El sitio web debe ser una URL http o https válida.'];
-  return Object.keys(errors).length > 0 ? fail(422, 'Los datos enviados no son válidos.', errors) : null;
+  if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = [SPONSOR_MESSAGES.nameRequired];
+  if ((!partial || 'country_id' in fields) && !fields.country_id) errors.country_id = [SPONSOR_MESSAGES.countryRequired];
+  if (fields.website_url && !websiteHref(fields.website_url)) errors.website_url = [SPONSOR_MESSAGES.website];
+  return Object.keys(errors).length > 0 ? invalid(errors) : null;
 };
 
 const apply = (sponsor: Sponsor, fields: Record<string, string>): Sponsor => {
@@ -81,24 +83,30 @@ const apply = (sponsor: Sponsor, fields: Record<string, string>): Sponsor => {
   };
 };
 
-/** The sponsors API over `sponsorsDb`: q and country_id filters, name sort, include country, pages of 24. */
+/** Why a sponsor cannot be deleted (its campaigns), in the server's words, or null. */
+const deleteRefusal = (id: number) => {
+  const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
+  return campaigns > 0 ? cannotDelete(campaigns, 'campaña', 'campañas') : null;
+};
+
+/** The sponsors API over `sponsorsDb`: q and country_id filters, name sort, include country, the contract's page size. */
 export const sponsorHandlers = [
   http.get(apiUrl('v1/sponsors'), ({ request }) => {
     const url = new URL(request.url);
     const q = url.searchParams.get('filter[q]')?.toLowerCase();
     const country = url.searchParams.get('filter[country_id]');
-    const sort = url.searchParams.get('sort') ?? 'name';
+    const sort = url.searchParams.get('sort') ?? SPONSOR_DEFAULT_SORT;
     const withCountry = url.searchParams.get('include')?.split(',').includes('country');
     const found = sponsorsDb.sponsors
       .filter((sponsor) => !q || sponsor.name.toLowerCase().includes(q))
       .filter((sponsor) => !country || sponsor.country_id === Number(country))
-      .sort((a, b) => a.name.localeCompare(b.name, 'es') * (sort === '-name' ? -1 : 1))
+      .sort((a, b) => a.name.localeCompare(b.name, 'es') * (sort === `-${SPONSOR_DEFAULT_SORT}` ? -1 : 1))
       .map(({ country: ref, ...sponsor }) => (withCountry ? { ...sponsor, country: ref } : sponsor));
-    return ok(paginate(pickFields(found, url), url, 24));
+    return listAnswer(sponsorSchema, found, url, SPONSOR_PAGE_SIZE);
   }),
   http.get(apiUrl('v1/sponsors/:id'), ({ params }) => {
     const sponsor = sponsorsDb.sponsors.find((candidate) => candidate.id === Number(params.id));
-    return sponsor ? ok(sponsor) : fail(404, 'El sponsor no existe.');
+    return sponsor ? answer(sponsorSchema, sponsor) : fail(404, SPONSOR_NOT_FOUND);
   }),
   http.post(apiUrl('v1/sponsors'), async ({ request }) => {
     const fields = await formFields(request);
@@ -107,37 +115,30 @@ export const sponsorHandlers = [
     if (refused) return refused;
     const sponsor = apply(buildSponsor({ logo_url: null }), fields);
     sponsorsDb.sponsors.push(sponsor);
-    return ok(sponsor, 'Sponsor creado correctamente.', 201);
+    return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/sponsors/:id'), async ({ request, params }) => {
     const fields = await formFields(request);
     sponsorsDb.requests.push({ method: 'update', id: Number(params.id), fields });
     const index = sponsorsDb.sponsors.findIndex((candidate) => candidate.id === Number(params.id));
-    if (index < 0) return fail(404, 'El sponsor no existe.');
+    if (index < 0) return fail(404, SPONSOR_NOT_FOUND);
     const refused = validate(fields, true);
     if (refused) return refused;
     const sponsor = apply(sponsorsDb.sponsors[index]!, fields);
     sponsorsDb.sponsors[index] = sponsor;
-    return ok(sponsor, 'Sponsor actualizado correctamente.');
+    return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.updated);
   }),
   http.get(apiUrl('v1/sponsors/:id/deletion'), ({ params }) => {
     const id = Number(params.id);
-    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, 'El sponsor no existe.');
-    const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
-    return ok(
-      campaigns > 0
-        ? { deletable: false, reason: `No se puede eliminar: tiene ${campaigns === 1 ? '1 campaña' : `${campaigns} campañas`}` }
-        : { deletable: true, reason: null },
-    );
+    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, SPONSOR_NOT_FOUND);
+    return deletionAnswer(deleteRefusal(id));
   }),
   http.delete(apiUrl('v1/sponsors/:id'), ({ params }) => {
     const id = Number(params.id);
-    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, 'El sponsor no existe.');
-    const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
-    if (campaigns > 0) {
-      return fail(409, `No se puede eliminar el sponsor: tiene ${campaigns === 1 ? '1 campaña' : `${campaigns} campañas`}. Elimínalas primero.`);
-    }
+    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, SPONSOR_NOT_FOUND);
+    const refusal = deleteRefusal(id);
+    if (refusal) return fail(409, refusal);
     sponsorsDb.sponsors = sponsorsDb.sponsors.filter((sponsor) => sponsor.id !== id);
-    return ok(null, 'Sponsor eliminado correctamente.');
+    return answer(z.null(), null, SPONSOR_ANSWERS.deleted);
   }),
 ];

@@ -1,7 +1,8 @@
-import type { User } from '@contract/user';
+import { USER_ANSWERS, USER_MESSAGES, USER_NOT_FOUND, USER_PAGE_SIZE, user as userSchema, type User } from '@contract/user';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
-import { paginate } from '../paginate';
+import { z } from 'zod';
+import { answer, apiUrl, checked, deletionAnswer, fail } from '../envelope';
+import { listAnswer } from '../paginate';
 import { rolesDb } from './roles';
 
 type Payload = {
@@ -24,7 +25,7 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
   const { roles = ['OPERATOR'], ...rest } = overrides;
   const records = roles.map((slug) => rolesDb.bySlug(slug));
   const countryId = rest.country_id ?? null;
-  return {
+  return checked(userSchema, {
     id: sequence + 100,
     dni: `DNI-${sequence}`,
     name: `Persona ${sequence}`,
@@ -37,7 +38,7 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
     ...rest,
     rol: records.map((role) => role.name),
     roles: records.map(({ id, name, slug }) => ({ id, name, slug })),
-  };
+  }, 'La persona de prueba');
 };
 
 /** The users the handlers answer with; a test seeds it and `reset()`s it in its beforeEach. */
@@ -58,8 +59,8 @@ export const usersDb = {
 const duplicates = (body: Payload, exceptId?: number) => {
   const others = usersDb.users.filter((user) => user.id !== exceptId);
   const errors: Record<string, string[]> = {};
-  if (others.some((user) => user.email === body.email.toLowerCase())) errors.email = ['El email ya está registrado'];
-  if (others.some((user) => user.dni === body.dni)) errors.dni = ['El DNI ya está registrado'];
+  if (others.some((user) => user.email === body.email.toLowerCase())) errors.email = [USER_MESSAGES.emailTaken];
+  if (others.some((user) => user.dni === body.dni)) errors.dni = [USER_MESSAGES.dniTaken];
   return Object.keys(errors).length > 0 ? fail(409, Object.values(errors)[0]![0]!, errors) : null;
 };
 
@@ -68,7 +69,7 @@ const apply = (body: Payload, base: Partial<User>): User => {
   return base.id === undefined ? user : { ...user, id: base.id, created_at: base.created_at! };
 };
 
-/** The users API over `usersDb`: q, role and is_active filters, -created_at, pages. */
+/** The users API over `usersDb`: q, role and is_active filters, newest first, the contract's page size. */
 export const userHandlers = [
   http.get(apiUrl('v1/users'), ({ request }) => {
     const url = new URL(request.url);
@@ -80,11 +81,11 @@ export const userHandlers = [
       .filter((user) => !role || user.roles.some((candidate) => candidate.slug === role))
       .filter((user) => active === null || user.is_active === (active === '1' || active === 'true'))
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
-    return ok(paginate(found, url));
+    return listAnswer(userSchema, found, url, USER_PAGE_SIZE);
   }),
   http.get(apiUrl('v1/users/:id'), ({ params }) => {
     const user = usersDb.users.find((candidate) => candidate.id === Number(params.id));
-    return user ? ok(user) : fail(404, 'El usuario no existe.');
+    return user ? answer(userSchema, user) : fail(404, USER_NOT_FOUND);
   }),
   http.post(apiUrl('v1/users'), async ({ request }) => {
     const body = (await request.json()) as Payload;
@@ -93,28 +94,26 @@ export const userHandlers = [
     if (conflict) return conflict;
     const user = apply(body, {});
     usersDb.users.push(user);
-    return ok(user, 'Usuario creado.', 201);
+    return answer(userSchema, user, USER_ANSWERS.created, 201);
   }),
   http.put(apiUrl('v1/users/:id'), async ({ params, request }) => {
     const id = Number(params.id);
     const body = (await request.json()) as Payload;
     usersDb.requests.push({ method: 'PUT', id, body });
     const index = usersDb.users.findIndex((candidate) => candidate.id === id);
-    if (index < 0) return fail(404, 'El usuario no existe.');
+    if (index < 0) return fail(404, USER_NOT_FOUND);
     const conflict = duplicates(body, id);
     if (conflict) return conflict;
     const user = apply(body, usersDb.users[index]!);
     usersDb.users[index] = user;
-    return ok(user, 'Usuario actualizado.');
+    return answer(userSchema, user, USER_ANSWERS.updated);
   }),
   http.get(apiUrl('v1/users/:id/deletion'), ({ params }) =>
-    usersDb.users.some((candidate) => candidate.id === Number(params.id))
-      ? ok({ deletable: true, reason: null })
-      : fail(404, 'El usuario no existe.'),
+    usersDb.users.some((candidate) => candidate.id === Number(params.id)) ? deletionAnswer(null) : fail(404, USER_NOT_FOUND),
   ),
   http.delete(apiUrl('v1/users/:id'), ({ params }) => {
     const before = usersDb.users.length;
     usersDb.users = usersDb.users.filter((candidate) => candidate.id !== Number(params.id));
-    return usersDb.users.length < before ? ok(null, 'Usuario eliminado.') : fail(404, 'El usuario no existe.');
+    return usersDb.users.length < before ? answer(z.null(), null, USER_ANSWERS.deleted) : fail(404, USER_NOT_FOUND);
   }),
 ];

@@ -1,9 +1,7 @@
+import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditListParams, HistoryResource } from '../model/types';
 import { fetchAuditEntries, fetchRecordHistory } from './audit.api';
-
-/** Entries a history drawer asks for at a time; 'Cargar más' asks for the next ones. */
-export const HISTORY_PAGE_SIZE = 20;
 
 /**
  * Query keys and options for the change history. Nothing in the panel writes it: every write
@@ -25,7 +23,7 @@ export const auditQueries = {
   history: (resource: HistoryResource, id: number) =>
     infiniteQueryOptions({
       queryKey: [...auditQueries.histories(), resource, id] as const,
-      queryFn: ({ pageParam, signal }) => fetchRecordHistory(resource, id, pageParam, HISTORY_PAGE_SIZE, signal),
+      queryFn: ({ pageParam, signal }) => fetchRecordHistory(resource, id, pageParam, AUDIT_PAGE_SIZE, signal),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
       staleTime: 0,

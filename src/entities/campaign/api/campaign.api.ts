@@ -1,3 +1,4 @@
+import { CAMPAIGN_DETAIL_INCLUDES } from '@contract/campaign.constants';
 import type { DeletionCheck } from '@contract/common';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import type { Campaign, CampaignPayload } from '../model/types';
@@ -11,15 +12,12 @@ export const CAMPAIGN_FALLBACKS = {
   load: 'No se pudo cargar la campaña',
 } as const;
 
-/** Everything the campaign page shows. */
-export const CAMPAIGN_DETAIL_INCLUDE = ['sponsor', 'country', 'categories', 'plans', 'plans.services', 'plans.parent'];
-
 export const fetchCampaigns = (params: ListParams, signal?: AbortSignal) =>
   api.get<Paginated<Campaign>>('v1/campaigns', { searchParams: listSearchParams(params), fallback: CAMPAIGN_FALLBACKS.list, signal });
 
 export const fetchCampaign = (id: number, signal?: AbortSignal) =>
   api.get<Campaign>(`v1/campaigns/${id}`, {
-    searchParams: listSearchParams({ include: CAMPAIGN_DETAIL_INCLUDE }),
+    searchParams: listSearchParams({ include: [...CAMPAIGN_DETAIL_INCLUDES] }),
     fallback: CAMPAIGN_FALLBACKS.load,
     signal,
   });

@@ -1,4 +1,5 @@
 import type { DeletionCheck } from '@contract/common';
+import { COUNTRY_DEFAULT_SORT } from '@contract/country.constants';
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Country, CountryOption } from '../model/types';
@@ -24,7 +25,7 @@ export async function fetchAllCountries(signal?: AbortSignal): Promise<CountryOp
   const countries: CountryOption[] = [];
   for (let page = 1; page <= LOAD_LIMIT.countryPages; page++) {
     const answer = await api.get<Paginated<CountryOption>>('v1/countries', {
-      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.countries, page }),
+      searchParams: listSearchParams({ sort: COUNTRY_DEFAULT_SORT, fields: ['id', 'name'], limit: LOAD_LIMIT.countries, page }),
       fallback: COUNTRIES_FALLBACK,
       signal,
     });

@@ -1,4 +1,5 @@
 import type { DeletionCheck } from '@contract/common';
+import { SPONSOR_DEFAULT_SORT, SPONSOR_INCLUDES } from '@contract/sponsor.constants';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import type { Sponsor, SponsorPayload } from '../model/types';
@@ -18,13 +19,13 @@ export const fetchSponsors = (params: ListParams, signal?: AbortSignal) =>
 
 /** One sponsor with its country. */
 export const fetchSponsor = (id: number, signal?: AbortSignal) =>
-  api.get<Sponsor>(`v1/sponsors/${id}`, { searchParams: { include: 'country' }, fallback: SPONSOR_FALLBACKS.load, signal });
+  api.get<Sponsor>(`v1/sponsors/${id}`, { searchParams: { include: SPONSOR_INCLUDES.join(',') }, fallback: SPONSOR_FALLBACKS.load, signal });
 
 /** Every sponsor's id and name, for a filter or a select (300 at most). */
 export const fetchSponsorOptions = async (signal?: AbortSignal) =>
   (
     await api.get<Paginated<Pick<Sponsor, 'id' | 'name'>>>('v1/sponsors', {
-      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
+      searchParams: listSearchParams({ sort: SPONSOR_DEFAULT_SORT, fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
       fallback: SPONSOR_FALLBACKS.list,
       signal,
     })

@@ -1,5 +1,5 @@
+import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@contract/audit-vocabulary';
-import { PAGE_SIZE } from '@/shared/config';
 import { searchDate, searchEnum, searchNumber, searchSchema, type SearchOf } from '@/shared/lib';
 
 /** /auditoria?person=7&resource=sponsor&action=update&from=2026-03-01&to=2026-03-31&page=2 */
@@ -18,4 +18,4 @@ export type AuditSearch = SearchOf<typeof auditSearchSchema>;
 export const auditFilters = ({ person, resource, action, from, to }: AuditSearch) => ({ actor_id: person, resource, action, from, to });
 
 /** The page of entries for this search: 20 a page, newest first (the server's order). */
-export const auditListParams = (search: AuditSearch) => ({ ...auditFilters(search), page: search.page ?? 1, limit: PAGE_SIZE.audit });
+export const auditListParams = (search: AuditSearch) => ({ ...auditFilters(search), page: search.page ?? 1, limit: AUDIT_PAGE_SIZE });

@@ -1,6 +1,6 @@
 import { CAMPAIGN_STATUSES } from '@contract/campaign-status';
+import { CAMPAIGN_DEFAULT_SORT, CAMPAIGN_PAGE_SIZE } from '@contract/campaign.constants';
 import type { ListParams } from '@/shared/api';
-import { PAGE_SIZE } from '@/shared/config';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /campanas?q=hogar&status=ACTIVE&sponsor=3&country=12&page=2 */
@@ -18,7 +18,7 @@ export type CampaignsSearch = SearchOf<typeof campaignsSearchSchema>;
 export const campaignsListParams = ({ q, status, sponsor, country, page }: CampaignsSearch): ListParams => ({
   filter: { q, status, sponsor_id: sponsor, country_id: country },
   include: ['sponsor', 'country'],
-  sort: '-created_at',
-  limit: PAGE_SIZE.campaigns,
+  sort: CAMPAIGN_DEFAULT_SORT,
+  limit: CAMPAIGN_PAGE_SIZE,
   page: page ?? 1,
 });

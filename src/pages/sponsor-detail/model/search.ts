@@ -1,5 +1,5 @@
+import { CAMPAIGN_DEFAULT_SORT, CAMPAIGN_PAGE_SIZE } from '@contract/campaign.constants';
 import type { ListParams } from '@/shared/api';
-import { PAGE_SIZE } from '@/shared/config';
 import { searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /sponsor/12?q=hogar&page=2: the campaign grid's search and page. */
@@ -11,8 +11,8 @@ export type SponsorDetailSearch = SearchOf<typeof sponsorDetailSearchSchema>;
 export const sponsorCampaignsParams = (sponsorId: number, { q, page }: SponsorDetailSearch): ListParams => ({
   filter: { sponsor_id: sponsorId, q },
   include: ['country'],
-  sort: '-created_at',
-  limit: PAGE_SIZE.campaigns,
+  sort: CAMPAIGN_DEFAULT_SORT,
+  limit: CAMPAIGN_PAGE_SIZE,
   page: page ?? 1,
 });
 

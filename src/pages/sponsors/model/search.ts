@@ -1,9 +1,9 @@
+import { SPONSOR_DEFAULT_SORT, SPONSOR_PAGE_SIZE } from '@contract/sponsor.constants';
 import type { ListParams } from '@/shared/api';
-import { PAGE_SIZE } from '@/shared/config';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** A→Z and Z→A; A→Z is the default and stays out of the URL. */
-export const SPONSOR_SORTS = ['name', '-name'] as const;
+export const SPONSOR_SORTS = [SPONSOR_DEFAULT_SORT, `-${SPONSOR_DEFAULT_SORT}`] as const;
 
 /** /sponsors?q=acme&country=12&sort=-name&page=2 — a value that does not fit falls back to "not set". */
 export const sponsorsSearchSchema = searchSchema({
@@ -19,7 +19,7 @@ export type SponsorsSearch = SearchOf<typeof sponsorsSearchSchema>;
 export const sponsorsListParams = ({ q, country, sort, page }: SponsorsSearch): ListParams => ({
   filter: { q, country_id: country },
   include: ['country'],
-  sort: sort ?? 'name',
-  limit: PAGE_SIZE.sponsors,
+  sort: sort ?? SPONSOR_DEFAULT_SORT,
+  limit: SPONSOR_PAGE_SIZE,
   page: page ?? 1,
 });

@@ -1,5 +1,5 @@
+import { USER_DEFAULT_SORT, USER_PAGE_SIZE } from '@contract/user.constants';
 import type { ListParams } from '@/shared/api';
-import { PAGE_SIZE } from '@/shared/config';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -22,7 +22,7 @@ export type UsersSearch = SearchOf<typeof usersSearchSchema>;
 /** The users list call for this search: 15 a page, newest first. */
 export const usersListParams = ({ q, role, status, page }: UsersSearch): ListParams => ({
   filter: { q, role, is_active: status === undefined ? undefined : status === 'active' ? 1 : 0 },
-  sort: '-created_at',
-  limit: PAGE_SIZE.users,
+  sort: USER_DEFAULT_SORT,
+  limit: USER_PAGE_SIZE,
   page: page ?? 1,
 });
