@@ -268,7 +268,7 @@ describe('sponsors page: deleting', () => {
     campaignsDb.add({ sponsor_id: sponsor.id });
     await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    expect(await within(dialog).findByText('No se puede eliminar el sponsor: tiene 1 campaña. Elimínalas primero.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No se puede eliminar: tiene 1 campaña')).toBeInTheDocument();
   });
 
   it('steps back a page after deleting the last sponsor of a page', async () => {
