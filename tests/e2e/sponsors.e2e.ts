@@ -147,14 +147,14 @@ describe('sponsors and campaigns, as staff use them', () => {
     await page.screenshot({ path: 'test-results/campaign-detail.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // The sponsor cannot go while it has a campaign: the person reads why.
+    // The sponsor cannot go while it has a campaign: the person reads why before typing anything.
     await page.goto(sponsorUrl);
     await page.getByRole('heading', { level: 1, name: 'Zafiro Asistencia E2E Plus' }).waitFor();
     await page.getByRole('button', { name: 'Eliminar' }).first().click();
     let confirm = page.getByRole('dialog', { name: 'Eliminar sponsor' });
-    await confirm.getByLabel(/Escribe/).fill('confirmar');
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await confirm.getByText('No se puede eliminar: tiene 1 campaña').waitFor();
+    expect(await confirm.getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
+    expect(await confirm.getByLabel(/Escribe/).count()).toBe(0);
     await page.screenshot({ path: 'test-results/sponsor-delete-refused.png' });
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
