@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // One migrated database that each file's own is copied from, instead of migrating each.
+          globalSetup: ['tests/api/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,7 +8,8 @@ import type { Actor } from '../http/actor';
 import { UploadedFile } from '../http/uploads';
 import type { Storage } from '../storage';
 import { auditTrail } from './audit-trail';
-import { openDatabase, type Database } from './client';
+import { openTestDatabase } from '../../tests/api/support/database';
+import type { Database } from './client';
 import { defineWrites } from './record-writes';
 import { auditLog, campaigns, countries, sponsors, users } from './schema';
 
@@ -82,7 +83,7 @@ const entriesFor = async (id: number) => database.db.select().from(auditLog).whe
 const rowOf = async (id: number) => (await database.db.select().from(sponsors).where(eq(sponsors.id, id)))[0];
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, dataDir: null });
+  database = await openTestDatabase();
   const [user] = await database.db.insert(users).values({ name: 'Ana', email: 'ana@panel.test', passwordHash: 'x' }).returning();
   const [country] = await database.db.insert(countries).values({ name: 'Perú', code: 'PE' }).returning();
   countryId = country!.id;

@@ -4,13 +4,14 @@ import { PassThrough, Readable } from 'node:stream';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES } from '../../contract/campaign';
-import { openDatabase } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import { campaigns, sponsors } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { seedDemo } from '../../server/db/seed/demo';
 import { bannerPng, encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
 import { createLocalDiskStorage, createUploadsStorage } from '../../server/storage';
 import { bearer, createTestContext, type TestContext } from './support/context';
+import { openTestDatabase } from './support/database';
 import { pngBytes, storedKeys, tempDataDir } from './support/uploads';
 
 let ctx: TestContext;
@@ -205,22 +206,22 @@ describe('the demo data', () => {
   it('runs from seed() only on a new database, with storage and SEED_DEMO on', async () => {
     const fresh = tempDataDir('storage-seed');
     const options = { adminEmail: 'admin@demo.test', adminPassword: 'Secreto123!' };
-    const countRows = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) => ({
+    const countRows = async (db: Db) => ({
       sponsors: (await db.select().from(sponsors)).length,
       campaigns: (await db.select().from(campaigns)).length,
     });
 
-    const withoutStorage = await openDatabase({ databaseUrl: null, dataDir: null });
+    const withoutStorage = await openTestDatabase();
     await seed(withoutStorage.db, { ...options, demo: true });
     expect(await countRows(withoutStorage.db)).toEqual({ sponsors: 0, campaigns: 0 });
     await withoutStorage.close();
 
-    const demoOff = await openDatabase({ databaseUrl: null, dataDir: null });
+    const demoOff = await openTestDatabase();
     await seed(demoOff.db, { ...options, demo: false, storage: createUploadsStorage(fresh.dir) });
     expect(await countRows(demoOff.db)).toEqual({ sponsors: 0, campaigns: 0 });
     await demoOff.close();
 
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const database = await openTestDatabase();
     await seed(database.db, { ...options, demo: true, storage: createUploadsStorage(fresh.dir) });
     const seeded = await countRows(database.db);
     expect(seeded.sponsors).toBeGreaterThanOrEqual(6);
@@ -232,7 +233,8 @@ describe('the demo data', () => {
     expect(await countRows(database.db)).toEqual({ sponsors: 0, campaigns: 0 });
     await database.close();
     fresh.cleanup();
-  });
+    // Three databases and four seeds, each hashing the admin's password: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('the OpenAPI document', () => {

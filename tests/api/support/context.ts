@@ -1,44 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
-import { openDatabase, type Database } from '../../../server/db/client';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
 import type { MailMessage } from '../../../server/mail';
 import { hashPassword } from '../../../server/security/password';
+import { openTestDatabase } from './database';
 
 export const ADMIN_EMAIL = 'admin@panel.test';
 export const ADMIN_PASSWORD = 'Secreto123!';
-
-/**
- * A fresh database for one test file: PGlite in memory, or, when TEST_DATABASE_URL points at a
- * PostgreSQL server, a new database on it that is dropped afterwards.
- */
-async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ databaseUrl: null, dataDir: null });
-  const { Client } = await import('pg');
-  const name = `panel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 

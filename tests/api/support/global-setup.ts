@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../../server/db/client';
+import type { DatabaseTemplate } from './database';
+
+/**
+ * Migrates one database before the API tests start and offers it to every test file as the
+ * template of its own (tests/api/support/database.ts): a PGlite data directory dumped to a temp
+ * file, or a database on the TEST_DATABASE_URL server. Returns the teardown that removes it.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const { Client } = await import('pg');
+    const name = `panel_template_${randomBytes(6).toString('hex')}`;
+    const run = async (sql: string) => {
+      const admin = new Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(sql);
+      await admin.end();
+    };
+    await run(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
+    await (await openDatabase({ databaseUrl: url.toString(), dataDir: null })).close();
+    project.provide('databaseTemplate', { kind: 'postgres', serverUrl, name } satisfies DatabaseTemplate);
+    return () => run(`drop database if exists ${name} with (force)`);
+  }
+
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const file = path.join(os.tmpdir(), `panel-template-${randomBytes(6).toString('hex')}.tar`);
+  fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  await database.close();
+  project.provide('databaseTemplate', { kind: 'pglite', file } satisfies DatabaseTemplate);
+  return () => fs.rmSync(file, { force: true });
+}
