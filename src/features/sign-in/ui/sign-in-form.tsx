@@ -151,7 +151,7 @@ export function SignInForm({ redirect }: SignInFormProps) {
           {...inputProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" {...props} />}>
+          <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" search={{ redirect }} {...props} />}>
             ¿Olvidaste tu contraseña?
           </Anchor>
         </Group>
