@@ -28,6 +28,10 @@ export const verifyOtpBody = z.object({
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
+/** A new sign-in code for the address on the code page; the password is not sent again. */
+export const resendOtpBody = z.object({ email: email('El email es requerido') });
+export type ResendOtpBody = z.input<typeof resendOtpBody>;
+
 export const recoveryRequestBody = z.object({ email: email('El email es requerido') });
 export const recoveryVerifyBody = verifyOtpBody;
 export const recoveryResetBody = z

@@ -3,7 +3,7 @@ import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { oneTimeCodes, users } from '../../server/db/schema';
+import { cooldowns, oneTimeCodes, users } from '../../server/db/schema';
 import type { MailMessage } from '../../server/mail';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
 
@@ -172,6 +172,101 @@ describe('POST /api/auth/verify-2fa', () => {
     await login(email);
     await ctx.setActive(id, false);
     expect((await verify(email, ctx.lastCode(email))).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/auth/resend-2fa', () => {
+  const resend = (email: string) => ctx.inject({ method: 'POST', url: '/api/auth/resend-2fa', payload: { email } });
+  const resent = { status: 200, body: { status: 'success', message: 'Si hay un inicio de sesión pendiente para ese correo, te enviamos un código nuevo.', data: null } };
+  const mailsTo = (email: string) => ctx.mails.filter((mail) => mail.to === email);
+  /** Lets a minute pass for this e-mail and its account. */
+  const minutePasses = async (id: number, email: string) => {
+    await ctx.db.update(cooldowns).set({ until: sql`now() - interval '1 second'` }).where(sql`${cooldowns.key} in (${`code:login:${id}`}, ${`code:login-resend:${email}`})`);
+  };
+
+  it('mails a new code only after the right password, and the old code stops working', async () => {
+    const { id, email } = await newUser();
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(0);
+
+    expect((await login(email, 'incorrecta')).statusCode).toBe(401);
+    await minutePasses(id, email);
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(0);
+
+    await login(email);
+    const first = ctx.lastCode(email);
+    await minutePasses(id, email);
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe(mails[0]!.subject);
+    const second = ctx.lastCode(email);
+    expect(second).toMatch(/^\d{6}$/);
+    expect((await verify(email, first)).statusCode).toBe(422);
+    expect((await verify(email, second)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly like one waiting for its code, and mails only the latter', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    await minutePasses(id, email);
+    const before = ctx.mails.length;
+    const known = seen(await resend(email));
+    const unknown = seen(await resend('nadie-reenvia@panel.test'));
+    expect(unknown).toEqual(known);
+    expect(known).toEqual(resent);
+    await mailSent();
+    expect(ctx.mails.slice(before).map((mail) => mail.to)).toEqual([email]);
+  });
+
+  it('allows one resend a minute per e-mail, with the same 429 for known and unknown addresses', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    await minutePasses(id, email);
+    expect((await resend(email)).statusCode).toBe(200);
+    expect((await resend('fantasma-reenvia@panel.test')).statusCode).toBe(200);
+    const known = await resend(email);
+    const unknown = await resend('fantasma-reenvia@panel.test');
+    expect(known.statusCode).toBe(429);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().message).toMatch(/menos de un minuto/);
+    expect(Number(known.headers['retry-after'])).toBeGreaterThan(0);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('sends nothing within the minute of the sign-in code, nor for a used or expired one', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(1);
+
+    await ctx.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.userId, id));
+    await minutePasses(id, email);
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('mails nothing to an account deactivated after its code was sent', async () => {
+    const { id, email } = await newUser();
+    await login(email);
+    await ctx.setActive(id, false);
+    await minutePasses(id, email);
+    expect(seen(await resend(email))).toEqual(resent);
+    await mailSent();
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('needs a valid e-mail (422)', async () => {
+    const response = await ctx.inject({ method: 'POST', url: '/api/auth/resend-2fa', payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ email: ['El email es requerido'] });
   });
 });
 
@@ -457,7 +552,7 @@ describe('the HTTP envelope', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/verify-2fa', '/api/auth/logout', '/api/auth/recovery/send-code', '/api/auth/recovery/verify-code', '/api/auth/recovery/resend-code', '/api/auth/recovery/reset-password']),
+      expect.arrayContaining(['/api/auth/login', '/api/auth/resend-2fa', '/api/auth/verify-2fa', '/api/auth/logout', '/api/auth/recovery/send-code', '/api/auth/recovery/verify-code', '/api/auth/recovery/resend-code', '/api/auth/recovery/reset-password']),
     );
     // Public routes need no bearer token; the others do.
     expect(document.paths['/api/auth/login'].post.security).toEqual([]);

@@ -13,6 +13,7 @@ import { bearer, createTestContext, type TestContext } from './support/context';
  */
 const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['POST', '/api/auth/login', 'public'],
+  ['POST', '/api/auth/resend-2fa', 'public'],
   ['POST', '/api/auth/verify-2fa', 'public'],
   ['POST', '/api/auth/logout', 'signed-in'],
   ['GET', '/api/auth/me', 'signed-in'],

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, accountSession, changePasswordBody, closeOthersResult } from '@contract/account';
-import { loginBody, recoveryRequestBody, recoveryResetBody, recoveryVerifyBody, recoveryVerifyResult, sessionUser, verifyOtpBody, verifyOtpResult } from '@contract/auth';
+import { loginBody, recoveryRequestBody, resendOtpBody, recoveryResetBody, recoveryVerifyBody, recoveryVerifyResult, sessionUser, verifyOtpBody, verifyOtpResult } from '@contract/auth';
 import { idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,6 +41,29 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
     async (request) => {
       await service.login(request.body.email, request.body.password);
       return success(null, MESSAGES.codeSent);
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-2fa',
+    {
+      config: { access: 'public', rateLimit: 'login' },
+      schema: {
+        tags,
+        summary: 'Reenvía el código de acceso sin volver a pedir la contraseña',
+        description:
+          'Solo hace falta el correo. Responde siempre lo mismo (cuerpo, estado y tiempo), exista o no la cuenta y tenga o no un código pendiente: ' +
+          'la respuesta sale antes de buscar la cuenta, y el correo se envía después. Se envía un código nuevo solo si la cuenta está activa ' +
+          'y tiene un código de acceso sin usar ni vencer (existe solo después de la contraseña correcta); el nuevo sustituye al anterior, que deja de valer. ' +
+          'Como mucho un reenvío por minuto y correo (429, igual para cualquier correo), y nunca dentro del minuto del último código de esa cuenta. ' +
+          'Limitado por correo y por dirección IP.',
+        body: resendOtpBody,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await service.resendLoginCode(request.body.email);
+      return success(null, MESSAGES.codeResent);
     },
   );
 

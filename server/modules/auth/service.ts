@@ -33,6 +33,7 @@ export const MESSAGES = {
   recoveryCodeRefused: 'El código no es correcto, expiró o ya no es válido. Revisa el último correo que te enviamos o pide uno nuevo.',
   mailFailed: 'No se pudo enviar el correo con el código. Inténtalo de nuevo en unos minutos.',
   recoverySent: 'Si el correo está registrado, te enviamos un código.',
+  codeResent: 'Si hay un inicio de sesión pendiente para ese correo, te enviamos un código nuevo.',
   resetInvalid: 'El permiso para cambiar la contraseña no es válido o expiró. Vuelve a empezar.',
   passwordChanged: 'Tu contraseña ha sido actualizada correctamente.',
   loggedOut: 'Sesión cerrada.',
@@ -53,6 +54,8 @@ const NO_USER = 0;
 const NO_CODE_HASH = hashSecret('no code');
 
 const loginCooldownKey = (userId: number) => `code:login:${userId}`;
+// Keyed by the address asked for, not the account, so a too-soon resend is refused alike for every e-mail.
+const loginResendCooldownKey = (email: string) => `code:login-resend:${email}`;
 
 /** Who opened a session: recorded at sign-in and shown in 'Mi cuenta'. */
 export interface ClientInfo {
@@ -184,6 +187,46 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
         await releaseCooldown(db, cooldownKey);
         throw new AppError(500, MESSAGES.mailFailed);
       }
+    },
+
+    /**
+     * Mails a new sign-in code in place of the open one, without the password: only an active
+     * account with an unexpired, unused sign-in code (which exists only after the right password)
+     * gets one. What the caller sees never depends on the account: the answer, and the
+     * once-a-minute rule per e-mail address, come before the lookup, which runs after the answer.
+     */
+    async resendLoginCode(email: string) {
+      await limitEmail('resend-2fa', email);
+      const resendKey = loginResendCooldownKey(email);
+      await claimCooldown(db, resendKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
+      let accountKey: string | null = null;
+      background.run(
+        async () => {
+          const user = await findUser(email);
+          if (!user?.isActive) return;
+          const [open] = await db
+            .select({ id: oneTimeCodes.id })
+            .from(oneTimeCodes)
+            .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, sql`now()`)))
+            .limit(1);
+          if (!open) return;
+          // The account's own minute, shared with the sign-in: within it the code just sent stands.
+          const key = loginCooldownKey(user.id);
+          try {
+            await claimCooldown(db, key, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
+          } catch {
+            return;
+          }
+          accountKey = key;
+          await issueCode(user.id, 'login', (code) => loginCodeMessage(user.email, user.name, code));
+        },
+        async (error) => {
+          log.error({ err: error }, 'sign-in code resend mail failed');
+          // The person never got this code: let them ask again at once.
+          await releaseCooldown(db, resendKey);
+          if (accountKey) await releaseCooldown(db, accountKey);
+        },
+      );
     },
 
     /**

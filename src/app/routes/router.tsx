@@ -20,7 +20,7 @@ import { LoginPage, loginSearchSchema } from '@/pages/login';
 import { OtpPage, otpSearchSchema } from '@/pages/otp';
 import { PlansPage } from '@/pages/plans';
 import { ProvidersPage, providersSearchSchema } from '@/pages/providers';
-import { RecoverPage } from '@/pages/recover';
+import { RecoverPage, recoverSearchSchema } from '@/pages/recover';
 import { SalesPage, salesSearchSchema } from '@/pages/sales';
 import { ServicesPage } from '@/pages/services';
 import { sponsorDetailRoute } from '@/pages/sponsor-detail';
@@ -67,6 +67,7 @@ const recoverRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/recover',
   staticData: { title: 'Recuperar contraseña' },
+  validateSearch: recoverSearchSchema,
   component: RecoverPage,
 });
 

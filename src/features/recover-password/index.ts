@@ -1,1 +1,1 @@
-export { RecoverPasswordWizard } from './ui/recover-password-wizard';
+export { RecoverPasswordWizard, type RecoverPasswordWizardProps } from './ui/recover-password-wizard';

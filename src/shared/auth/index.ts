@@ -6,4 +6,3 @@ export {
   type SessionState,
   type SessionUser,
 } from './session-store';
-export { forgetSignIn, heldSignIn, holdSignIn } from './pending-sign-in';

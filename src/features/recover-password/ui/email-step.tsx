@@ -2,9 +2,11 @@ import { recoveryRequestBody } from '@contract/auth';
 import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { sendRecoveryCode } from '../api/recovery';
+import { ERROR_ALERT_ATTRIBUTE, useFocusAfterError } from '../lib/use-focus-after-error';
 
 interface EmailStepProps {
   /** The address typed before, when the person came back to this step. */
@@ -19,19 +21,35 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
     validate: schemaResolver(recoveryRequestBody, { sync: true }),
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const focusError = useFocusAfterError(formRef);
+
+  useEffect(() => {
+    // Back from the code step: the arrow is gone, and the address is what may need correcting.
+    if (initialEmail) emailRef.current?.focus();
+  }, [initialEmail]);
+
   const sendMutation = useMutation({
     mutationFn: sendRecoveryCode,
     onSuccess: (_data, email) => onSent(email),
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    onError: (error) => {
+      form.setErrors(formFieldErrors(error));
+      focusError();
+    },
   });
 
   const busy = sendMutation.isPending;
 
   return (
     <form
+      ref={formRef}
       onSubmit={form.onSubmit(
         ({ email }) => sendMutation.mutate(email.trim()),
-        () => sendMutation.reset(),
+        () => {
+          sendMutation.reset();
+          focusError();
+        },
       )}
       noValidate
     >
@@ -39,12 +57,17 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
         <Text size="sm" c="gray.7">
           Escribe el correo de tu cuenta y te enviaremos un código de 6 dígitos para crear una contraseña nueva.
         </Text>
-        {sendMutation.error ? <ErrorAlert message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} /> : null}
+        {sendMutation.error ? (
+          <div tabIndex={-1} {...{ [ERROR_ALERT_ATTRIBUTE]: true }}>
+            <ErrorAlert message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} />
+          </div>
+        ) : null}
         <TextInput
           label="Correo electrónico"
           type="email"
           autoComplete="username"
           placeholder="nombre@empresa.com"
+          ref={emailRef}
           disabled={busy}
           {...form.getInputProps('email')}
         />

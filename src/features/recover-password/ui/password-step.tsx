@@ -1,10 +1,12 @@
 import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { MIN_PASSWORD_LENGTH } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { resetPassword } from '../api/recovery';
+import { ERROR_ALERT_ATTRIBUTE, useFocusAfterError } from '../lib/use-focus-after-error';
 
 const TOO_SHORT_MESSAGE = 'La nueva contraseña debe tener al menos 8 caracteres.';
 const MISMATCH_MESSAGE = 'Las contraseñas no coinciden.';
@@ -25,19 +27,41 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
     },
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const focusError = useFocusAfterError(formRef);
+
+  useEffect(() => {
+    // The code was accepted: the new password is what is left to type.
+    passwordRef.current?.focus();
+  }, []);
+
   const resetMutation = useMutation({
     mutationFn: resetPassword,
     onSuccess: onSaved,
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    onError: (error) => {
+      form.setErrors(formFieldErrors(error));
+      focusError();
+    },
   });
+
+  /** Mantine's PasswordInput links its message but does not mark its input invalid. */
+  const passwordProps = (field: 'password' | 'password_confirmation') => {
+    const props = form.getInputProps(field);
+    return { ...props, 'aria-invalid': props.error ? true : undefined };
+  };
 
   const busy = resetMutation.isPending;
 
   return (
     <form
+      ref={formRef}
       onSubmit={form.onSubmit(
         (values) => resetMutation.mutate({ email, reset_token: resetToken, ...values }),
-        () => resetMutation.reset(),
+        () => {
+          resetMutation.reset();
+          focusError();
+        },
       )}
       noValidate
     >
@@ -46,19 +70,22 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
           Elige una contraseña nueva de al menos {MIN_PASSWORD_LENGTH} caracteres.
         </Text>
         {resetMutation.error ? (
-          <ErrorAlert message={errorMessage(resetMutation.error, 'No se pudo actualizar la contraseña')} />
+          <div tabIndex={-1} {...{ [ERROR_ALERT_ATTRIBUTE]: true }}>
+            <ErrorAlert message={errorMessage(resetMutation.error, 'No se pudo actualizar la contraseña')} />
+          </div>
         ) : null}
         <PasswordInput
           label="Nueva contraseña"
           autoComplete="new-password"
+          ref={passwordRef}
           disabled={busy}
-          {...form.getInputProps('password')}
+          {...passwordProps('password')}
         />
         <PasswordInput
           label="Confirmar contraseña"
           autoComplete="new-password"
           disabled={busy}
-          {...form.getInputProps('password_confirmation')}
+          {...passwordProps('password_confirmation')}
         />
         <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
           {busy ? 'Guardando...' : 'Guardar contraseña'}

@@ -12,8 +12,13 @@ const SUCCESS_MESSAGE = 'Tu contraseña ha sido actualizada correctamente.';
 
 type Step = 0 | 1 | 2 | 3;
 
+export interface RecoverPasswordWizardProps {
+  /** The panel address a deep link asked for: sign-in opens it once the new password is used. */
+  redirect?: string;
+}
+
 /** Recovery in three steps: e-mail, the code sent to it, a new password; then back to sign-in. */
-export function RecoverPasswordWizard() {
+export function RecoverPasswordWizard({ redirect }: RecoverPasswordWizardProps) {
   const [step, setStep] = useState<Step>(0);
   const [email, setEmail] = useState('');
   const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
@@ -65,11 +70,11 @@ export function RecoverPasswordWizard() {
             }} />
         </Stepper.Step>
         <Stepper.Completed>
-          <RecoveryDone />
+          <RecoveryDone redirect={redirect} />
         </Stepper.Completed>
       </Stepper>
       {step < 3 ? (
-        <Anchor size="sm" className="small-target" style={{ alignSelf: 'center' }} renderRoot={(props) => <Link to="/login" {...props} />}>
+        <Anchor size="sm" className="small-target" style={{ alignSelf: 'center' }} renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />}>
           Volver al inicio de sesión
         </Anchor>
       ) : null}
@@ -78,12 +83,12 @@ export function RecoverPasswordWizard() {
 }
 
 /** The success message, then the sign-in page after a short pause to read it. */
-function RecoveryDone() {
+function RecoveryDone({ redirect }: RecoverPasswordWizardProps) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => void navigate({ to: '/login', replace: true }), RECOVERY_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate({ to: '/login', search: { redirect }, replace: true }), RECOVERY_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, redirect]);
 
   return (
     <Alert color="green" variant="light" title={SUCCESS_MESSAGE}>

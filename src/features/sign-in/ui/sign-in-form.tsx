@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage, formFieldErrors } from '@/shared/api';
-import { holdSignIn, useSessionStore } from '@/shared/auth';
+import { useSessionStore } from '@/shared/auth';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SIGN_IN_FALLBACK, signIn } from '../api/sign-in';
 
@@ -65,10 +65,9 @@ export function SignInForm({ redirect }: SignInFormProps) {
 
   const signInMutation = useMutation({
     mutationFn: signIn,
-    onSuccess: (_data, { email, password }) => {
+    onSuccess: (_data, { email }) => {
       const address = email.trim();
       codeSent(address);
-      holdSignIn(address, password);
       void navigate({ to: '/otp', search: { email: address, redirect } });
     },
     onError: (error) => {
@@ -152,7 +151,7 @@ export function SignInForm({ redirect }: SignInFormProps) {
           {...inputProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" {...props} />}>
+          <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" search={{ redirect }} {...props} />}>
             ¿Olvidaste tu contraseña?
           </Anchor>
         </Group>

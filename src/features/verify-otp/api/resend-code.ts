@@ -3,13 +3,10 @@ import { api } from '@/shared/api';
 export const RESEND_FALLBACK = 'No se pudo reenviar el código';
 
 /**
- * Asks for a new sign-in code. The server mails one only after checking the password (it has no
- * separate resend call), so this signs in again with the credentials held since the first step;
- * the server allows one code a minute per account (429 otherwise).
+ * Asks for a new sign-in code for `email`. The server mails one only while that account has a
+ * sign-in code waiting (so only after the right password), answers alike for every address, and
+ * allows one request a minute per address (429 otherwise).
  */
-export async function resendSignInCode({ email, password }: { email: string; password: string }): Promise<void> {
-  const body = new FormData();
-  body.append('email', email);
-  body.append('password', password);
-  await api.post<null>('auth/login', { body, fallback: RESEND_FALLBACK });
+export async function resendSignInCode(email: string): Promise<void> {
+  await api.post<null>('auth/resend-2fa', { json: { email }, fallback: RESEND_FALLBACK });
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { forgetSignIn, heldSignIn, useSessionStore } from '@/shared/auth';
+import { useSessionStore } from '@/shared/auth';
 import { OTP_LENGTH } from '@/shared/config';
 import { safeRedirect, useResendCountdown } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -14,6 +14,9 @@ import { VERIFY_OTP_FALLBACK, verifyOtp } from '../api/verify-otp';
 const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
 const NO_EMAIL_MESSAGE = 'No email provided for verification.';
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+// The server answers alike whether or not a code was sent (it never says who is signing in), so
+// this says when one arrives: while the sign-in started with the password is still pending.
+const RESENT_MESSAGE = 'Si tu inicio de sesión sigue pendiente, te enviamos un código nuevo. Si no llega, vuelve a iniciar sesión.';
 
 export interface VerifyOtpFormProps {
   /** The address the code went to, from the URL; the session store's is used when absent. */
@@ -30,9 +33,8 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   const setLogin = useSessionStore((state) => state.setLogin);
   const codeSent = useSessionStore((state) => state.codeSent);
   const email = emailFromUrl?.trim() || pendingEmail || '';
-  // Only the tab that typed the password can ask for another code (see `holdSignIn`).
-  const credentials = email ? heldSignIn(email) : null;
-  const secondsLeft = useResendCountdown(credentials ? otpSentAt : null);
+  // The minute counts from the last code this tab asked for, when it was for this address.
+  const secondsLeft = useResendCountdown(email && email === pendingEmail ? otpSentAt : null);
 
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -52,7 +54,6 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   const verifyMutation = useMutation({
     mutationFn: verifyOtp,
     onSuccess: ({ token, expires_at: _expiresAt, ...user }) => {
-      forgetSignIn();
       setLogin(token, user);
       // The address that needed the session, search included; '/' when there was none.
       void navigate({ href: safeRedirect(redirect), replace: true });
@@ -101,10 +102,10 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   };
 
   const resend = () => {
-    if (!credentials) return;
+    if (!email) return;
     setFormError(null);
     setCodeError(null);
-    resendMutation.mutate(credentials);
+    resendMutation.mutate(email);
   };
 
   const busy = verifyMutation.isPending;
@@ -129,7 +130,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
         ) : null}
         {resendMutation.isSuccess ? (
           <Text size="sm" c="green.9" role="status">
-            Te enviamos un código nuevo.
+            {RESENT_MESSAGE}
           </Text>
         ) : null}
         <OtpInput
@@ -146,7 +147,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
         <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
           {busy ? 'Verificando...' : 'Verificar y continuar'}
         </Button>
-        {credentials ? (
+        {email ? (
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="gray.7">
               {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}

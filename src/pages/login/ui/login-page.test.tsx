@@ -148,6 +148,14 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByLabelText('Contraseña')).toHaveFocus());
   });
 
+  it('keeps the address a deep link asked for on the way to recovery', async () => {
+    renderRoute('/login?redirect=%2Fusers%3Fpage%3D2');
+    expect(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
+      'href',
+      '/recover?redirect=%2Fusers%3Fpage%3D2',
+    );
+  });
+
   it('has a link to recovery of at least 24×24 px', async () => {
     await openLogin();
     expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveClass('small-target');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { forgetSignIn, holdSignIn, useSessionStore } from '@/shared/auth';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { sessionToken, signedInUser } from '../../../../tests/msw/handlers/auth';
 import { server } from '../../../../tests/msw/server';
@@ -15,14 +15,18 @@ const openOtp = async (path = '/otp?email=ana%40example.com') => {
 const digit = (n: number) => screen.getByRole('textbox', { name: `Dígito ${n} del código` });
 const submit = () => screen.getByRole('button', { name: 'Verificar y continuar' });
 
-// The credentials the sign-in step holds for a resend live in this tab's memory, across tests too.
-afterEach(forgetSignIn);
-
 describe('OTP page', () => {
   it('says where the code went and offers the way back to sign-in', async () => {
     await openOtp();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute('href', '/login');
+    // A tab that did not type the password (a reload, the link in another tab) can still ask for a code.
+    expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeEnabled();
+  });
+
+  it('sends no one back to sign-in for a new code unless the address is unknown', async () => {
+    await openOtp('/otp');
+    expect(screen.queryByRole('button', { name: 'Reenviar código' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Vuelve a iniciar sesión' })).toHaveAttribute('href', '/login');
   });
 
@@ -180,7 +184,6 @@ describe('OTP page', () => {
   });
 
   it('offers a new code only once the minute since the last one has passed, counting down', async () => {
-    holdSignIn('ana@example.com', 'secreto123');
     useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() });
     await openOtp();
     expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
@@ -188,33 +191,49 @@ describe('OTP page', () => {
     expect(screen.queryByRole('link', { name: 'Vuelve a iniciar sesión' })).not.toBeInTheDocument();
   });
 
-  it('asks for a new code by signing in again with the held credentials, then counts down again', async () => {
-    let sent: FormData | null = null;
+  it('asks for a new code with the e-mail of the address alone, then counts down again', async () => {
+    let sent: unknown = null;
+    let signedInAgain = false;
     server.use(
-      http.post(apiUrl('auth/login'), async ({ request }) => {
-        sent = await request.formData();
-        return ok(null, 'Te enviamos un código de verificación.');
+      http.post(apiUrl('auth/resend-2fa'), async ({ request }) => {
+        sent = await request.json();
+        return ok(null, 'Si hay un inicio de sesión pendiente para ese correo, te enviamos un código nuevo.');
+      }),
+      http.post(apiUrl('auth/login'), () => {
+        signedInAgain = true;
+        return ok(null);
       }),
     );
-    holdSignIn('ana@example.com', 'secreto123');
     useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() - 61_000 });
     const { user } = await openOtp();
     await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Te enviamos un código nuevo.');
-    expect(sent!.get('email')).toBe('ana@example.com');
-    expect(sent!.get('password')).toBe('secreto123');
+    expect(await screen.findByRole('status')).toHaveTextContent('te enviamos un código nuevo');
+    expect(sent).toEqual({ email: 'ana@example.com' });
+    expect(signedInAgain).toBe(false);
     expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
     expect(screen.getByText(/Podrás pedir otro código en (60|59) s\./)).toBeInTheDocument();
+    expect(digit(1)).toHaveFocus();
+  });
+
+  it('keeps no password anywhere once the code page is open', async () => {
+    const { user } = renderRoute('/login');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto-muy-propio');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
+    expect(JSON.stringify(localStorage)).not.toContain('secreto-muy-propio');
+    expect(JSON.stringify(sessionStorage)).not.toContain('secreto-muy-propio');
+    expect(JSON.stringify(useSessionStore.getState())).not.toContain('secreto-muy-propio');
+    expect(currentLocation()).not.toContain('secreto');
   });
 
   it('shows the server refusal of a resend in an alert', async () => {
     server.use(
-      http.post(apiUrl('auth/login'), () =>
+      http.post(apiUrl('auth/resend-2fa'), () =>
         fail(429, 'Ya enviamos un código hace menos de un minuto. Revisa tu correo o espera para pedir otro.'),
       ),
     );
-    holdSignIn('ana@example.com', 'secreto123');
     useSessionStore.setState({ email: 'ana@example.com', otpSentAt: Date.now() - 61_000 });
     const { user } = await openOtp();
     await user.click(screen.getByRole('button', { name: 'Reenviar código' }));

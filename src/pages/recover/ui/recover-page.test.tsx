@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECOVERY_REDIRECT_MS } from '@/shared/config';
@@ -13,8 +13,8 @@ afterEach(() => {
 
 type User = ReturnType<typeof renderRoute>['user'];
 
-const openRecover = async (options?: Parameters<typeof renderRoute>[1]) => {
-  const view = renderRoute('/recover', options);
+const openRecover = async ({ path = '/recover', ...options }: Parameters<typeof renderRoute>[1] & { path?: string } = {}) => {
+  const view = renderRoute(path, options);
   await screen.findByRole('heading', { level: 1, name: 'Recuperar contraseña' });
   return view;
 };
@@ -76,6 +76,75 @@ describe('recover page', () => {
     // The sign-in page greets with the new password and has the address filled in.
     expect(screen.getByRole('status')).toHaveTextContent('Tu contraseña ha sido actualizada correctamente.');
     expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+  });
+
+  it('keeps the address a deep link asked for, back to sign-in and on to the code page', async () => {
+    const { user } = await openRecover({ path: '/recover?redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas' });
+    expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas',
+    );
+    await sendCode(user);
+    await verifyCode(user);
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    await screen.findByRole('heading', { level: 1, name: 'Bienvenido' }, { timeout: RECOVERY_REDIRECT_MS + 1500 });
+    expect(currentLocation()).toBe('/login?redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas');
+
+    await user.type(screen.getByLabelText('Contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
+    expect(currentLocation()).toBe('/otp?email=ana%40example.com&redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas');
+  });
+
+  it('drops a target outside the panel', async () => {
+    await openRecover({ path: '/recover?redirect=https%3A%2F%2Fevil.example%2F' });
+    expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute('href', '/login');
+  });
+
+  it("moves focus to each step's first field, and to the field at fault, with its message, on a refusal", async () => {
+    const describedBy = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    const { user } = await openRecover();
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    const emailInput = screen.getByLabelText('Correo electrónico');
+    await waitFor(() => expect(emailInput).toHaveFocus());
+    expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(emailInput)).toContain('El email es requerido');
+
+    await sendCode(user);
+    await waitFor(() => expect(digit(1)).toHaveFocus());
+
+    const refusal = 'El código no es correcto, expiró o ya no es válido.';
+    server.use(http.post(apiUrl('auth/recovery/verify-code'), () => fail(422, refusal, { code: [refusal] }), { once: true }));
+    await user.paste('999999');
+    await user.click(screen.getByRole('button', { name: 'Verificar código' }));
+    await waitFor(() => expect(digit(1)).toHaveFocus());
+    expect(digit(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(screen.getByRole('group', { name: 'Código de verificación' }))).toContain(refusal);
+    // Shown once, on the boxes.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await verifyCode(user, '123456');
+    const password = screen.getByLabelText('Nueva contraseña');
+    await waitFor(() => expect(password).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(password)).toContain('al menos 8 caracteres');
+
+    const common = 'Esa contraseña es demasiado común.';
+    server.use(http.post(apiUrl('auth/recovery/reset-password'), () => fail(422, common, { password: [common] })));
+    await user.type(password, 'password123');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(describedBy(password)).toContain(common);
   });
 
   it('asks for a valid e-mail before sending a code', async () => {
