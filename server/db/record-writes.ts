@@ -65,6 +65,8 @@ export interface WritesOptions<T extends PgTable, Item, F extends string> {
   refuseDelete?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
   /** Taken before the row's own lock on a delete, e.g. the rows a refusal reads (fixed order, no deadlock). */
   lockFirst?: (tx: Tx) => Promise<unknown>;
+  /** Taken before the row's own lock on an update, e.g. one that serialises moves within a tree (no deadlock). */
+  lockBeforeUpdate?: (tx: Tx) => Promise<unknown>;
 }
 
 type Values = Record<string, unknown>;
@@ -198,6 +200,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       let result: { row: Row; replaced: (string | null)[] };
       try {
         result = await db.transaction(async (tx) => {
+          await options.lockBeforeUpdate?.(tx);
           const before = await lockRow(tx, id);
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);

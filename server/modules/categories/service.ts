@@ -30,8 +30,8 @@ type CategoryInput = z.output<typeof categoryFields> & { image?: UploadedFile };
 
 export { CATEGORY_NOT_FOUND };
 
-/** The advisory lock a change of parent holds (the migrations' lock is 724501). */
-const PARENT_CHANGE_LOCK = 724502;
+/** The advisory lock every catalogue update holds (the migrations' lock is 724501). */
+const TREE_LOCK = 724502;
 
 /** A catalogue category as the API answers it (parent and subcategories come with `include`). */
 export const presentCategory = (row: CategoryRow, storage: Storage) => ({
@@ -146,6 +146,9 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
       { table: categories, column: categories.parentId, noun: ['subcategoría', 'subcategorías'] },
       { table: campaignCategories, column: campaignCategories.categoryId, noun: ['categoría de campaña', 'categorías de campaña'] },
     ],
+    // Two moves at once (A under B, B under A) would each see no cycle: updates go one at a time,
+    // taking this lock before the row's own so that they never wait on each other in a circle.
+    lockBeforeUpdate: (tx) => tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`),
     unique: [{ field: 'name', column: categories.name, within: categories.parentId, index: 'categories_parent_name_unique', message: CATEGORY_MESSAGES.nameTaken }],
   });
 
@@ -162,11 +165,8 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     async update(id: number, input: Partial<CategoryInput>, actor: Actor): Promise<Category> {
       await find(id);
       const changes = async (_before: CategoryRow, tx: Tx) => {
-        if (input.parent_id !== undefined && input.parent_id !== null) {
-          // Two moves at once (A under B, B under A) would each see no cycle: one at a time.
-          await tx.execute(sql`select pg_advisory_xact_lock(${PARENT_CHANGE_LOCK})`);
-          await checkParent(tx, input.parent_id, id);
-        }
+        // Under the tree lock (lockBeforeUpdate): the ancestors read here are the committed ones.
+        if (input.parent_id !== undefined) await checkParent(tx, input.parent_id, id);
         return {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
