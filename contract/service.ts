@@ -92,6 +92,10 @@ export const metaField = z.preprocess(
   z.unknown().refine((value) => value === null || JSON.stringify(value).length <= MAX_META_LENGTH, SERVICE_MESSAGES.metaTooLong),
 );
 
+/** One item per line; a form's CRLF line ends are kept as LF, so a list reads the same however it was sent. */
+const lineListField = (tooLong: string) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value), optionalTextField(5000, tooLong));
+
 /**
  * The text fields of a service (multipart, form or JSON); its plan comes from the path and the
  * `image` file travels beside them. The rules between fields (coverage unless unlimited, event
@@ -108,8 +112,8 @@ export const serviceFields = z.object({
   event_limit: eventLimitField.optional(),
   unlimited_events: booleanish.optional(),
   event_period: z.preprocess(emptyToNull, z.enum(EVENT_PERIODS, { error: SERVICE_MESSAGES.eventPeriod }).nullable()).optional(),
-  inclusions: optionalTextField(5000, SERVICE_MESSAGES.inclusionsTooLong).optional(),
-  exclusions: optionalTextField(5000, SERVICE_MESSAGES.exclusionsTooLong).optional(),
+  inclusions: lineListField(SERVICE_MESSAGES.inclusionsTooLong).optional(),
+  exclusions: lineListField(SERVICE_MESSAGES.exclusionsTooLong).optional(),
   is_active: booleanish.optional(),
   /** Trimmed; empty is null. */
   apolo_code_ref: optionalTextField(100, SERVICE_MESSAGES.apoloTooLong).optional(),
