@@ -333,18 +333,17 @@ export const DEMO_CAMPAIGN_CATEGORIES: Record<string, [name: string, root: strin
  * transaction, so on a database without sponsors: every campaign there is a demo one).
  */
 async function seedOffer(tx: Tx): Promise<void> {
-  const rootIds = new Map<string, number>();
-  for (const root of DEMO_CATALOGUE) {
-    const [row] = await tx.insert(categories).values({ name: root.name, description: root.description }).returning({ id: categories.id });
-    rootIds.set(root.name, row!.id);
-    await tx.insert(categories).values(root.subcategories.map((name) => ({ name, parentId: row!.id })));
-  }
+  const roots = await tx
+    .insert(categories)
+    .values(DEMO_CATALOGUE.map((root) => ({ name: root.name, description: root.description })))
+    .returning({ id: categories.id, name: categories.name });
+  const rootIds = new Map(roots.map((root) => [root.name, root.id]));
+  await tx.insert(categories).values(DEMO_CATALOGUE.flatMap((root) => root.subcategories.map((name) => ({ name, parentId: rootIds.get(root.name)! }))));
   const active = await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.status, 'ACTIVE'));
-  for (const campaign of active) {
-    const own = DEMO_CAMPAIGN_CATEGORIES[campaign.name];
-    if (!own) continue;
-    await tx.insert(campaignCategories).values(own.map(([name, root]) => ({ campaignId: campaign.id, categoryId: rootIds.get(root)!, name })));
-  }
+  const own = active.flatMap((campaign) =>
+    (DEMO_CAMPAIGN_CATEGORIES[campaign.name] ?? []).map(([name, root]) => ({ campaignId: campaign.id, categoryId: rootIds.get(root)!, name })),
+  );
+  if (own.length > 0) await tx.insert(campaignCategories).values(own);
 }
 
 /** Services a demo plan may include; `coverage` and `events` null mean unlimited. */
