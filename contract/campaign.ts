@@ -10,6 +10,7 @@ export {
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_SORTS,
 } from './campaign.constants';
+import { campaignCategory } from './campaign-category';
 import { MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { sponsor } from './sponsor';
 
@@ -168,7 +169,7 @@ export const campaign = z.object({
   sponsor: sponsor.omit({ country: true }).optional(),
   country: countryRef.optional(),
   plans: z.array(campaignPlan).optional(),
-  /** Campaign categories have no table yet: `include=categories` answers []. */
-  categories: z.array(z.unknown()).optional(),
+  /** With `include=categories` (detail only): the campaign's categories, by name. */
+  categories: z.array(campaignCategory).optional(),
 });
 export type Campaign = z.infer<typeof campaign>;

@@ -21,10 +21,13 @@ import { createBackgroundWork, type BackgroundWork } from './modules/auth/backgr
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { categoryRoutes } from './modules/categories/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { serviceRoutes } from './modules/services/routes';
 import { userRoutes } from './modules/users/routes';
 import { createUploadsStorage, storageRoutes, type Storage } from './storage';
 
@@ -140,6 +143,9 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(storageRoutes, { storage });
   await app.register(sponsorRoutes, { db, storage });
   await app.register(campaignRoutes, { db, storage });
+  await app.register(categoryRoutes, { db, storage });
+  await app.register(campaignCategoryRoutes, { db, storage });
+  await app.register(serviceRoutes, { db, storage });
   await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
   await app.register(auditRoutes, { db });

@@ -1,6 +1,6 @@
 import type { DeletionCheck } from '@contract/common';
 import { cannotDelete, IN_USE } from '@contract/messages';
-import { and, count, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
@@ -65,6 +65,8 @@ export interface WritesOptions<T extends PgTable, Item, F extends string> {
   refuseDelete?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
   /** Taken before the row's own lock on a delete, e.g. the rows a refusal reads (fixed order, no deadlock). */
   lockFirst?: (tx: Tx) => Promise<unknown>;
+  /** Taken before the row's own lock on an update, e.g. one that serialises moves within a tree (no deadlock). */
+  lockBeforeUpdate?: (tx: Tx) => Promise<unknown>;
 }
 
 type Values = Record<string, unknown>;
@@ -133,7 +135,8 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       if (typeof value !== 'string') continue;
       const conditions: (SQL | undefined)[] = [
         sql`${foldedName(rule.column)} = ${foldedName(sql`${value}`)}`,
-        rule.within && rule.withinKey ? eq(rule.within, next[rule.withinKey]) : undefined,
+        // A null parent is a group of its own (root categories), as the unique index's coalesce makes it.
+        rule.within && rule.withinKey ? (next[rule.withinKey] === null || next[rule.withinKey] === undefined ? isNull(rule.within) : eq(rule.within, next[rule.withinKey])) : undefined,
         exceptId === undefined ? undefined : ne(idColumn, exceptId),
       ];
       const [taken] = await tx.select({ id: sql<number>`${idColumn}` }).from(table_).where(and(...conditions)).limit(1);
@@ -184,12 +187,12 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
 
     /**
      * Changes the record: `changes` are the columns to set (absent ones keep their value), or a
-     * function of the locked row that returns them and may refuse (e.g. dates checked against the
-     * stored ones). A new file replaces the old one, which is removed after the commit.
+     * function of the locked row (and the transaction, for checks that read other rows) that
+     * returns them and may refuse (e.g. dates checked against the stored ones). A new file replaces the old one, which is removed after the commit.
      */
     async update(
       id: number,
-      changes: Partial<T['$inferInsert']> | ((before: Row) => Partial<T['$inferInsert']>),
+      changes: Partial<T['$inferInsert']> | ((before: Row, tx: Tx) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>),
       files: Partial<Record<F, UploadedFile | undefined>>,
       actor: Actor,
     ): Promise<Row> {
@@ -197,8 +200,9 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       let result: { row: Row; replaced: (string | null)[] };
       try {
         result = await db.transaction(async (tx) => {
+          await options.lockBeforeUpdate?.(tx);
           const before = await lockRow(tx, id);
-          const set = { ...((typeof changes === 'function' ? changes(before) : changes) as Values), ...stored };
+          const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await options.history.record(tx, actor, { before: await options.present(before, tx), after: await options.present(after, tx) });

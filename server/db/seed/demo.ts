@@ -1,9 +1,9 @@
 import type { CampaignStatus } from '../../../contract/campaign-status';
 import { websiteHref } from '../../../contract/sponsor';
-import { count, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../storage';
-import type { Db } from '../client';
-import { campaigns, countries, sponsors } from '../schema';
+import type { Db, Tx } from '../client';
+import { campaignCategories, campaigns, categories, countries, services, sponsors } from '../schema';
 import { bannerPng, logoPng, type Rgb } from './demo-images';
 
 interface DemoCampaign {
@@ -279,10 +279,115 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
         );
         campaignCount += sponsor.campaigns.length;
       }
+      await seedOffer(tx);
     });
     return { sponsors: prepared.length, campaigns: campaignCount };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
+}
+
+/** The demo catalogue: root categories ('Padre'), each with its subcategories. */
+export const DEMO_CATALOGUE: { name: string; description: string; subcategories: string[] }[] = [
+  { name: 'Hogar', description: 'Reparaciones y emergencias en la vivienda.', subcategories: ['Plomería', 'Cerrajería', 'Electricidad'] },
+  { name: 'Vehículos', description: 'Auxilio en carretera y trámites del vehículo.', subcategories: ['Grúa', 'Paso de corriente', 'Conductor elegido'] },
+  { name: 'Salud', description: 'Orientación médica, consultas y bienestar.', subcategories: ['Telemedicina', 'Médico a domicilio', 'Nutrición'] },
+  { name: 'Mascotas', description: 'Cuidado veterinario para perros y gatos.', subcategories: ['Consulta veterinaria', 'Guardería'] },
+  { name: 'Tecnología', description: 'Soporte para equipos y dispositivos.', subcategories: ['Soporte remoto', 'Reparación de celulares'] },
+  { name: 'Legal y finanzas', description: 'Asesoría jurídica y financiera por teléfono.', subcategories: ['Orientación legal', 'Asesoría tributaria'] },
+];
+
+/** The categories of each ACTIVE demo campaign: its own name and the root category it belongs to. */
+export const DEMO_CAMPAIGN_CATEGORIES: Record<string, [name: string, root: string][]> = {
+  'Hogar Seguro Total': [
+    ['Emergencias del hogar', 'Hogar'],
+    ['Mantenimiento preventivo', 'Hogar'],
+    ['Orientación jurídica', 'Legal y finanzas'],
+  ],
+  'Cuenta Sueldo Plus': [
+    ['Salud del titular', 'Salud'],
+    ['Asesoría financiera', 'Legal y finanzas'],
+  ],
+  'Conductor Seguro': [
+    ['Auxilio vial', 'Vehículos'],
+    ['Trámites y multas', 'Legal y finanzas'],
+  ],
+  'Pyme Activa': [
+    ['Soporte tecnológico', 'Tecnología'],
+    ['Asesoría legal para empresas', 'Legal y finanzas'],
+    ['Oficina segura', 'Hogar'],
+  ],
+  'Telemedicina Familiar': [
+    ['Consultas médicas', 'Salud'],
+    ['Bienestar y nutrición', 'Salud'],
+  ],
+  'Celular Protegido': [
+    ['Reparación de equipos', 'Tecnología'],
+    ['Soporte remoto', 'Tecnología'],
+  ],
+};
+
+/**
+ * The catalogue, and two or three categories for each ACTIVE demo campaign (inside the demo's
+ * transaction, so on a database without sponsors: every campaign there is a demo one).
+ */
+async function seedOffer(tx: Tx): Promise<void> {
+  const roots = await tx
+    .insert(categories)
+    .values(DEMO_CATALOGUE.map((root) => ({ name: root.name, description: root.description })))
+    .returning({ id: categories.id, name: categories.name });
+  const rootIds = new Map(roots.map((root) => [root.name, root.id]));
+  await tx.insert(categories).values(DEMO_CATALOGUE.flatMap((root) => root.subcategories.map((name) => ({ name, parentId: rootIds.get(root.name)! }))));
+  const active = await tx.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.status, 'ACTIVE'));
+  const own = active.flatMap((campaign) =>
+    (DEMO_CAMPAIGN_CATEGORIES[campaign.name] ?? []).map(([name, root]) => ({ campaignId: campaign.id, categoryId: rootIds.get(root)!, name })),
+  );
+  if (own.length > 0) await tx.insert(campaignCategories).values(own);
+}
+
+/** Services a demo plan may include; `coverage` and `events` null mean unlimited. */
+const DEMO_SERVICES: { name: string; description: string; coverage: number | null; events: number | null; period: (typeof services.$inferInsert)['eventPeriod'] }[] = [
+  { name: 'Atención de emergencias', description: 'Un técnico en menos de 3 horas, día y noche.', coverage: 350_000, events: 3, period: 'YEARLY' },
+  { name: 'Orientación telefónica', description: 'Línea de orientación las 24 horas.', coverage: null, events: null, period: null },
+  { name: 'Visita de revisión', description: 'Revisión preventiva programada con el cliente.', coverage: 150_000, events: 1, period: 'SEMI-ANNUALLY' },
+  { name: 'Asistencia especializada', description: 'Un profesional certificado para el caso.', coverage: 500_000, events: 2, period: 'YEARLY' },
+];
+
+/**
+ * Three services for each demo plan (`plansByCampaign`: each campaign's plan ids), each in one of
+ * its campaign's categories when the campaign has any (the API requires one then). For the demo
+ * seed to call once plans are seeded.
+ */
+export async function seedServices(tx: Db | Tx, plansByCampaign: ReadonlyMap<number, readonly number[]>): Promise<number> {
+  const campaignIds = [...plansByCampaign.keys()];
+  if (campaignIds.length === 0) return 0;
+  const own = await tx
+    .select({ id: campaignCategories.id, campaignId: campaignCategories.campaignId })
+    .from(campaignCategories)
+    .where(inArray(campaignCategories.campaignId, campaignIds))
+    .orderBy(asc(campaignCategories.id));
+  const rows: (typeof services.$inferInsert)[] = [];
+  for (const [campaignId, planIds] of plansByCampaign) {
+    const categoryIds = own.filter((category) => category.campaignId === campaignId).map((category) => category.id);
+    planIds.forEach((planId, planIndex) => {
+      for (let index = 0; index < 3; index += 1) {
+        const service = DEMO_SERVICES[(planIndex + index) % DEMO_SERVICES.length]!;
+        rows.push({
+          planId,
+          categoryId: categoryIds.length > 0 ? categoryIds[(planIndex + index) % categoryIds.length]! : null,
+          name: service.name,
+          description: service.description,
+          coverageAmount: service.coverage === null ? null : service.coverage.toFixed(2),
+          unlimitedCoverage: service.coverage === null,
+          eventLimit: service.events,
+          unlimitedEvents: service.events === null,
+          eventPeriod: service.period,
+          isActive: true,
+        });
+      }
+    });
+  }
+  if (rows.length > 0) await tx.insert(services).values(rows);
+  return rows.length;
 }

@@ -6,10 +6,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { campaigns, sponsors, users } from '../../db/schema';
+import { campaignCategories, campaigns, categories, services, sponsors, users } from '../../db/schema';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
+import { CATEGORY_NOT_FOUND } from '../categories/service';
+import { SERVICE_NOT_FOUND } from '../services/service';
 import { SPONSOR_NOT_FOUND } from '../sponsors/service';
 import { USER_ERRORS } from '../users/service';
 import { createAuditService } from './service';
@@ -24,6 +27,16 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   { path: 'users', resource: 'user', access: 'users.manage', table: users, id: users.id, notFound: USER_ERRORS.notFound },
   { path: 'sponsors', resource: 'sponsor', access: 'sponsors.manage', table: sponsors, id: sponsors.id, notFound: SPONSOR_NOT_FOUND },
   { path: 'campaigns', resource: 'campaign', access: 'sponsors.manage', table: campaigns, id: campaigns.id, notFound: CAMPAIGN_NOT_FOUND },
+  { path: 'categories', resource: 'category', access: 'categories.manage', table: categories, id: categories.id, notFound: CATEGORY_NOT_FOUND },
+  {
+    path: 'campaign-categories',
+    resource: 'campaign-category',
+    access: 'sponsors.manage',
+    table: campaignCategories,
+    id: campaignCategories.id,
+    notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
+  },
+  { path: 'services', resource: 'service', access: 'sponsors.manage', table: services, id: services.id, notFound: SERVICE_NOT_FOUND },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

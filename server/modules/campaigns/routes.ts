@@ -46,7 +46,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       schema: {
         tags,
         summary: 'Una campaña',
-        description: 'categories y plans.services se aceptan y devuelven [] hasta que existan las categorías de campaña y los servicios.',
+        description: 'categories trae las categorías de la campaña (por nombre, cada una con su categoría del catálogo); plans.services se acepta y devuelve [] por ahora.',
         params: idParam,
         querystring: service.list.detailQuerystring,
         response: { 200: service.list.detailResponse },

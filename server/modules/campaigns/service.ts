@@ -20,7 +20,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, plans, sponsors } from '../../db/schema';
+import { campaignCategories, campaigns, plans, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -28,6 +28,7 @@ import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, type IncludeLoader } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
+import { categoriesOfCampaigns } from '../campaign-categories/service';
 import { countryExists, countryInclude } from '../countries/service';
 import { presentPlan } from '../plans/present';
 import { presentSponsor } from '../sponsors/service';
@@ -139,8 +140,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
         sponsor: sponsorInclude,
         country: countryInclude(db, (row: CampaignRow) => row.countryId),
         plans: plansInclude,
-        // Campaign categories have no table yet (their issue adds it): accepted and empty.
-        categories: async () => () => [],
+        categories: async (rows) => {
+          const byCampaign = await categoriesOfCampaigns(db, rows.map((row) => row.id), storage);
+          return (row) => byCampaign.get(row.id) ?? [];
+        },
       },
     },
     present: (rows) => rows.map((row) => presentCampaign(row, storage)),
@@ -176,7 +179,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     present: (row) => presentCampaign(row, storage),
     history,
     files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
-    dependents: [{ table: plans, column: plans.campaignId, noun: ['plan', 'planes'] }],
+    dependents: [
+      { table: plans, column: plans.campaignId, noun: ['plan', 'planes'] },
+      { table: campaignCategories, column: campaignCategories.campaignId, noun: ['categoría', 'categorías'] },
+    ],
     unique: [
       { field: 'name', column: campaigns.name, within: campaigns.sponsorId, index: 'campaigns_sponsor_name_unique', message: CAMPAIGN_MESSAGES.nameTaken },
     ],

@@ -14,6 +14,9 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   country: 'el país',
   sponsor: 'el sponsor',
   campaign: 'la campaña',
+  category: 'la categoría',
+  'campaign-category': 'la categoría de campaña',
+  service: 'el servicio',
   session: 'la sesión',
 };
 

@@ -1,0 +1,128 @@
+import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { EVENT_PERIODS, SERVICE_ANSWERS, SERVICE_MESSAGES, service as serviceItem, serviceFields, serviceUpdateFields } from '@contract/service';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { services } from '../../db/schema';
+import { actorOf } from '../../http/actor';
+import { success } from '../../http/envelope';
+import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import type { Storage } from '../../storage';
+import { createServiceService } from './service';
+
+const tags = ['Servicios'];
+
+const createBody = serviceFields.extend({ image: fileField(SERVICE_MESSAGES.imageNotFile).optional() });
+const updateBody = serviceUpdateFields.extend({ image: fileField(SERVICE_MESSAGES.imageNotFile).optional() });
+
+const WRITE_DESCRIPTION =
+  'multipart/form-data (o JSON sin archivo): name, description, category_id, coverage_amount (≥ 0, 2 decimales), unlimited_coverage, ' +
+  `event_limit (entero ≥ 0), unlimited_events, event_period (${EVENT_PERIODS.join(', ')}), inclusions, exclusions, is_active (true por defecto), ` +
+  'apolo_code_ref (sin espacios alrededor; vacío: null), meta (texto o JSON: se guarda como JSON si lo es), ' +
+  'image (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). La cobertura es requerida salvo si es ilimitada y el límite de ' +
+  'eventos salvo si son ilimitados; marcar ilimitado borra el monto o el límite. Si la campaña del plan tiene categorías, category_id es ' +
+  'requerido y debe ser una de ellas. plan_id lo fija la ruta al crear y no cambia después: un plan_id distinto se rechaza (422).';
+
+export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createServiceService({ db, storage, log: app.log });
+
+  r.get(
+    '/api/v1/plans/:id/services',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Los servicios de un plan',
+        description: '404 si el plan no existe.',
+        params: idParam,
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
+      },
+    },
+    async (request, reply) => {
+      await service.findPlan(request.params.id);
+      return success(await service.list.answer(request, reply, eq(services.planId, request.params.id)));
+    },
+  );
+
+  r.post(
+    '/api/v1/plans/:id/services',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Crea un servicio en un plan',
+        description: `${WRITE_DESCRIPTION} 404 si el plan no existe. Responde 201 con el servicio, su categoría y su plan.`,
+        params: idParam,
+        consumes: FILE_WRITE_TYPES,
+        body: createBody,
+        response: { 201: successEnvelope(serviceItem) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.params.id, request.body, actorOf(request)), SERVICE_ANSWERS.created)),
+  );
+
+  r.get(
+    '/api/v1/services/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Un servicio',
+        params: idParam,
+        querystring: service.list.detailQuerystring,
+        response: { 200: service.list.detailResponse },
+      },
+    },
+    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+  );
+
+  r.put(
+    '/api/v1/services/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Actualiza un servicio (también POST con _method=PUT)',
+        description:
+          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; las reglas se comprueban sobre los valores resultantes, y la de la ` +
+          'categoría cuando se envía category_id. Una imagen nueva reemplaza a la anterior, que se borra.',
+        params: idParam,
+        consumes: FILE_WRITE_TYPES,
+        body: updateBody,
+        response: { 200: successEnvelope(serviceItem) },
+      },
+    },
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SERVICE_ANSWERS.updated),
+  );
+
+  r.delete(
+    '/api/v1/services/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: { tags, summary: 'Elimina un servicio y su imagen', params: idParam, response: { 200: successEnvelope(z.null()) } },
+    },
+    async (request) => {
+      await service.remove(request.params.id, actorOf(request));
+      return success(null, SERVICE_ANSWERS.deleted);
+    },
+  );
+
+  r.get(
+    '/api/v1/services/:id/deletion',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar este servicio?',
+        description: 'Con el mismo permiso que el DELETE: deletable y, si es false, reason. 404 si no existe.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
+  );
+}

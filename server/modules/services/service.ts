@@ -1,0 +1,288 @@
+import {
+  SERVICE_DEFAULT_SORT,
+  SERVICE_FIELDS,
+  SERVICE_INCLUDES,
+  SERVICE_MESSAGES,
+  SERVICE_NOT_FOUND,
+  SERVICE_PAGE_SIZE,
+  SERVICE_PLAN_NOT_FOUND,
+  type SERVICE_SORTS,
+  type Service,
+  clearUnlimited,
+  service,
+  type serviceFields,
+  serviceRuleErrors,
+} from '@contract/service';
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { auditTrail, storedFileName } from '../../db/audit-trail';
+import type { Db } from '../../db/client';
+import { numberOrNull } from '../../db/numeric';
+import { defineWrites } from '../../db/record-writes';
+import { campaignCategories, plans, services } from '../../db/schema';
+import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
+import { notFound, validationFailed } from '../../http/errors';
+import { booleanFilter, idFilter } from '../../http/filter-values';
+import { defineList, type IncludeLoader } from '../../http/list';
+import type { UploadedFile } from '../../http/uploads';
+import type { Storage } from '../../storage';
+
+export type ServiceRow = typeof services.$inferSelect;
+type ServiceInput = z.output<typeof serviceFields> & { image?: UploadedFile };
+
+export { SERVICE_NOT_FOUND };
+
+/** A service as the API answers it (its category and plan come with `include`). */
+export const presentService = (row: ServiceRow, storage: Storage): Service => ({
+  id: row.id,
+  plan_id: row.planId,
+  category_id: row.categoryId,
+  name: row.name,
+  description: row.description,
+  image_url: row.imagePath ? storage.url(row.imagePath) : null,
+  coverage_amount: numberOrNull(row.coverageAmount),
+  unlimited_coverage: row.unlimitedCoverage,
+  event_limit: row.eventLimit,
+  unlimited_events: row.unlimitedEvents,
+  event_period: row.eventPeriod,
+  inclusions: row.inclusions,
+  exclusions: row.exclusions,
+  is_active: row.isActive,
+  apolo_code_ref: row.apoloCodeRef,
+  meta: row.meta ?? null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const history = auditTrail({
+  resource: 'service',
+  id: (item: Service) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({
+    name: item.name,
+    description: item.description,
+    plan_id: item.plan_id,
+    category_id: item.category_id,
+    coverage_amount: item.coverage_amount,
+    unlimited_coverage: item.unlimited_coverage,
+    event_limit: item.event_limit,
+    unlimited_events: item.unlimited_events,
+    event_period: item.event_period,
+    inclusions: item.inclusions,
+    exclusions: item.exclusions,
+    is_active: item.is_active,
+    apolo_code_ref: item.apolo_code_ref,
+    // The history keeps plain values: JSON as its text.
+    meta: item.meta === null || typeof item.meta === 'string' ? item.meta : JSON.stringify(item.meta),
+    image: storedFileName(item.image_url),
+  }),
+});
+
+/**
+ * The services of each plan, in the order they were added, each with its campaign category
+ * (`category`: id and name, or null), in one query whatever the number of plans: for a
+ * campaign's `include=plans.services`.
+ */
+export async function servicesOfPlans(db: Db, planIds: readonly number[], storage: Storage): Promise<Map<number, Service[]>> {
+  const byPlan = new Map<number, Service[]>();
+  if (planIds.length === 0) return byPlan;
+  const rows = await db
+    .select({ row: services, category: { id: campaignCategories.id, name: campaignCategories.name } })
+    .from(services)
+    .leftJoin(campaignCategories, eq(campaignCategories.id, services.categoryId))
+    .where(inArray(services.planId, [...new Set(planIds)]))
+    .orderBy(asc(services.id));
+  for (const { row, category } of rows) {
+    const list = byPlan.get(row.planId) ?? [];
+    list.push({ ...presentService(row, storage), category });
+    byPlan.set(row.planId, list);
+  }
+  return byPlan;
+}
+
+/** A money amount as the numeric column takes it. */
+const amountText = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+export function createServiceService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  const categoryInclude: IncludeLoader<ServiceRow> = async (rows) => {
+    const ids = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))];
+    const found =
+      ids.length > 0
+        ? await db.select({ id: campaignCategories.id, name: campaignCategories.name }).from(campaignCategories).where(inArray(campaignCategories.id, ids))
+        : [];
+    const byId = new Map(found.map((item) => [item.id, item]));
+    return (row) => (row.categoryId ? (byId.get(row.categoryId) ?? null) : null);
+  };
+
+  const planInclude: IncludeLoader<ServiceRow> = async (rows) => {
+    const ids = [...new Set(rows.map((row) => row.planId))];
+    const found = ids.length > 0 ? await db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(inArray(plans.id, ids)) : [];
+    const byId = new Map(found.map((plan) => [plan.id, plan]));
+    return (row) => byId.get(row.planId);
+  };
+
+  const list = defineList({
+    db,
+    item: service,
+    table: services,
+    select: () => db.select().from(services).$dynamic(),
+    id: services.id,
+    filters: {
+      q: {
+        description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(containsText(services.name, value), containsText(services.description, value)),
+      },
+      is_active: { description: '1: solo los activos; 0: solo los inactivos.', where: (value) => eq(services.isActive, booleanFilter('is_active', value)) },
+      category_id: { description: 'Id de la categoría de la campaña.', where: (value) => eq(services.categoryId, idFilter('category_id', value)) },
+    },
+    sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
+    defaultSort: SERVICE_DEFAULT_SORT,
+    defaultLimit: SERVICE_PAGE_SIZE,
+    fields: SERVICE_FIELDS,
+    includes: { list: SERVICE_INCLUDES, load: { category: categoryInclude, plan: planInclude } },
+    present: (rows) => rows.map((row) => presentService(row, storage)),
+  });
+
+  const find = async (id: number): Promise<ServiceRow> => {
+    const [row] = await db.select().from(services).where(eq(services.id, id));
+    if (!row) throw notFound(SERVICE_NOT_FOUND);
+    return row;
+  };
+
+  /** A service as a write answers it: with its category and plan. */
+  const one = async (row: ServiceRow) => (await list.present([row], ['category', 'plan']))[0] as Service;
+
+  /** The plan of the path: 404 when it does not exist. */
+  const findPlan = async (id: number) => {
+    const [plan] = await db.select({ id: plans.id, campaignId: plans.campaignId }).from(plans).where(eq(plans.id, id));
+    if (!plan) throw notFound(SERVICE_PLAN_NOT_FOUND);
+    return plan;
+  };
+
+  /** A plan_id in the body may only repeat the service's plan: a service never moves to another plan. */
+  const checkPlanFixed = (sent: number | undefined, planId: number) => {
+    if (sent !== undefined && sent !== planId) throw validationFailed({ plan_id: [SERVICE_MESSAGES.planFixed] });
+  };
+
+  /**
+   * When the plan's campaign has categories, the service needs one of them; a category of another
+   * campaign is refused either way.
+   */
+  const checkCategory = async (campaignId: number, categoryId: number | null) => {
+    const own = (await db.select({ id: campaignCategories.id }).from(campaignCategories).where(eq(campaignCategories.campaignId, campaignId))).map(
+      (row) => row.id,
+    );
+    if (categoryId === null) {
+      if (own.length > 0) throw validationFailed({ category_id: [SERVICE_MESSAGES.categoryRequired] });
+      return;
+    }
+    if (!own.includes(categoryId)) throw validationFailed({ category_id: [SERVICE_MESSAGES.categoryElsewhere] });
+  };
+
+  /** The limits the service is to have, unlimited ones cleared, or 422 with every rule broken. */
+  const limits = (values: { coverage_amount: number | null; unlimited_coverage: boolean; event_limit: number | null; unlimited_events: boolean }) => {
+    const cleared = clearUnlimited(values);
+    const errors = serviceRuleErrors(cleared);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    return cleared;
+  };
+
+  const writes = defineWrites({
+    db,
+    storage,
+    log,
+    table: services,
+    id: services.id,
+    notFound: SERVICE_NOT_FOUND,
+    present: (row) => presentService(row, storage),
+    history,
+    files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
+  });
+
+  return {
+    list,
+    find,
+    findPlan,
+
+    async create(planId: number, input: ServiceInput, actor: Actor): Promise<Service> {
+      const plan = await findPlan(planId);
+      checkPlanFixed(input.plan_id, plan.id);
+      const checked = limits({
+        coverage_amount: input.coverage_amount ?? null,
+        unlimited_coverage: input.unlimited_coverage ?? false,
+        event_limit: input.event_limit ?? null,
+        unlimited_events: input.unlimited_events ?? false,
+      });
+      await checkCategory(plan.campaignId, input.category_id ?? null);
+      const values = {
+        planId: plan.id,
+        categoryId: input.category_id ?? null,
+        name: input.name,
+        description: input.description ?? null,
+        coverageAmount: amountText(checked.coverage_amount),
+        unlimitedCoverage: checked.unlimited_coverage,
+        eventLimit: checked.event_limit,
+        unlimitedEvents: checked.unlimited_events,
+        eventPeriod: input.event_period ?? null,
+        inclusions: input.inclusions ?? null,
+        exclusions: input.exclusions ?? null,
+        isActive: input.is_active ?? true,
+        apoloCodeRef: input.apolo_code_ref ?? null,
+        meta: input.meta ?? null,
+      };
+      return one(await writes.create(values, { image: input.image }, actor));
+    },
+
+    /**
+     * Changes a service. Its plan never changes (a different plan_id is refused). The category
+     * rule is checked when category_id is sent; the limits on the values the service will have.
+     */
+    async update(id: number, input: Partial<ServiceInput>, actor: Actor): Promise<Service> {
+      const current = await find(id);
+      checkPlanFixed(input.plan_id, current.planId);
+      if (input.category_id !== undefined) await checkCategory((await findPlan(current.planId)).campaignId, input.category_id);
+      const row = await writes.update(
+        id,
+        (before) => {
+          const limitsSent = [input.coverage_amount, input.unlimited_coverage, input.event_limit, input.unlimited_events].some((value) => value !== undefined);
+          const checked = limits({
+            coverage_amount: input.coverage_amount !== undefined ? input.coverage_amount : numberOrNull(before.coverageAmount),
+            unlimited_coverage: input.unlimited_coverage ?? before.unlimitedCoverage,
+            event_limit: input.event_limit !== undefined ? input.event_limit : before.eventLimit,
+            unlimited_events: input.unlimited_events ?? before.unlimitedEvents,
+          });
+          return {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+            ...(limitsSent
+              ? {
+                  coverageAmount: amountText(checked.coverage_amount),
+                  unlimitedCoverage: checked.unlimited_coverage,
+                  eventLimit: checked.event_limit,
+                  unlimitedEvents: checked.unlimited_events,
+                }
+              : {}),
+            ...(input.event_period !== undefined ? { eventPeriod: input.event_period } : {}),
+            ...(input.inclusions !== undefined ? { inclusions: input.inclusions } : {}),
+            ...(input.exclusions !== undefined ? { exclusions: input.exclusions } : {}),
+            ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+            ...(input.apolo_code_ref !== undefined ? { apoloCodeRef: input.apolo_code_ref } : {}),
+            ...(input.meta !== undefined ? { meta: input.meta } : {}),
+          };
+        },
+        { image: input.image },
+        actor,
+      );
+      return one(row);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await writes.remove(id, actor);
+    },
+
+    deletion: writes.deletion,
+  };
+}
