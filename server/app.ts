@@ -22,6 +22,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { planRoutes } from './modules/plans/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -140,6 +141,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(storageRoutes, { storage });
   await app.register(sponsorRoutes, { db, storage });
   await app.register(campaignRoutes, { db, storage });
+  await app.register(planRoutes, { db, storage });
   await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
   await app.register(auditRoutes, { db });

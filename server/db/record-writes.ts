@@ -184,12 +184,12 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
 
     /**
      * Changes the record: `changes` are the columns to set (absent ones keep their value), or a
-     * function of the locked row that returns them and may refuse (e.g. dates checked against the
-     * stored ones). A new file replaces the old one, which is removed after the commit.
+     * function of the locked row (and the transaction, for checks that read other rows) that
+     * returns them and may refuse (e.g. dates checked against the stored ones). A new file replaces the old one, which is removed after the commit.
      */
     async update(
       id: number,
-      changes: Partial<T['$inferInsert']> | ((before: Row) => Partial<T['$inferInsert']>),
+      changes: Partial<T['$inferInsert']> | ((before: Row, tx: Tx) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>),
       files: Partial<Record<F, UploadedFile | undefined>>,
       actor: Actor,
     ): Promise<Row> {
@@ -198,7 +198,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       try {
         result = await db.transaction(async (tx) => {
           const before = await lockRow(tx, id);
-          const set = { ...((typeof changes === 'function' ? changes(before) : changes) as Values), ...stored };
+          const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await options.history.record(tx, actor, { before: await options.present(before, tx), after: await options.present(after, tx) });

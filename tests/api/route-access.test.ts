@@ -43,6 +43,13 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['PUT', '/api/v1/campaigns/:id', 'sponsors.manage'],
   ['DELETE', '/api/v1/campaigns/:id', 'sponsors.manage'],
   ['GET', '/api/v1/campaigns/:id/deletion', 'sponsors.manage'],
+  ['GET', '/api/v1/plans', 'sponsors.manage'],
+  ['GET', '/api/v1/campaigns/:id/plans', 'sponsors.manage'],
+  ['POST', '/api/v1/campaigns/:campaignId/plans', 'sponsors.manage'],
+  ['GET', '/api/v1/plans/:id', 'sponsors.manage'],
+  ['PUT', '/api/v1/plans/:id', 'sponsors.manage'],
+  ['DELETE', '/api/v1/plans/:id', 'sponsors.manage'],
+  ['GET', '/api/v1/plans/:id/deletion', 'sponsors.manage'],
   ['GET', '/api/v1/users', 'users.manage'],
   ['GET', '/api/v1/users/:id', 'users.manage'],
   ['POST', '/api/v1/users', 'users.manage'],
@@ -58,6 +65,7 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/users/:id/history', 'users.manage'],
   ['GET', '/api/v1/sponsors/:id/history', 'sponsors.manage'],
   ['GET', '/api/v1/campaigns/:id/history', 'sponsors.manage'],
+  ['GET', '/api/v1/plans/:id/history', 'sponsors.manage'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

@@ -6,10 +6,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { campaigns, sponsors, users } from '../../db/schema';
+import { campaigns, plans, sponsors, users } from '../../db/schema';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
+import { PLAN_NOT_FOUND } from '../plans/service';
 import { SPONSOR_NOT_FOUND } from '../sponsors/service';
 import { USER_ERRORS } from '../users/service';
 import { createAuditService } from './service';
@@ -24,6 +25,7 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   { path: 'users', resource: 'user', access: 'users.manage', table: users, id: users.id, notFound: USER_ERRORS.notFound },
   { path: 'sponsors', resource: 'sponsor', access: 'sponsors.manage', table: sponsors, id: sponsors.id, notFound: SPONSOR_NOT_FOUND },
   { path: 'campaigns', resource: 'campaign', access: 'sponsors.manage', table: campaigns, id: campaigns.id, notFound: CAMPAIGN_NOT_FOUND },
+  { path: 'plans', resource: 'plan', access: 'sponsors.manage', table: plans, id: plans.id, notFound: PLAN_NOT_FOUND },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);
