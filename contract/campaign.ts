@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, PLAN_STATUSES } from './campaign-status';
+import { CAMPAIGN_STATUSES } from './campaign-status';
 export {
   CAMPAIGN_ANSWERS,
   CAMPAIGN_DEFAULT_SORT,
@@ -12,6 +12,7 @@ export {
 } from './campaign.constants';
 import { campaignCategory } from './campaign-category';
 import { MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { plan, type Plan } from './plan';
 import { sponsor } from './sponsor';
 
 export {
@@ -118,35 +119,9 @@ export type CampaignFields = z.input<typeof campaignFields>;
 /** An update sends any subset: absent fields keep their value, an empty optional one clears it. */
 export const campaignUpdateFields = campaignFields.partial();
 
-/** A plan as a campaign's `include=plans` shows it (the plans endpoints come with their own issue). */
-export const campaignPlan = z.object({
-  id: z.number().int(),
-  campaign_id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  price: z.number().nullable(),
-  status: z.enum(PLAN_STATUSES),
-  image_url: z.string().nullable(),
-  document_url: z.string().nullable(),
-  /** The same value as `document_url`. */
-  pdf_url: z.string().nullable(),
-  inclusions: z.string().nullable(),
-  exclusions: z.string().nullable(),
-  commitment_months: z.number().int(),
-  trial_days: z.number().int().nullable(),
-  auto_renew: z.boolean(),
-  meta: z.unknown().nullable(),
-  apolo_code_ref: z.string().nullable(),
-  /** The base plan when this plan is an upgrade of it. */
-  plan_id: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /** With `include=plans.parent`. */
-  parent: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
-  /** With `include=plans.services`; services have no table yet, so always []. */
-  services: z.array(z.unknown()).optional(),
-});
-export type CampaignPlan = z.infer<typeof campaignPlan>;
+/** A plan as a campaign's `include=plans` shows it: the plans API's own item. */
+export const campaignPlan = plan;
+export type CampaignPlan = Plan;
 
 export const campaign = z.object({
   id: z.number().int(),

@@ -24,6 +24,7 @@ import { createAuthService } from './modules/auth/service';
 import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { planRoutes } from './modules/plans/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -143,6 +144,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(storageRoutes, { storage });
   await app.register(sponsorRoutes, { db, storage });
   await app.register(campaignRoutes, { db, storage });
+  await app.register(planRoutes, { db, storage });
   await app.register(categoryRoutes, { db, storage });
   await app.register(campaignCategoryRoutes, { db, storage });
   await app.register(serviceRoutes, { db, storage });

@@ -45,7 +45,7 @@ if (report.admin) {
     lines.push(`Contraseña generada (se muestra solo esta vez): ${report.admin.generatedPassword}`);
   }
 }
-if (report.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} sponsors y ${report.demo.campaigns} campañas (SEED_DEMO=false para empezar vacío).`);
+if (report.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} sponsors, ${report.demo.campaigns} campañas y ${report.demo.plans} planes (SEED_DEMO=false para empezar vacío).`);
 lines.push(
   config.smtpUrl
     ? 'Para entrar: correo y contraseña; el código de 6 dígitos llega por correo (SMTP).'

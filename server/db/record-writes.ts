@@ -99,8 +99,13 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
   if (slots.length > 0 && !(storage && log)) throw new Error('a resource with files needs a storage and a log');
   const discard = (keys: readonly (string | null | undefined)[]) => (storage && log ? discardFiles(storage, keys, log) : Promise.resolve());
 
-  const lockRow = async (tx: Tx, id: number): Promise<Row> => {
-    const [row] = await tx.select().from(table_).where(eq(idColumn, id)).for('update');
+  /**
+   * Locks the row: FOR UPDATE before a delete; before an update, FOR NO KEY UPDATE (the lock the
+   * UPDATE itself takes), which still lets other writes check a foreign key to the row, so two
+   * updates pointing at each other's rows (plan A upgrading B, B upgrading A) wait, not deadlock.
+   */
+  const lockRow = async (tx: Tx, id: number, strength: 'update' | 'no key update' = 'update'): Promise<Row> => {
+    const [row] = await tx.select().from(table_).where(eq(idColumn, id)).for(strength);
     if (!row) throw notFound(options.notFound);
     return row as Row;
   };
@@ -201,7 +206,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       try {
         result = await db.transaction(async (tx) => {
           await options.lockBeforeUpdate?.(tx);
-          const before = await lockRow(tx, id);
+          const before = await lockRow(tx, id, 'no key update');
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];

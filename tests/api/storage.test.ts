@@ -5,7 +5,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES } from '../../contract/campaign';
 import type { Db } from '../../server/db/client';
-import { campaignCategories, campaigns, sponsors } from '../../server/db/schema';
+import { campaignCategories, campaigns, plans, services, sponsors } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { seedDemo } from '../../server/db/seed/demo';
 import { bannerPng, encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
@@ -200,7 +200,7 @@ describe('the demo data', () => {
     expect((await ctx.inject({ method: 'GET', url: withImage[0]!.image_url! })).headers['content-type']).toBe('image/png');
 
     // A second run adds nothing.
-    expect(await seedDemo(ctx.db, storage)).toEqual({ sponsors: 0, campaigns: 0 });
+    expect(await seedDemo(ctx.db, storage)).toEqual({ sponsors: 0, campaigns: 0, plans: 0 });
   });
 
   it('runs from seed() only on a new database, with storage and SEED_DEMO on', async () => {
@@ -226,8 +226,11 @@ describe('the demo data', () => {
     const seeded = await countRows(database.db);
     expect(seeded.sponsors).toBeGreaterThanOrEqual(6);
     expect(storedKeys(fresh.uploads).filter((key) => key.startsWith('sponsors/'))).toHaveLength(seeded.sponsors);
-    // Staff deleted every demo sponsor (their campaigns' categories first): the next start does not bring them back.
+    // Staff deleted every demo sponsor (services, categories and plans first): the next start does not bring them back.
+    await database.db.delete(services);
     await database.db.delete(campaignCategories);
+    await database.db.update(plans).set({ planId: null });
+    await database.db.delete(plans);
     await database.db.delete(campaigns);
     await database.db.delete(sponsors);
     await seed(database.db, { ...options, demo: true, storage: createUploadsStorage(fresh.dir) });

@@ -11,16 +11,18 @@ import {
   pgTable,
   serial,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_STATUSES } from '../../../contract/campaign-status';
+import { foldedName } from '../sortable-text';
 import { campaigns } from './campaigns';
 import { timestamps } from './timestamps';
 
 export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
 
 /**
- * Assistance plans of a campaign. Their endpoints come with the plans
- * issue; the table exists so that a campaign with plans refuses deletion and `include=plans` works.
+ * Assistance plans of a campaign. A plan may be an upgrade of another plan of the same campaign
+ * (`plan_id`); the API refuses one of another campaign, itself and cycles.
  */
 export const plans = pgTable(
   'plans',
@@ -52,6 +54,8 @@ export const plans = pgTable(
     foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),
     index('plans_campaign_idx').on(table.campaignId),
     index('plans_plan_idx').on(table.planId),
+    /** Within one campaign, two plans never share a name (case, accents and surrounding spaces ignored). */
+    uniqueIndex('plans_campaign_name_unique').using('btree', table.campaignId, foldedName(table.name)),
     check('plans_price_check', sql`${table.price} is null or ${table.price} >= 0`),
     check('plans_commitment_months_check', sql`${table.commitmentMonths} in (1, 3, 6, 12, 18, 24)`),
     check('plans_trial_days_check', sql`${table.trialDays} is null or ${table.trialDays} >= 0`),

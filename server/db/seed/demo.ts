@@ -1,9 +1,12 @@
 import type { CampaignStatus } from '../../../contract/campaign-status';
+import type { CommitmentMonths } from '../../../contract/plan.constants';
+import { normalizePrice } from '../../../contract/price';
 import { websiteHref } from '../../../contract/sponsor';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../storage';
 import type { Db, Tx } from '../client';
-import { campaignCategories, campaigns, categories, countries, services, sponsors } from '../schema';
+import { campaignCategories, campaigns, categories, countries, plans, services, sponsors } from '../schema';
+import { demoPdf } from './demo-documents';
 import { bannerPng, logoPng, type Rgb } from './demo-images';
 
 interface DemoCampaign {
@@ -215,6 +218,92 @@ export const DEMO_SPONSORS: DemoSponsor[] = [
   },
 ];
 
+/**
+ * The plan tiers of a demo campaign, cheapest first. Plus upgrades Esencial and Premium upgrades
+ * Plus (`upgrades` is the index of the base tier); Familiar stands alone.
+ */
+const DEMO_PLAN_TIERS: {
+  name: string;
+  summary: string;
+  inclusions: string[];
+  exclusions: string[];
+  commitment: CommitmentMonths;
+  trialDays: number | null;
+  autoRenew: boolean;
+  upgrades: number | null;
+  color: Rgb;
+}[] = [
+  {
+    name: 'Esencial',
+    summary: 'Lo indispensable',
+    inclusions: ['Orientación telefónica 24/7', '2 servicios al año'],
+    exclusions: ['Materiales y repuestos', 'Daños anteriores a la afiliación'],
+    commitment: 1,
+    trialDays: null,
+    autoRenew: false,
+    upgrades: null,
+    color: [96, 125, 139],
+  },
+  {
+    name: 'Plus',
+    summary: 'Más servicios y atención prioritaria',
+    inclusions: ['Orientación telefónica 24/7', '4 servicios al año', 'Atención prioritaria'],
+    exclusions: ['Materiales y repuestos'],
+    commitment: 6,
+    trialDays: 15,
+    autoRenew: true,
+    upgrades: 0,
+    color: [33, 150, 243],
+  },
+  {
+    name: 'Premium',
+    summary: 'Servicios ilimitados y cobertura ampliada',
+    inclusions: ['Orientación telefónica 24/7', 'Servicios ilimitados', 'Atención prioritaria', 'Materiales básicos incluidos'],
+    exclusions: ['Eventos de fuerza mayor'],
+    commitment: 12,
+    trialDays: 30,
+    autoRenew: true,
+    upgrades: 1,
+    color: [156, 39, 176],
+  },
+  {
+    name: 'Familiar',
+    summary: 'Para el titular y hasta cuatro beneficiarios',
+    inclusions: ['Titular y 4 beneficiarios', '6 servicios al año'],
+    exclusions: ['Beneficiarios mayores de 70 años'],
+    commitment: 12,
+    trialDays: null,
+    autoRenew: false,
+    upgrades: null,
+    color: [0, 150, 136],
+  },
+];
+
+/** Each tier's price as people in the campaign's country write it (read with the API's own normaliser). */
+const DEMO_PRICES: Record<string, [string, string, string, string]> = {
+  CO: ['$ 29.900', '$ 49.900', '$ 79.900', '$ 119.900'],
+  PE: ['S/ 19,90', 'S/ 34,90', 'S/ 59,90', 'S/ 89,90'],
+  MX: ['$ 149.00', '$ 249.00', '$ 399.00', '$ 599.00'],
+  CL: ['$ 4.990', '$ 8.990', '$ 14.990', '$ 21.990'],
+  AR: ['$ 9.500', '$ 15.900', '$ 24.900', '$ 38.500'],
+  EC: ['US$ 2,99', 'US$ 4,99', 'US$ 7,99', 'US$ 11,99'],
+  UY: ['$ 390', '$ 590', '$ 890', '$ 1.290'],
+};
+
+const demoPrice = (country: string, tier: number): string | null => {
+  const written = DEMO_PRICES[country]?.[tier];
+  if (!written) return null;
+  const parsed = normalizePrice(written);
+  if (!parsed.ok) throw new Error(`demo price ${written}: ${parsed.message}`);
+  return parsed.value;
+};
+
+/** How many tiers a demo campaign sells: 2, 3 or 4, by its place among the campaigns with plans. */
+const tierCount = (place: number) => 2 + (place % 3);
+
+/** Campaigns that sell plans in the demo: the active ones and those being prepared. */
+const sellsPlans = (campaign: DemoCampaign) => campaign.status === 'ACTIVE' || campaign.status === 'DRAFT';
+
 /** 'YYYY-MM-DD', `months` from `today` (first day of that month, so dates read naturally). */
 const monthsFrom = (today: Date, months: number): string => {
   const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, 1));
@@ -225,9 +314,9 @@ const monthsFrom = (today: Date, months: number): string => {
  * The demo sponsors with their logos and campaigns, on a database without sponsors. Files go
  * through `storage`; if the database write fails they are removed again.
  */
-export async function seedDemo(db: Db, storage: Storage, today = new Date()): Promise<{ sponsors: number; campaigns: number }> {
+export async function seedDemo(db: Db, storage: Storage, today = new Date()): Promise<{ sponsors: number; campaigns: number; plans: number }> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sponsors);
-  if (total > 0) return { sponsors: 0, campaigns: 0 };
+  if (total > 0) return { sponsors: 0, campaigns: 0, plans: 0 };
 
   const codes = [...new Set(DEMO_SPONSORS.map((sponsor) => sponsor.country))];
   const countryIds = new Map(
@@ -239,49 +328,111 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
   const wanted = DEMO_SPONSORS.filter((sponsor) => countryIds.has(sponsor.country));
 
   const stored: string[] = [];
-  const store = async (content: Buffer, folder: 'sponsors' | 'campaigns') => {
-    const key = await storage.put(content, { folder, extension: 'png' });
+  const store = async (content: Buffer, folder: 'sponsors' | 'campaigns' | 'plans', extension: 'png' | 'pdf' = 'png') => {
+    const key = await storage.put(content, { folder, extension });
     stored.push(key);
     return key;
   };
 
   try {
-    const prepared: { sponsor: DemoSponsor; logoPath: string; images: (string | null)[] }[] = [];
+    type PreparedPlan = { tier: number; imagePath: string; documentPath: string };
+    const prepared: { sponsor: DemoSponsor; logoPath: string; images: (string | null)[]; plans: PreparedPlan[][] }[] = [];
+    let place = 0;
     for (const sponsor of wanted) {
       const logoPath = await store(logoPng(sponsor.name, sponsor.color, 256), 'sponsors');
       const images: (string | null)[] = [];
+      const campaignPlans: PreparedPlan[][] = [];
       for (const campaign of sponsor.campaigns) {
         images.push(campaign.banner ? await store(bannerPng(...campaign.banner, campaign.name), 'campaigns') : null);
+        const tiers: PreparedPlan[] = [];
+        if (sellsPlans(campaign)) {
+          for (let tier = 0; tier < tierCount(place); tier++) {
+            const plan = DEMO_PLAN_TIERS[tier]!;
+            const title = `${campaign.name} ${plan.name}`;
+            // Small banners: a plan card's image is small, and the first start stays quick.
+            const imagePath = await store(bannerPng(plan.color, sponsor.color, `Plan ${plan.name}`, 320, 120), 'plans');
+            const documentPath = await store(
+              demoPdf(`Condiciones del plan ${title}`, [
+                `${sponsor.name}. ${plan.summary}.`,
+                'Incluye:',
+                ...plan.inclusions.map((line) => `- ${line}`),
+                'No incluye:',
+                ...plan.exclusions.map((line) => `- ${line}`),
+                `Permanencia: ${plan.commitment} ${plan.commitment === 1 ? 'mes' : 'meses'}.`,
+              ]),
+              'plans',
+              'pdf',
+            );
+            tiers.push({ tier, imagePath, documentPath });
+          }
+          place++;
+        }
+        campaignPlans.push(tiers);
       }
-      prepared.push({ sponsor, logoPath, images });
+      prepared.push({ sponsor, logoPath, images, plans: campaignPlans });
     }
 
     let campaignCount = 0;
+    let planCount = 0;
     await db.transaction(async (tx) => {
-      for (const { sponsor, logoPath, images } of prepared) {
+      for (const { sponsor, logoPath, images, plans: campaignPlans } of prepared) {
         const countryId = countryIds.get(sponsor.country)!;
         const [row] = await tx
           .insert(sponsors)
           .values({ name: sponsor.name, countryId, websiteUrl: websiteHref(sponsor.website), logoPath })
           .returning({ id: sponsors.id });
-        await tx.insert(campaigns).values(
-          sponsor.campaigns.map((campaign, index) => ({
-            name: campaign.name,
-            description: campaign.description,
-            status: campaign.status,
-            sponsorId: row!.id,
-            countryId,
-            imagePath: images[index] ?? null,
-            startDate: campaign.months ? monthsFrom(today, campaign.months[0]) : null,
-            endDate: campaign.months ? monthsFrom(today, campaign.months[1]) : null,
-            budget: campaign.budget === null ? null : campaign.budget.toFixed(2),
-          })),
-        );
+        const inserted = await tx
+          .insert(campaigns)
+          .values(
+            sponsor.campaigns.map((campaign, index) => ({
+              name: campaign.name,
+              description: campaign.description,
+              status: campaign.status,
+              sponsorId: row!.id,
+              countryId,
+              imagePath: images[index] ?? null,
+              startDate: campaign.months ? monthsFrom(today, campaign.months[0]) : null,
+              endDate: campaign.months ? monthsFrom(today, campaign.months[1]) : null,
+              budget: campaign.budget === null ? null : campaign.budget.toFixed(2),
+            })),
+          )
+          .returning({ id: campaigns.id });
         campaignCount += sponsor.campaigns.length;
+        for (const [index, campaign] of sponsor.campaigns.entries()) {
+          // One tier at a time: an upgrade points at the id its base tier just got.
+          const ids: number[] = [];
+          for (const { tier, imagePath, documentPath } of campaignPlans[index]!) {
+            const plan = DEMO_PLAN_TIERS[tier]!;
+            const [created] = await tx
+              .insert(plans)
+              .values({
+                campaignId: inserted[index]!.id,
+                name: `Plan ${plan.name}`,
+                description: `${plan.summary}: ${campaign.description}`,
+                price: demoPrice(sponsor.country, tier),
+                status: campaign.status === 'ACTIVE' && tier < 3 ? 'ACTIVE' : 'DRAFT',
+                imagePath,
+                documentPath,
+                inclusions: plan.inclusions.join('\n'),
+                exclusions: plan.exclusions.join('\n'),
+                commitmentMonths: plan.commitment,
+                trialDays: plan.trialDays,
+                autoRenew: plan.autoRenew,
+                planId: plan.upgrades === null ? null : (ids[plan.upgrades] ?? null),
+              })
+              .returning({ id: plans.id });
+            ids.push(created!.id);
+            planCount++;
+          }
+        }
       }
       await seedOffer(tx);
+      const seededPlans = await tx.select({ id: plans.id, campaignId: plans.campaignId }).from(plans).orderBy(asc(plans.id));
+      const plansByCampaign = new Map<number, number[]>();
+      for (const plan of seededPlans) plansByCampaign.set(plan.campaignId, [...(plansByCampaign.get(plan.campaignId) ?? []), plan.id]);
+      await seedServices(tx, plansByCampaign);
     });
-    return { sponsors: prepared.length, campaigns: campaignCount };
+    return { sponsors: prepared.length, campaigns: campaignCount, plans: planCount };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
@@ -356,8 +507,7 @@ const DEMO_SERVICES: { name: string; description: string; coverage: number | nul
 
 /**
  * Three services for each demo plan (`plansByCampaign`: each campaign's plan ids), each in one of
- * its campaign's categories when the campaign has any (the API requires one then). For the demo
- * seed to call once plans are seeded.
+ * its campaign's categories when the campaign has any (the API requires one then).
  */
 export async function seedServices(tx: Db | Tx, plansByCampaign: ReadonlyMap<number, readonly number[]>): Promise<number> {
   const campaignIds = [...plansByCampaign.keys()];

@@ -15,7 +15,7 @@ export interface SeedOptions {
 export interface SeedReport {
   countries: number;
   admin: { email: string; generatedPassword: string | null } | null;
-  demo: { sponsors: number; campaigns: number } | null;
+  demo: { sponsors: number; campaigns: number; plans: number } | null;
 }
 
 /** Everything a new database needs; each step does nothing when its data is already there. */

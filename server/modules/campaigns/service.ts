@@ -9,7 +9,6 @@ import {
   type CAMPAIGN_SORTS,
   CAMPAIGN_STATUSES,
   type Campaign,
-  type CampaignPlan,
   campaign,
   type campaignFields,
 } from '@contract/campaign';
@@ -30,7 +29,7 @@ import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { categoriesOfCampaigns } from '../campaign-categories/service';
 import { countryExists, countryInclude } from '../countries/service';
-import { presentPlan } from '../plans/present';
+import { campaignPlansInclude } from '../plans/present';
 import { presentSponsor } from '../sponsors/service';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -81,29 +80,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     return (row) => byId.get(row.sponsorId);
   };
 
-  /** `plans`, and under it `plans.parent` (the base plan's id and name) and `plans.services`. */
-  const plansInclude: IncludeLoader<CampaignRow> = async (rows, nested) => {
-    const ids = rows.map((row) => row.id);
-    const byCampaign = new Map<number, CampaignPlan[]>();
-    const planRows = ids.length > 0 ? await db.select().from(plans).where(inArray(plans.campaignId, ids)).orderBy(plans.id) : [];
-    const parentIds = [...new Set(planRows.flatMap((plan) => (plan.planId ? [plan.planId] : [])))];
-    const parents = new Map(
-      nested.includes('parent') && parentIds.length > 0
-        ? (await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, parentIds))).map((p) => [p.id, p])
-        : [],
-    );
-    for (const plan of planRows) {
-      const presented: CampaignPlan = presentPlan(plan, storage);
-      if (nested.includes('parent')) presented.parent = plan.planId ? (parents.get(plan.planId) ?? null) : null;
-      // Services have no table yet (their issue adds it): the include is accepted and empty.
-      if (nested.includes('services')) presented.services = [];
-      const list = byCampaign.get(plan.campaignId) ?? [];
-      list.push(presented);
-      byCampaign.set(plan.campaignId, list);
-    }
-    return (row) => byCampaign.get(row.id) ?? [];
-  };
-
   const list = defineList({
     db,
     item: campaign,
@@ -139,7 +115,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       load: {
         sponsor: sponsorInclude,
         country: countryInclude(db, (row: CampaignRow) => row.countryId),
-        plans: plansInclude,
+        plans: campaignPlansInclude(db, storage),
         categories: async (rows) => {
           const byCampaign = await categoriesOfCampaigns(db, rows.map((row) => row.id), storage);
           return (row) => byCampaign.get(row.id) ?? [];

@@ -8,6 +8,7 @@ import {
   type Campaign,
   type CampaignPlan,
 } from '@contract/campaign';
+import { service as serviceSchema, type Service } from '@contract/service';
 import { http } from 'msw';
 import { z } from 'zod';
 import { cannotDelete } from '@contract/messages';
@@ -87,6 +88,35 @@ export const buildPlan = (overrides: Partial<CampaignPlan> = {}): CampaignPlan =
     ...overrides,
     },
     'El plan de prueba',
+  );
+
+/** A service as `include=plans.services` shows it. */
+export const buildService = (overrides: Partial<Service> = {}): Service =>
+  checked(
+    serviceSchema,
+    {
+      id: 1900 + sequence++,
+      plan_id: 0,
+      category_id: null,
+      name: 'Atención de emergencias',
+      description: null,
+      image_url: null,
+      coverage_amount: null,
+      unlimited_coverage: true,
+      event_limit: null,
+      unlimited_events: true,
+      event_period: null,
+      inclusions: null,
+      exclusions: null,
+      is_active: true,
+      apolo_code_ref: null,
+      meta: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      category: null,
+      ...overrides,
+    },
+    'El servicio de prueba',
   );
 
 export type CampaignRequest = { method: 'create' | 'update'; id?: number; fields: Record<string, string> };

@@ -14,6 +14,7 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   country: 'el país',
   sponsor: 'el sponsor',
   campaign: 'la campaña',
+  plan: 'el plan',
   category: 'la categoría',
   'campaign-category': 'la categoría de campaña',
   service: 'el servicio',

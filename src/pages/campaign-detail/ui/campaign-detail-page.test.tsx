@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { auditDb } from '../../../../tests/msw/handlers/audit';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
-import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
+import { buildPlan, buildService, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
@@ -49,7 +49,7 @@ describe('campaign detail', () => {
     const campaign = campaignsDb.add({
       sponsor_id: sponsor.id,
       name: 'Con Planes',
-      plans: [buildPlan({ name: 'Plan Básico', services: [{ id: 1 }, { id: 2 }] }), buildPlan({ name: 'Plan Premium' })],
+      plans: [buildPlan({ name: 'Plan Básico', services: [buildService(), buildService()] }), buildPlan({ name: 'Plan Premium' })],
     });
     startSession();
     const { user } = renderRoute(`/sponsor/${sponsor.id}/campaign/${campaign.id}`);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "plans_campaign_name_unique" ON "plans" USING btree ("campaign_id",lower(translate(btrim("name"), 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')));

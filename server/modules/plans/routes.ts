@@ -1,0 +1,154 @@
+import { deletionCheck, idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { PLAN_ANSWERS, PLAN_MESSAGES, plan, planFields, planUpdateFields } from '@contract/plan';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
+import { success } from '../../http/envelope';
+import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import type { Storage } from '../../storage';
+import { createPlanService } from './service';
+
+const tags = ['Planes'];
+
+const files = {
+  image: fileField(PLAN_MESSAGES.imageNotFile).optional(),
+  document: fileField(PLAN_MESSAGES.documentNotFile).optional(),
+};
+const createBody = planFields.extend(files);
+const updateBody = planUpdateFields.extend(files);
+const campaignIdParam = z.object({ campaignId: recordIdParam });
+
+const WRITE_DESCRIPTION =
+  'multipart/form-data (o JSON sin archivos): name y description (requeridos, sin espacios alrededor), price (como se escribe: 30.000, 30,99, ' +
+  '$ 1.250.000, 1.250.000,50 o 1,250,000.50; ≥ 0, 2 decimales; se guarda exacto), status (DRAFT por defecto; DRAFT, ACTIVE o INACTIVE), ' +
+  'inclusions y exclusions (texto, una por línea), commitment_months (1, 3, 6, 12, 18 o 24; 1 por defecto), trial_days (entero ≥ 0), ' +
+  'auto_renew (1/0/true/false), meta (texto o JSON), apolo_code_ref (vacío = sin código), plan_id (el plan base si es una mejora: otro plan de ' +
+  'la misma campaña, nunca él mismo ni formando un ciclo), image (PNG, JPG o GIF) y document (PDF), ambos por su contenido y de 10 MB como máximo ' +
+  '(415 / 413). El nombre es único dentro de su campaña, sin distinguir mayúsculas, tildes ni espacios alrededor (409 con el error en name).';
+
+export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPlanService({ db, storage, log: app.log });
+
+  r.get(
+    '/api/v1/plans',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de planes de todas las campañas',
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
+      },
+    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id/plans',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Los planes de una campaña',
+        description: '404 si la campaña no existe.',
+        params: idParam,
+        querystring: service.campaignList.querystring,
+        response: { 200: service.campaignList.response },
+      },
+    },
+    async (request, reply) => {
+      await service.assertCampaign(request.params.id);
+      return success(await service.campaignList.answer(request, reply, service.ofCampaign(request.params.id)));
+    },
+  );
+
+  r.get(
+    '/api/v1/plans/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Un plan',
+        params: idParam,
+        querystring: service.list.detailQuerystring,
+        response: { 200: service.list.detailResponse },
+      },
+    },
+    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+  );
+
+  r.post(
+    '/api/v1/campaigns/:campaignId/plans',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Crea un plan en una campaña',
+        description: `${WRITE_DESCRIPTION} 404 si la campaña no existe. Responde 201 con el plan, su campaña y su plan base.`,
+        params: campaignIdParam,
+        consumes: FILE_WRITE_TYPES,
+        body: createBody,
+        response: { 201: successEnvelope(plan) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(success(await service.create(request.params.campaignId, request.body, actorOf(request)), PLAN_ANSWERS.created)),
+  );
+
+  r.put(
+    '/api/v1/plans/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Actualiza un plan (también POST con _method=PUT)',
+        description:
+          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra (plan_id vacío: deja de ser una mejora). ` +
+          'Una imagen o un documento nuevos reemplazan a los anteriores, que se borran.',
+        params: idParam,
+        consumes: FILE_WRITE_TYPES,
+        body: updateBody,
+        response: { 200: successEnvelope(plan) },
+      },
+    },
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), PLAN_ANSWERS.updated),
+  );
+
+  r.delete(
+    '/api/v1/plans/:id',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Elimina un plan, su imagen y su documento',
+        description: "Un plan que es la base de otro plan o que tiene servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 1 plan de mejora').",
+        params: idParam,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.remove(request.params.id, actorOf(request));
+      return success(null, PLAN_ANSWERS.deleted);
+    },
+  );
+
+  r.get(
+    '/api/v1/plans/:id/deletion',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: '¿Se puede eliminar este plan?',
+        description:
+          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason ' +
+          '(el mismo texto que daría el 409 del DELETE). 404 si no existe. El DELETE vuelve a comprobarlo.',
+        params: idParam,
+        response: { 200: successEnvelope(deletionCheck) },
+      },
+    },
+    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
+  );
+}
