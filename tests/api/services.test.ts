@@ -278,3 +278,24 @@ describe('history', () => {
     ]);
   });
 });
+
+describe('a plan and its services', () => {
+  it('lists them under the campaign (plans.services) and keeps the plan from being deleted while it has them', async () => {
+    const campaignId = await newCampaign('Con servicios');
+    const planId = await newPlan(campaignId, 'Con servicios');
+    const created = await create(planId, { name: 'Cerrajero', ...UNLIMITED });
+
+    const detail = await get(`/api/v1/campaigns/${campaignId}?include=plans,plans.services`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.plans[0].services.map((item: Item) => item.name)).toEqual(['Cerrajero']);
+
+    const check = await get(`/api/v1/plans/${planId}/deletion`);
+    expect(check.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 1 servicio' });
+    const refused = await ctx.inject({ method: 'DELETE', url: `/api/v1/plans/${planId}`, headers: bearer(token) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('No se puede eliminar: tiene 1 servicio');
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/services/${created.id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/plans/${planId}`, headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
