@@ -106,6 +106,8 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
   await on.goto(`${server.url}/campanas`);
   await on.getByText(/^\d+ campañas$/).waitFor();
   await checkScreen(on, 'campaigns', h1(on, 'Campañas'));
+  // The badge check above had status badges to look at, 'PAUSADA' among them.
+  expect(await on.locator('.mantine-Badge-label').filter({ hasText: 'Pausada' }).count()).toBeGreaterThan(0);
 
   await on.goto(`${server.url}/users`);
   await on.getByText(/^\d+ de \d+ usuarios$/).waitFor();
