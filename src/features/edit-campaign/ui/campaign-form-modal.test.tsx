@@ -24,10 +24,10 @@ describe('CampaignFormModal, used by keyboard and pointer', () => {
     const { user, dialog } = await openNew();
     const field = within(dialog).getByRole('button', { name: label });
     await user.click(field);
-    const day = (await screen.findAllByRole('button', { name: /^10 / })).find((button) => !button.hasAttribute('data-outside'));
+    const day = (await screen.findAllByRole('button', { name: /^10 / }, { timeout: 10_000 })).find((button) => !button.hasAttribute('data-outside'));
     await user.click(day!);
 
-    await waitFor(() => expect(field).toHaveFocus());
+    await waitFor(() => expect(field).toHaveFocus(), { timeout: 10_000 });
     expect(field).toHaveTextContent(/^10\/\d\d\/\d{4}$/);
   });
 
