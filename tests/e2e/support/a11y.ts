@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
  * transitions are awaited first: a notification fading in is half transparent, and its contrast
  * would be judged mid-fade rather than as the person reads it.
  */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+export async function seriousA11yViolations(page: Page, options: { targetSize?: boolean } = {}): Promise<string[]> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -16,7 +16,8 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // `targetSize`: also 24×24 px targets (WCAG 2.5.8), a rule axe leaves off by default.
+  const results = await new AxeBuilder({ page }).options(options.targetSize ? { rules: { 'target-size': { enabled: true } } } : {}).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);

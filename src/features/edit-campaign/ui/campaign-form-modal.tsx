@@ -148,7 +148,8 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
           clearable
           leftSection={<IconCalendar size={16} />}
           disabled={busy}
-          popoverProps={{ withinPortal: true }}
+          // Mantine leaves focus on the body once a day is picked: back to the field instead.
+          popoverProps={{ withinPortal: true, returnFocus: true }}
           {...form.getInputProps('start_date')}
         />
         <DatePickerInput
@@ -159,7 +160,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
           minDate={form.values.start_date ?? undefined}
           leftSection={<IconCalendar size={16} />}
           disabled={busy}
-          popoverProps={{ withinPortal: true }}
+          popoverProps={{ withinPortal: true, returnFocus: true }}
           {...form.getInputProps('end_date')}
         />
       </SimpleGrid>
@@ -172,6 +173,8 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         thousandSeparator="."
         decimalSeparator=","
         prefix="$ "
+        // Its steppers were 12 px targets and a step of $1 helps nobody; the arrow keys still step.
+        hideControls
         disabled={busy}
         {...form.getInputProps('budget')}
       />

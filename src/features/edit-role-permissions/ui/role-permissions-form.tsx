@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { SYNC_PERMISSIONS_FALLBACK, roleQueries, syncRolePermissions, type PermissionInfo, type RoleWithPermissions } from '@/entities/role';
 import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -59,6 +59,7 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
 
   const unchanged = sameSet(selected, role.permissions);
   const busy = save.isPending;
+  const unchangedHintId = useId();
 
   // Leaving the page, switching tab or closing the browser with unsaved ticks asks first.
   const blocker = useBlocker({ shouldBlockFn: () => !unchanged, enableBeforeUnload: () => !unchanged, withResolver: true });
@@ -107,9 +108,16 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
       </SimpleGrid>
       {locked ? null : (
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {`${selected.size} de ${catalogue.length} permisos`}
-          </Text>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {`${selected.size} de ${catalogue.length} permisos`}
+            </Text>
+            {unchanged ? (
+              <Text size="xs" c="dimmed" id={unchangedHintId}>
+                Sin cambios: marca o desmarca un permiso para guardar.
+              </Text>
+            ) : null}
+          </Stack>
           <Group gap="sm">
             <Button
               variant="default"
@@ -121,7 +129,7 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
             >
               Descartar cambios
             </Button>
-            <Button onClick={submit} disabled={unchanged || busy}>
+            <Button onClick={submit} disabled={unchanged || busy} aria-describedby={unchanged ? unchangedHintId : undefined}>
               {busy ? 'Guardando…' : `Guardar permisos de ${role.name}`}
             </Button>
           </Group>

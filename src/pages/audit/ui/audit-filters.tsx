@@ -72,6 +72,8 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
         maxDate={search.to}
         clearable
         leftSection={<IconCalendar size={16} />}
+        // Mantine leaves focus on the body once a day is picked: back to the field instead.
+        popoverProps={{ returnFocus: true }}
         onChange={(value) => onChange({ from: value ?? undefined })}
       />
       <DatePickerInput
@@ -82,6 +84,7 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
         minDate={search.from}
         clearable
         leftSection={<IconCalendar size={16} />}
+        popoverProps={{ returnFocus: true }}
         onChange={(value) => onChange({ to: value ?? undefined })}
       />
     </SimpleGrid>

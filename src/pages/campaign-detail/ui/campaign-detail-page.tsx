@@ -63,7 +63,7 @@ function HeaderSkeleton() {
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Skeleton height={180} radius="md" />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="sm">
             <Skeleton height={28} width="50%" />
             <Skeleton height={12} />
@@ -93,12 +93,13 @@ function CampaignHeader({ campaign }: { campaign: Campaign }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          {/* Whole, never cropped: the banner carries the campaign's name. */}
           <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-            <CampaignImage name={campaign.name} imageUrl={campaign.image_url} height={200} />
+            <CampaignImage name={campaign.name} imageUrl={campaign.image_url} />
           </Box>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="sm">
             <Group gap="sm" align="center" justify="space-between">
               <Group gap="sm" align="center">

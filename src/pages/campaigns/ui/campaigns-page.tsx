@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -48,12 +48,12 @@ export function CampaignsPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Campañas" description="Las campañas de todos los sponsors" />
-      <Group gap="sm" align="flex-start" wrap="wrap">
+      {/* Four filters: two by two at tablet width, one line on a laptop. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
         <SearchInput
           label="Buscar campañas"
           placeholder="Buscar campañas..."
           value={search.q}
-          maw={320}
           onSearch={(q) => setFilters({ q: q || undefined })}
         />
         <Select
@@ -62,7 +62,6 @@ export function CampaignsPage() {
           value={search.status ?? ALL}
           onChange={(value) => setFilters({ status: value && value !== ALL ? (value as CampaignStatus) : undefined })}
           allowDeselect={false}
-          w={{ base: '100%', xs: 180 }}
         />
         <Select
           aria-label="Filtrar por sponsor"
@@ -74,10 +73,9 @@ export function CampaignsPage() {
           allowDeselect={false}
           nothingFoundMessage="Ningún sponsor coincide"
           error={sponsors.error ? errorMessage(sponsors.error, SPONSOR_FALLBACKS.list) : undefined}
-          w={{ base: '100%', xs: 220 }}
         />
-        <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} w={{ base: '100%', xs: 220 }} />
-      </Group>
+        <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} />
+      </SimpleGrid>
       {data ? <ListTotal total={data.total} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}

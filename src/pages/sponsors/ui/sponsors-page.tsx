@@ -46,13 +46,15 @@ export function SponsorsPage() {
         }
       />
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <SearchInput
-          label="Buscar sponsors"
-          placeholder="Buscar sponsors..."
-          value={search.q}
-          maw={360}
-          onSearch={(q) => setFilters({ q: q || undefined })}
-        />
+        {/* The search takes the room left, so at tablet width the three fit on one line. */}
+        <div style={{ flex: '1 1 240px', maxWidth: 420 }}>
+          <SearchInput
+            label="Buscar sponsors"
+            placeholder="Buscar sponsors..."
+            value={search.q}
+            onSearch={(q) => setFilters({ q: q || undefined })}
+          />
+        </div>
         <CountryFilter
           value={search.country}
           onChange={(country) => setFilters({ country })}

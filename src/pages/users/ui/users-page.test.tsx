@@ -445,9 +445,11 @@ describe('roles tab', () => {
     const operator = await screen.findByRole('region', { name: 'Operador' });
     const save = within(operator).getByRole('button', { name: 'Guardar permisos de Operador' });
     expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Sin cambios: marca o desmarca un permiso para guardar.');
     await user.click(within(operator).getByRole('checkbox', { name: /Gestionar usuarios/ }));
     await user.click(within(operator).getByRole('checkbox', { name: /Cambiar el estado de los agendamientos/ }));
     expect(save).toBeEnabled();
+    expect(save).not.toHaveAccessibleDescription();
     await user.click(save);
     expect(await within(operator).findByRole('button', { name: 'Guardando…' })).toBeDisabled();
     await waitFor(() => expect(within(operator).getByRole('button', { name: 'Guardar permisos de Operador' })).toBeDisabled());

@@ -43,11 +43,14 @@ describe('ConfirmDialog', () => {
 
     expect(screen.getByText('Debe coincidir exactamente con confirmar.')).toBeInTheDocument();
     expect(confirmButton()).toBeDisabled();
+    // Off, Confirm says why.
+    expect(confirmButton()).toHaveAccessibleDescription('Debe coincidir exactamente con confirmar.');
 
     await user.type(input, 'Confirmar');
     expect(confirmButton()).toBeDisabled();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Debe coincidir exactamente con confirmar.');
+    expect(confirmButton()).toHaveAccessibleDescription('Debe coincidir exactamente con confirmar.');
 
     await user.clear(input);
     await user.type(input, 'confirmar ');
@@ -55,6 +58,7 @@ describe('ConfirmDialog', () => {
 
     await user.type(input, '{Backspace}');
     expect(confirmButton()).toBeEnabled();
+    expect(confirmButton()).not.toHaveAccessibleDescription();
     await user.click(confirmButton());
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

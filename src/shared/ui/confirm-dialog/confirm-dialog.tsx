@@ -52,6 +52,7 @@ export function ConfirmDialog({
   returnFocus = true,
 }: ConfirmDialogProps) {
   const reasonId = useId();
+  const keywordId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
@@ -131,6 +132,7 @@ export function ConfirmDialog({
               onChange={(event) => setTyped(event.currentTarget.value)}
               description={keywordMismatch ? undefined : keywordHint}
               error={keywordMismatch ? keywordHint : undefined}
+              id={keywordId}
               autoComplete="off"
               data-autofocus
               disabled={working}
@@ -149,7 +151,10 @@ export function ConfirmDialog({
               type="submit"
               color={confirmColor}
               disabled={working || checking || blocked || !keywordMatches}
-              aria-describedby={blocked ? reasonId : undefined}
+              // Off, it says why: the refusal, or the keyword still to type (Mantine's hint or error under the field).
+              aria-describedby={
+                blocked ? reasonId : keywordMatches ? undefined : `${keywordId}-${keywordMismatch ? 'error' : 'description'}`
+              }
             >
               {working ? 'Procesando...' : confirmLabel}
             </Button>

@@ -1,0 +1,42 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../../tests/utils/render';
+import { CampaignFormModal } from './campaign-form-modal';
+
+const sponsor = { id: 1, name: 'Andes Protección', country_id: 1, country: { id: 1, name: 'Colombia' } };
+
+const openNew = async () => {
+  const rendered = renderWithProviders(<CampaignFormModal opened onClose={() => undefined} sponsor={sponsor} campaign={null} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Nueva Campaña' });
+  return { ...rendered, dialog };
+};
+
+describe('CampaignFormModal, used by keyboard and pointer', () => {
+  it('focuses Nombre on opening and says why Crear Campaña is off', async () => {
+    const { dialog } = await openNew();
+    await waitFor(() => expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus());
+    const submit = within(dialog).getByRole('button', { name: 'Crear Campaña' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Escribe el nombre de la campaña para guardarla.');
+  });
+
+  it.each(['Fecha de inicio', 'Fecha de fin'])('after a day is picked in %s, focus is back on that field', async (label) => {
+    const { user, dialog } = await openNew();
+    const field = within(dialog).getByRole('button', { name: label });
+    await user.click(field);
+    const day = (await screen.findAllByRole('button', { name: /^10 / }, { timeout: 10_000 })).find((button) => !button.hasAttribute('data-outside'));
+    await user.click(day!);
+
+    await waitFor(() => expect(field).toHaveFocus(), { timeout: 10_000 });
+    expect(field).toHaveTextContent(/^10\/\d\d\/\d{4}$/);
+  });
+
+  it('has no tiny stepper buttons on Presupuesto, and the arrow keys still step it', async () => {
+    const { user, dialog } = await openNew();
+    const budget = within(dialog).getByLabelText('Presupuesto');
+    expect(budget.closest('.mantine-NumberInput-root')?.querySelector('.mantine-NumberInput-control')).toBeNull();
+    await user.type(budget, '1500');
+    await user.keyboard('{ArrowUp}');
+    expect(budget).toHaveValue('$ 1.501');
+  });
+});
