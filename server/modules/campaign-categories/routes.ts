@@ -5,14 +5,14 @@ import {
   campaignCategoryFields,
   campaignCategoryUpdateFields,
 } from '@contract/campaign-category';
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { campaignCategories } from '../../db/schema';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -101,38 +101,14 @@ export async function campaignCategoryRoutes(app: FastifyInstance, { db, storage
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CAMPAIGN_CATEGORY_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/campaign-categories/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina una categoría de campaña y su imagen',
-        description: "Una categoría que usan servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 2 servicios').",
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, CAMPAIGN_CATEGORY_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/campaign-categories/:id/deletion',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar esta categoría de campaña?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason ' +
-          '(el mismo texto que daría el 409 del DELETE). 404 si no existe.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/campaign-categories',
+    access: 'sponsors.manage',
+    tags,
+    summary: 'Elimina una categoría de campaña y su imagen',
+    question: '¿Se puede eliminar esta categoría de campaña?',
+    refusals: "Una categoría que usan servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 2 servicios').",
+    deleted: CAMPAIGN_CATEGORY_ANSWERS.deleted,
+    service,
+  });
 }

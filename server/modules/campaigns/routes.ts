@@ -1,10 +1,10 @@
 import { CAMPAIGN_ANSWERS, CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -91,38 +91,14 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CAMPAIGN_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/campaigns/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina una campaña y su imagen',
-        description: 'Una campaña que todavía tiene planes no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 1 plan\').',
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, CAMPAIGN_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/campaigns/:id/deletion',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar esta campaña?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
-          'No, mientras tenga planes: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/campaigns',
+    access: 'sponsors.manage',
+    tags,
+    summary: 'Elimina una campaña y su imagen',
+    question: '¿Se puede eliminar esta campaña?',
+    refusals: 'Una campaña que todavía tiene planes no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 1 plan\').',
+    deleted: CAMPAIGN_ANSWERS.deleted,
+    service,
+  });
 }

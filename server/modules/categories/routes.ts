@@ -1,10 +1,10 @@
 import { CATEGORY_ANSWERS, CATEGORY_MESSAGES, category, categoryFields, categoryUpdateFields } from '@contract/category';
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -88,40 +88,15 @@ export async function categoryRoutes(app: FastifyInstance, { db, storage }: { db
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CATEGORY_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/categories/:id',
-    {
-      config: { access: 'categories.delete' },
-      schema: {
-        tags,
-        summary: 'Elimina una categoría del catálogo y su imagen',
-        description:
-          'Solo con el permiso de eliminar categorías. Una categoría con subcategorías, o que usan categorías de campaña, no se elimina: ' +
+  deleteRoutes(app, {
+    path: '/api/v1/categories',
+    access: 'categories.delete',
+    tags,
+    summary: 'Elimina una categoría del catálogo y su imagen',
+    question: '¿Se puede eliminar esta categoría?',
+    refusals: 'Solo con el permiso de eliminar categorías. Una categoría con subcategorías, o que usan categorías de campaña, no se elimina: ' +
           "409 que las cuenta ('No se puede eliminar: tiene 2 subcategorías').",
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, CATEGORY_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/categories/:id/deletion',
-    {
-      config: { access: 'categories.delete' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar esta categoría?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
-          'No, mientras tenga subcategorías o la usen categorías de campaña: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+    deleted: CATEGORY_ANSWERS.deleted,
+    service,
+  });
 }

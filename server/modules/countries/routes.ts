@@ -1,10 +1,10 @@
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { country, countryBody } from '@contract/country';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { createCountryService } from './service';
 
@@ -65,38 +65,14 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), 'País actualizado.'),
   );
 
-  r.delete(
-    '/api/v1/countries/:id',
-    {
-      config: { access: 'countries.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina un país',
-        description: 'Un país que usan usuarios, sponsors o campañas no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 2 usuarios\').',
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, 'País eliminado.');
-    },
-  );
-
-  r.get(
-    '/api/v1/countries/:id/deletion',
-    {
-      config: { access: 'countries.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar este país?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
-          'No, mientras lo usen usuarios, sponsors o campañas: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/countries',
+    access: 'countries.manage',
+    tags,
+    summary: 'Elimina un país',
+    question: '¿Se puede eliminar este país?',
+    refusals: 'Un país que usan usuarios, sponsors o campañas no se elimina: 409 que los cuenta (\'No se puede eliminar: tiene 2 usuarios\').',
+    deleted: 'País eliminado.',
+    service,
+  });
 }

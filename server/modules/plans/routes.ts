@@ -1,10 +1,11 @@
-import { deletionCheck, idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { idParam, recordIdParam, successEnvelope } from '@contract/common';
 import { PLAN_ANSWERS, PLAN_MESSAGES, plan, planFields, planUpdateFields } from '@contract/plan';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -117,38 +118,14 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), PLAN_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/plans/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina un plan, su imagen y su documento',
-        description: "Un plan que es la base de otro plan o que tiene servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 1 plan de mejora').",
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, PLAN_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/plans/:id/deletion',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar este plan?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason ' +
-          '(el mismo texto que daría el 409 del DELETE). 404 si no existe. El DELETE vuelve a comprobarlo.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/plans',
+    access: 'sponsors.manage',
+    tags,
+    summary: 'Elimina un plan, su imagen y su documento',
+    question: '¿Se puede eliminar este plan?',
+    refusals: "Un plan que es la base de otro plan o que tiene servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 1 plan de mejora').",
+    deleted: PLAN_ANSWERS.deleted,
+    service,
+  });
 }

@@ -1,12 +1,12 @@
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { EVENT_PERIODS, SERVICE_ANSWERS, SERVICE_MESSAGES, service as serviceItem, serviceFields, serviceUpdateFields } from '@contract/service';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -99,30 +99,13 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SERVICE_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/services/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: { tags, summary: 'Elimina un servicio y su imagen', params: idParam, response: { 200: successEnvelope(z.null()) } },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, SERVICE_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/services/:id/deletion',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar este servicio?',
-        description: 'Con el mismo permiso que el DELETE: deletable y, si es false, reason. 404 si no existe.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/services',
+    access: 'sponsors.manage',
+    tags,
+    summary: 'Elimina un servicio y su imagen',
+    question: '¿Se puede eliminar este servicio?',
+    deleted: SERVICE_ANSWERS.deleted,
+    service,
+  });
 }

@@ -1,10 +1,10 @@
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { SPONSOR_ANSWERS, SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import type { Storage } from '../../storage';
@@ -89,38 +89,14 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SPONSOR_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/sponsors/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina un sponsor y su logo',
-        description: 'Un sponsor que todavía tiene campañas no se elimina: 409 que las cuenta (\'No se puede eliminar: tiene 3 campañas\').',
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, SPONSOR_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/sponsors/:id/deletion',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar este sponsor?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
-          'No, mientras tenga campañas: el motivo es el mismo texto que daría el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/sponsors',
+    access: 'sponsors.manage',
+    tags,
+    summary: 'Elimina un sponsor y su logo',
+    question: '¿Se puede eliminar este sponsor?',
+    refusals: 'Un sponsor que todavía tiene campañas no se elimina: 409 que las cuenta (\'No se puede eliminar: tiene 3 campañas\').',
+    deleted: SPONSOR_ANSWERS.deleted,
+    service,
+  });
 }

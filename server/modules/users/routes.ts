@@ -1,10 +1,10 @@
-import { deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { idParam, successEnvelope } from '@contract/common';
 import { USER_ANSWERS, createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import type { Mailer } from '../../mail';
 import { createUserService } from './service';
@@ -93,38 +93,14 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
     async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), USER_ANSWERS.updated),
   );
 
-  r.delete(
-    '/api/v1/users/:id',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: 'Elimina un usuario',
-        description: AUTHORITY_RULES + GUARD_RAILS,
-        params: idParam,
-        response: { 200: successEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id, actorOf(request));
-      return success(null, USER_ANSWERS.deleted);
-    },
-  );
-
-  r.get(
-    '/api/v1/users/:id/deletion',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: '¿Se puede eliminar este usuario?',
-        description:
-          'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason. ' +
-          'No si es uno mismo, si tiene permisos que quien llama no tiene (o es Super Admin y quien llama no), o si es el último Super Admin activo: el motivo es el mismo texto que daría el 403 o el 409 del DELETE. 404 si no existe. El DELETE vuelve a comprobarlo.',
-        params: idParam,
-        response: { 200: successEnvelope(deletionCheck) },
-      },
-    },
-    async (request) => success(await service.deletion(request.params.id, actorOf(request))),
-  );
+  deleteRoutes(app, {
+    path: '/api/v1/users',
+    access: 'users.manage',
+    tags,
+    summary: 'Elimina un usuario',
+    question: '¿Se puede eliminar este usuario?',
+    refusals: AUTHORITY_RULES + GUARD_RAILS,
+    deleted: USER_ANSWERS.deleted,
+    service,
+  });
 }
