@@ -132,7 +132,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
 
   const nameTaken = (rule: UniqueName) => conflict(rule.message, { [rule.field]: [rule.message] });
 
-  /** 422 when another record (not `exceptId`) has the name the row is to have. */
+  /** 409 when another record (not `exceptId`) has the name the row is to have. */
   const checkUnique = async (tx: Tx, next: Values, changed: Values, exceptId?: number) => {
     for (const rule of unique) {
       if (!(rule.key in changed) && !(rule.withinKey && rule.withinKey in changed)) continue;
@@ -193,7 +193,8 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
     /**
      * Changes the record: `changes` are the columns to set (absent ones keep their value), or a
      * function of the locked row (and the transaction, for checks that read other rows) that
-     * returns them and may refuse (e.g. dates checked against the stored ones). A new file replaces the old one, which is removed after the commit.
+     * returns them and may refuse (e.g. dates checked against the stored ones). A new file
+     * replaces the old one, which is removed after the commit.
      */
     async update(
       id: number,
