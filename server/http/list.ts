@@ -32,6 +32,18 @@ export interface ListFilter {
  */
 export type IncludeLoader<Row> = (rows: Row[], nested: string[]) => Promise<(row: Row) => unknown>;
 
+/**
+ * The loader of a relation each row points at by id (a campaign's sponsor, a service's plan): the
+ * page's distinct ids in one query (none when the page is empty), each row given its record.
+ */
+export const referenceInclude =
+  <Row, Found extends { id: number }>(idOf: (row: Row) => number, load: (ids: number[]) => Promise<Found[]>): IncludeLoader<Row> =>
+  async (rows) => {
+    const ids = [...new Set(rows.map(idOf))];
+    const byId = new Map((ids.length > 0 ? await load(ids) : []).map((found) => [found.id, found]));
+    return (row) => byId.get(idOf(row));
+  };
+
 /** The row type a dynamic select resolves to. */
 type RowOf<Q> = Awaited<Q> extends (infer R)[] ? R : never;
 

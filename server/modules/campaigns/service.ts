@@ -24,7 +24,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader } from '../../http/list';
+import { defineList, referenceInclude } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { categoriesOfCampaigns } from '../campaign-categories/service';
@@ -73,12 +73,10 @@ const history = auditTrail({
 export { CAMPAIGN_NOT_FOUND };
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const sponsorInclude: IncludeLoader<CampaignRow> = async (rows) => {
-    const ids = [...new Set(rows.map((row) => row.sponsorId))];
-    const found = ids.length > 0 ? await db.select().from(sponsors).where(inArray(sponsors.id, ids)) : [];
-    const byId = new Map(found.map((row) => [row.id, presentSponsor(row, storage)]));
-    return (row) => byId.get(row.sponsorId);
-  };
+  const sponsorInclude = referenceInclude(
+    (row: CampaignRow) => row.sponsorId,
+    async (ids) => (await db.select().from(sponsors).where(inArray(sponsors.id, ids))).map((row) => presentSponsor(row, storage)),
+  );
 
   const list = defineList({
     db,

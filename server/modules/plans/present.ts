@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { campaigns, plans } from '../../db/schema';
-import type { IncludeLoader } from '../../http/list';
+import { type IncludeLoader, referenceInclude } from '../../http/list';
 import type { Storage } from '../../storage';
 import { servicesOfPlans } from '../services/service';
 
@@ -51,15 +51,11 @@ export function planIncludes(db: Db, storage: Storage) {
   };
 
   /** `campaign`: enough of it to link to its page. */
-  const campaign: IncludeLoader<PlanRow> = async (rows) => {
-    const ids = [...new Set(rows.map((row) => row.campaignId))];
-    const found =
-      ids.length > 0
-        ? await db.select({ id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId }).from(campaigns).where(inArray(campaigns.id, ids))
-        : [];
-    const byId = new Map<number, PlanCampaignRef>(found.map((ref) => [ref.id, ref]));
-    return (row) => byId.get(row.campaignId);
-  };
+  const campaign = referenceInclude(
+    (row: PlanRow) => row.campaignId,
+    (ids): Promise<PlanCampaignRef[]> =>
+      db.select({ id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId }).from(campaigns).where(inArray(campaigns.id, ids)),
+  );
 
   /** `services`: every plan's services (with their category) in one query. */
   const services: IncludeLoader<PlanRow> = async (rows) => {

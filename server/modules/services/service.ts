@@ -25,7 +25,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader } from '../../http/list';
+import { defineList, type IncludeLoader, referenceInclude } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 
@@ -116,12 +116,10 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     return (row) => (row.categoryId ? (byId.get(row.categoryId) ?? null) : null);
   };
 
-  const planInclude: IncludeLoader<ServiceRow> = async (rows) => {
-    const ids = [...new Set(rows.map((row) => row.planId))];
-    const found = ids.length > 0 ? await db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(inArray(plans.id, ids)) : [];
-    const byId = new Map(found.map((plan) => [plan.id, plan]));
-    return (row) => byId.get(row.planId);
-  };
+  const planInclude = referenceInclude(
+    (row: ServiceRow) => row.planId,
+    (ids) => db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(inArray(plans.id, ids)),
+  );
 
   const list = defineList({
     db,
