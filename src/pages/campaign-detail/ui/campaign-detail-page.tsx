@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Grid, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import {
@@ -14,10 +14,12 @@ import { HistoryButton } from '@/features/view-change-history';
 import { errorMessage } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
-import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconArrowLeft } from '@/shared/ui/icons';
 import type { CampaignDetailSearch, CampaignTab } from '../model/search';
+import { CategoriesTab } from './categories-tab';
+import { PlansTab } from './plans-tab';
+import { ServicesTab } from './services-tab';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
 
@@ -159,28 +161,13 @@ function CampaignTabs({ campaign }: { campaign: Campaign }) {
         <Tabs.Tab value="servicios">{label('Servicios', services)}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="planes" pt="md">
-        {plans.length === 0 ? (
-          <EmptyState title="No hay planes de asistencia" text="Esta campaña todavía no tiene planes. Su gestión llegará en una próxima versión." />
-        ) : (
-          <Card withBorder radius="md">
-            <List spacing="xs">
-              {plans.map((plan) => (
-                <List.Item key={plan.id}>
-                  <Text span fw={500}>
-                    {plan.name}
-                  </Text>
-                  {plan.price !== null ? <Text span c="dimmed">{` — ${formatBudget(plan.price)}`}</Text> : null}
-                </List.Item>
-              ))}
-            </List>
-          </Card>
-        )}
+        <PlansTab campaign={campaign} />
       </Tabs.Panel>
       <Tabs.Panel value="categorias" pt="md">
-        <EmptyState title="No hay categorías" text="Las categorías de la campaña llegarán en una próxima versión." />
+        <CategoriesTab campaign={campaign} />
       </Tabs.Panel>
       <Tabs.Panel value="servicios" pt="md">
-        <EmptyState title="No hay servicios" text="Los servicios de los planes llegarán en una próxima versión." />
+        <ServicesTab campaign={campaign} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,0 +1,54 @@
+import type { DeletionCheck } from '@contract/common';
+import { CATEGORY_DEFAULT_SORT } from '@contract/category.constants';
+import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { LOAD_LIMIT } from '@/shared/config';
+import type { Category, CategoryPayload } from '../model/types';
+
+/** What staff read when a catalogue category call fails without a message of its own. */
+export const CATEGORY_FALLBACKS = {
+  list: 'No se pudieron cargar las categorías',
+  get: 'No se pudo obtener la categoría',
+  save: 'No se pudo guardar la categoría',
+  delete: 'No se pudo eliminar la categoría',
+} as const;
+
+/** The catalogue (filters q, roots; includes parent, subcategories), by name unless `sort` says otherwise. */
+export const fetchCategories = (params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<Category>>('v1/categories', {
+    searchParams: listSearchParams({ sort: CATEGORY_DEFAULT_SORT, ...params }),
+    fallback: CATEGORY_FALLBACKS.list,
+    signal,
+  });
+
+/** Every category's id, name and parent, for a selector (300 at most); `roots` keeps only the 'Padre' ones. */
+export const fetchCategoryOptions = async ({ roots = false } = {}, signal?: AbortSignal) =>
+  (
+    await api.get<Paginated<Pick<Category, 'id' | 'name' | 'parent_id'>>>('v1/categories', {
+      searchParams: listSearchParams({
+        sort: CATEGORY_DEFAULT_SORT,
+        filter: roots ? { roots: 1 } : {},
+        fields: ['id', 'name', 'parent_id'],
+        limit: LOAD_LIMIT.categorySelector,
+      }),
+      fallback: CATEGORY_FALLBACKS.list,
+      signal,
+    })
+  ).data;
+
+export const fetchCategory = (id: number, params: ListParams = {}, signal?: AbortSignal) =>
+  api.get<Category>(`v1/categories/${id}`, { searchParams: listSearchParams(params), fallback: CATEGORY_FALLBACKS.get, signal });
+
+const categoryForm = ({ image, ...fields }: CategoryPayload) => toFormData({ ...fields, image: image ?? undefined });
+
+export const createCategory = (payload: CategoryPayload) =>
+  api.post<Category>('v1/categories', { body: categoryForm(payload), fallback: CATEGORY_FALLBACKS.save });
+
+/** Multipart updates travel as POST with `_method=PUT`. */
+export const updateCategory = (id: number, payload: CategoryPayload) =>
+  api.post<Category>(`v1/categories/${id}`, { body: toFormData({ _method: 'PUT' }, categoryForm(payload)), fallback: CATEGORY_FALLBACKS.save });
+
+export const deleteCategory = (id: number) => api.delete<null>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete });
+
+/** Whether the category can be deleted now and, if not, why (its subcategories, the campaigns using it). */
+export const checkCategoryDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/categories/${id}/deletion`, { fallback: CATEGORY_FALLBACKS.delete });
