@@ -40,7 +40,15 @@ export const auditDb = {
 };
 
 /** The history path of each record kind that has one. */
-const HISTORY_COLLECTIONS: Record<string, AuditResource> = { users: 'user', sponsors: 'sponsor', campaigns: 'campaign' };
+const HISTORY_COLLECTIONS: Record<string, AuditResource> = {
+  users: 'user',
+  sponsors: 'sponsor',
+  campaigns: 'campaign',
+  plans: 'plan',
+  categories: 'category',
+  'campaign-categories': 'campaign-category',
+  services: 'service',
+};
 const FILTERS = ['actor_id', 'resource', 'resource_id', 'action', 'from', 'to'];
 
 const newestFirst = (a: AuditEntry, b: AuditEntry) => b.created_at.localeCompare(a.created_at) || b.id - a.id;

@@ -7,7 +7,15 @@ export const AUDIT_FALLBACKS = {
 } as const;
 
 /** The API path of each record kind that has a history. */
-const HISTORY_PATHS: Record<HistoryResource, string> = { user: 'users', sponsor: 'sponsors', campaign: 'campaigns' };
+const HISTORY_PATHS: Record<HistoryResource, string> = {
+  user: 'users',
+  sponsor: 'sponsors',
+  campaign: 'campaigns',
+  plan: 'plans',
+  category: 'categories',
+  'campaign-category': 'campaign-categories',
+  service: 'services',
+};
 
 export const fetchAuditEntries = ({ page, limit, ...filters }: AuditListParams, signal?: AbortSignal) =>
   api.get<Paginated<AuditEntry>>('v1/audit', {
