@@ -13,16 +13,16 @@ import { auditRoute } from '@/pages/audit';
 import { BookingsPage } from '@/pages/bookings';
 import { campaignDetailRoute } from '@/pages/campaign-detail';
 import { campaignsRoute } from '@/pages/campaigns';
-import { CategoriesPage } from '@/pages/categories';
+import { categoriesRoute } from '@/pages/categories';
 import { CustomersPage } from '@/pages/customers';
 import { DspConfigPage } from '@/pages/dsp-config';
 import { LoginPage, loginSearchSchema } from '@/pages/login';
 import { OtpPage, otpSearchSchema } from '@/pages/otp';
-import { PlansPage } from '@/pages/plans';
+import { plansRoute } from '@/pages/plans';
 import { ProvidersPage, providersSearchSchema } from '@/pages/providers';
 import { RecoverPage, recoverSearchSchema } from '@/pages/recover';
 import { SalesPage, salesSearchSchema } from '@/pages/sales';
-import { ServicesPage } from '@/pages/services';
+import { servicesRoute } from '@/pages/services';
 import { sponsorDetailRoute } from '@/pages/sponsor-detail';
 import { sponsorsRoute } from '@/pages/sponsors';
 import { usersRoute } from '@/pages/users';
@@ -116,9 +116,9 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', staticData: { title: 'Sponsor' }, ...sponsorDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', staticData: { title: 'Campaña' }, ...campaignDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas' }, ...campaignsRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías' }, component: CategoriesPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, component: ServicesPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, component: PlansPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías' }, ...categoriesRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, ...servicesRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, ...plansRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, validateSearch: salesSearchSchema, component: SalesPage }),
     createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),

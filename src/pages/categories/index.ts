@@ -1,3 +1,9 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { pageRoute } from '@/shared/lib';
+import { categoriesSearchSchema } from './model/search';
 
-export const CategoriesPage = lazyRouteComponent(() => import('./ui/categories-page'), 'CategoriesPage');
+/** The catalogue's route: its search and its lazy page. */
+export const categoriesRoute = pageRoute({
+  validateSearch: categoriesSearchSchema,
+  component: lazyRouteComponent(() => import('./ui/categories-page'), 'CategoriesPage'),
+});

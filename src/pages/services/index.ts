@@ -1,3 +1,9 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { pageRoute } from '@/shared/lib';
+import { servicesSearchSchema } from './model/search';
 
-export const ServicesPage = lazyRouteComponent(() => import('./ui/services-page'), 'ServicesPage');
+/** Every campaign's services: the route's search and its lazy page. */
+export const servicesRoute = pageRoute({
+  validateSearch: servicesSearchSchema,
+  component: lazyRouteComponent(() => import('./ui/services-page'), 'ServicesPage'),
+});
