@@ -14,7 +14,8 @@ export const EVENT_PERIOD_LABELS: Record<EventPeriod, string> = {
 };
 
 export const SERVICE_SORTS = ['id', 'name', 'created_at'] as const;
-export const SERVICE_INCLUDES = ['category', 'plan'] as const;
+/** `campaign` is the plan's campaign (to link to its page from the services of every campaign). */
+export const SERVICE_INCLUDES = ['category', 'plan', 'campaign'] as const;
 export const SERVICE_FIELDS = [
   'id',
   'plan_id',

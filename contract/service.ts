@@ -177,5 +177,7 @@ export const service = z.object({
   category: categoryRef.nullable().optional(),
   /** With `include=plan`. */
   plan: z.object({ id: z.number().int(), name: z.string(), campaign_id: z.number().int() }).optional(),
+  /** With `include=campaign`: the plan's campaign, enough of it to link to its page. */
+  campaign: z.object({ id: z.number().int(), name: z.string(), sponsor_id: z.number().int() }).optional(),
 });
 export type Service = z.infer<typeof service>;

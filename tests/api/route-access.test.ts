@@ -64,6 +64,7 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['DELETE', '/api/v1/campaign-categories/:id', 'sponsors.manage'],
   ['GET', '/api/v1/campaign-categories/:id/deletion', 'sponsors.manage'],
   ['GET', '/api/v1/plans/:id/services', 'sponsors.manage'],
+  ['GET', '/api/v1/services', 'sponsors.manage'],
   ['POST', '/api/v1/plans/:id/services', 'sponsors.manage'],
   ['GET', '/api/v1/services/:id', 'sponsors.manage'],
   ['PUT', '/api/v1/services/:id', 'sponsors.manage'],

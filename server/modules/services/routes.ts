@@ -30,6 +30,23 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
   const service = createServiceService({ db, storage, log: app.log });
 
   r.get(
+    '/api/v1/services',
+    {
+      config: { access: 'sponsors.manage' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de servicios de todas las campañas',
+        description:
+          'Filtros: q (nombre y descripción), is_active, category_id, plan_id y campaign_id (la campaña del plan). ' +
+          'include=campaign trae la campaña del plan (id, name, sponsor_id) para enlazar a su página.',
+        querystring: service.everyList.querystring,
+        response: { 200: service.everyList.response },
+      },
+    },
+    async (request, reply) => success(await service.everyList.answer(request, reply)),
+  );
+
+  r.get(
     '/api/v1/plans/:id/services',
     {
       config: { access: 'sponsors.manage' },

@@ -13,19 +13,19 @@ import {
   type serviceFields,
   serviceRuleErrors,
 } from '@contract/service';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
-import { campaignCategories, plans, services } from '../../db/schema';
+import { campaignCategories, campaigns, plans, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader, referenceInclude } from '../../http/list';
+import { defineList, type IncludeLoader, type ListFilter, referenceInclude } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 
@@ -121,26 +121,57 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     (ids) => db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(inArray(plans.id, ids)),
   );
 
-  const list = defineList({
-    db,
-    item: service,
-    table: services,
-    select: () => db.select().from(services).$dynamic(),
-    id: services.id,
-    filters: {
-      q: {
-        description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
-        where: (value) => or(containsText(services.name, value), containsText(services.description, value)),
-      },
-      is_active: { description: '1: solo los activos; 0: solo los inactivos.', where: (value) => eq(services.isActive, booleanFilter('is_active', value)) },
-      category_id: { description: 'Id de la categoría de la campaña.', where: (value) => eq(services.categoryId, idFilter('category_id', value)) },
+  /** The plan's campaign, in one query for the page's distinct plans. */
+  const campaignInclude: IncludeLoader<ServiceRow> = async (rows) => {
+    const planIds = [...new Set(rows.map((row) => row.planId))];
+    const found =
+      planIds.length > 0
+        ? await db
+            .select({ planId: plans.id, id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId })
+            .from(plans)
+            .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
+            .where(inArray(plans.id, planIds))
+        : [];
+    const byPlan = new Map(found.map(({ planId, ...campaign }) => [planId, campaign]));
+    return (row) => byPlan.get(row.planId);
+  };
+
+  const filters: Record<string, ListFilter> = {
+    q: {
+      description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
+      where: (value) => or(containsText(services.name, value), containsText(services.description, value)),
     },
-    sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
-    defaultSort: SERVICE_DEFAULT_SORT,
-    defaultLimit: SERVICE_PAGE_SIZE,
-    fields: SERVICE_FIELDS,
-    includes: { list: SERVICE_INCLUDES, load: { category: categoryInclude, plan: planInclude } },
-    present: (rows) => rows.map((row) => presentService(row, storage)),
+    is_active: { description: '1: solo los activos; 0: solo los inactivos.', where: (value) => eq(services.isActive, booleanFilter('is_active', value)) },
+    category_id: { description: 'Id de la categoría de la campaña.', where: (value) => eq(services.categoryId, idFilter('category_id', value)) },
+  };
+
+  const listOf = (extra: Record<string, ListFilter>) =>
+    defineList({
+      db,
+      item: service,
+      table: services,
+      select: () => db.select().from(services).$dynamic(),
+      id: services.id,
+      filters: { ...filters, ...extra },
+        sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
+      defaultSort: SERVICE_DEFAULT_SORT,
+      defaultLimit: SERVICE_PAGE_SIZE,
+      fields: SERVICE_FIELDS,
+      includes: { list: SERVICE_INCLUDES, load: { category: categoryInclude, plan: planInclude, campaign: campaignInclude } },
+      present: (rows: ServiceRow[]) => rows.map((row) => presentService(row, storage)),
+    });
+
+  /** One plan's services (its tab on the campaign page); the plan comes from the path. */
+  const list = listOf({});
+
+  /** The plan's campaign is a condition on the service's own row, so the count stays on the services table. */
+  const inCampaign = (campaignId: number): SQL =>
+    exists(db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, services.planId), eq(plans.campaignId, campaignId))));
+
+  /** Every campaign's services (the services page). */
+  const everyList = listOf({
+    plan_id: { description: 'Id del plan.', where: (value) => eq(services.planId, idFilter('plan_id', value)) },
+    campaign_id: { description: 'Id de la campaña del plan.', where: (value) => inCampaign(idFilter('campaign_id', value)) },
   });
 
   const find = async (id: number): Promise<ServiceRow> => {
@@ -201,6 +232,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
 
   return {
     list,
+    everyList,
     find,
     findPlan,
 
