@@ -5,12 +5,13 @@ import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { countryHandlers } from './handlers/countries';
+import { offerListHandlers } from './handlers/offer-lists';
 import { roleHandlers, rolesDb } from './handlers/roles';
 import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
 import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
-export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...accountHandlers, ...auditHandlers);
+export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...offerListHandlers, ...accountHandlers, ...auditHandlers);
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {

@@ -4,6 +4,7 @@ export {
   createCampaign,
   deleteCampaign,
   fetchCampaign,
+  fetchCampaignOptions,
   fetchCampaigns,
   updateCampaign,
 } from './api/campaign.api';
@@ -13,6 +14,7 @@ export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_COLORS, CAMP
 export type { Campaign, CampaignPayload, CampaignPlan, CampaignStatus } from './model/types';
 export { CampaignCard, type CampaignCardProps } from './ui/campaign-card';
 export { CampaignCardSkeleton } from './ui/campaign-card-skeleton';
+export { CampaignFilter } from './ui/campaign-filter';
 export { CampaignDetailsButton } from './ui/campaign-details-button';
 export { CampaignImage, type CampaignImageProps } from './ui/campaign-image';
 export { CampaignStatusBadge } from './ui/campaign-status-badge';

@@ -5,6 +5,7 @@ export {
   deleteService,
   fetchPlanServices,
   fetchService,
+  fetchServices,
   updateService,
 } from './api/service.api';
 export { serviceQueries } from './api/service.queries';

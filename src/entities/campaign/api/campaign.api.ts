@@ -1,5 +1,6 @@
 import { CAMPAIGN_DETAIL_INCLUDES } from '@contract/campaign.constants';
 import type { DeletionCheck } from '@contract/common';
+import { LOAD_LIMIT } from '@/shared/config';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import type { Campaign, CampaignPayload } from '../model/types';
 
@@ -36,3 +37,13 @@ export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${i
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkCampaignDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaigns/${id}/deletion`, { fallback: CAMPAIGN_FALLBACKS.delete });
+
+/** Every campaign's id, name and sponsor, for a selector (300 at most), by name. */
+export const fetchCampaignOptions = async (signal?: AbortSignal) =>
+  (
+    await api.get<Paginated<Pick<Campaign, 'id' | 'name' | 'sponsor_id'>>>('v1/campaigns', {
+      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name', 'sponsor_id'], limit: LOAD_LIMIT.dropdown }),
+      fallback: CAMPAIGN_FALLBACKS.list,
+      signal,
+    })
+  ).data;

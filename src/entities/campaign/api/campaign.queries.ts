@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from '@/shared/api';
-import { fetchCampaign, fetchCampaigns } from './campaign.api';
+import { fetchCampaign, fetchCampaignOptions, fetchCampaigns } from './campaign.api';
 
 /** Query keys and options for campaigns; writes invalidate `lists()` and the campaign's `detail`. */
 export const campaignQueries = {
@@ -18,5 +18,11 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.details(), id] as const,
       queryFn: ({ signal }) => fetchCampaign(id, signal),
+    }),
+  /** Every campaign's id, name and sponsor, for filters; part of `lists()`, so writes refresh it. */
+  options: () =>
+    queryOptions({
+      queryKey: [...campaignQueries.lists(), 'options'] as const,
+      queryFn: ({ signal }) => fetchCampaignOptions(signal),
     }),
 };

@@ -29,3 +29,7 @@ export const deleteService = (id: number) => api.delete<null>(`v1/services/${id}
 
 export const checkServiceDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/services/${id}/deletion`, { fallback: SERVICE_FALLBACKS.delete });
+
+/** Every campaign's services (filters q, is_active, category_id, plan_id, campaign_id; includes category, plan, campaign). */
+export const fetchServices = (params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<Service>>('v1/services', { searchParams: listSearchParams(params), fallback: SERVICE_FALLBACKS.list, signal });

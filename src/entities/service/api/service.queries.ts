@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from '@/shared/api';
-import { fetchPlanServices, fetchService } from './service.api';
+import { fetchPlanServices, fetchService, fetchServices } from './service.api';
 
 /**
  * Query keys and options for services. The campaign page reads them from the campaign's detail
@@ -19,5 +19,12 @@ export const serviceQueries = {
     queryOptions({
       queryKey: [...serviceQueries.details(), id, params] as const,
       queryFn: ({ signal }) => fetchService(id, params, signal),
+    }),
+  /** Every campaign's services (the services page), keeping the previous page on screen while the next loads. */
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...serviceQueries.lists(), 'every', params] as const,
+      queryFn: ({ signal }) => fetchServices(params, signal),
+      placeholderData: keepPreviousData,
     }),
 };

@@ -1,11 +1,66 @@
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PLAN_STATUSES } from '@contract/campaign-status';
+import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
+import { CampaignFilter } from '@/entities/campaign';
+import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
+import { sponsorQueries } from '@/entities/sponsor';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
+import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { plansListParams } from '../model/search';
+import { PlansTable } from './plans-table';
 
+const route = getRouteApi('/protected/planes-asistencia');
+const ALL = 'all';
+const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...PLAN_STATUSES.map((status) => ({ value: status, label: PLAN_STATUS_LABELS[status] }))];
+
+/** /planes-asistencia: every campaign's plans, filtered and paged in the URL, each linking to its campaign. */
 export function PlansPage() {
+  const search = route.useSearch();
+  const list = useQuery(planQueries.list(plansListParams(search)));
+  const { setFilters, setPage } = usePagedSearch(search, list);
+  const sponsors = useQuery(sponsorQueries.options());
+  const sponsorNames = useMemo(() => new Map((sponsors.data ?? []).map((sponsor) => [sponsor.id, sponsor.name])), [sponsors.data]);
+  const data = list.data;
+
   return (
-    <>
-      <PageHeader title="Planes de Asistencia" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SearchInput label="Buscar planes" placeholder="Buscar por nombre, descripción o código Apolo..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <Select
+          aria-label="Filtrar por estado"
+          data={STATUS_OPTIONS}
+          value={search.status ?? ALL}
+          allowDeselect={false}
+          onChange={(value) => setFilters({ status: value && value !== ALL ? (value as PlanStatus) : undefined })}
+        />
+        <CampaignFilter value={search.campaign} onChange={(campaign) => setFilters({ campaign })} />
+      </SimpleGrid>
+      {data ? <ListTotal total={data.total} one="plan" many="planes" /> : null}
+      <ListState
+        list={list}
+        loading={<LoadingState label="Cargando planes..." />}
+        errorFallback={PLAN_FALLBACKS.list}
+        filtered={Boolean(search.q || search.status || search.campaign)}
+        empty={{ title: 'No hay planes', text: 'Los planes se crean desde la página de cada campaña.' }}
+        emptyFiltered={{ title: 'No se encontraron planes con los filtros aplicados', text: 'Prueba con otra búsqueda o quita los filtros.' }}
+      >
+        {(plans) => (
+          <Stack gap="md">
+            <PlansTable plans={plans} sponsorNames={sponsorNames} stale={list.isPlaceholderData} />
+            {data ? (
+              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} noun="planes" disabled={list.isPlaceholderData} onChange={setPage} />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
+    </Stack>
   );
 }

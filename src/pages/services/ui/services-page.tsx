@@ -1,11 +1,61 @@
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { CampaignFilter } from '@/entities/campaign';
+import { SERVICE_FALLBACKS, serviceQueries } from '@/entities/service';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
+import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { SERVICE_STATUS_FILTERS, servicesListParams, type ServiceStatusFilter } from '../model/search';
+import { ServicesTable } from './services-table';
 
+const route = getRouteApi('/protected/servicios');
+const ALL = 'all';
+const STATUS_LABELS: Record<ServiceStatusFilter, string> = { activo: 'Activo', inactivo: 'Inactivo' };
+const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...SERVICE_STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_LABELS[status] }))];
+
+/** /servicios: every campaign's services, filtered and paged in the URL, each linking to its plan on the campaign page. */
 export function ServicesPage() {
+  const search = route.useSearch();
+  const list = useQuery(serviceQueries.list(servicesListParams(search)));
+  const { setFilters, setPage } = usePagedSearch(search, list);
+  const data = list.data;
+
   return (
-    <>
-      <PageHeader title="Servicios" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SearchInput label="Buscar servicios" placeholder="Buscar por nombre o descripción..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <Select
+          aria-label="Filtrar por estado"
+          data={STATUS_OPTIONS}
+          value={search.status ?? ALL}
+          allowDeselect={false}
+          onChange={(value) => setFilters({ status: value && value !== ALL ? (value as ServiceStatusFilter) : undefined })}
+        />
+        <CampaignFilter value={search.campaign} onChange={(campaign) => setFilters({ campaign })} />
+      </SimpleGrid>
+      {data ? <ListTotal total={data.total} one="servicio" many="servicios" /> : null}
+      <ListState
+        list={list}
+        loading={<LoadingState label="Cargando servicios..." />}
+        errorFallback={SERVICE_FALLBACKS.list}
+        filtered={Boolean(search.q || search.status || search.campaign)}
+        empty={{ title: 'No hay servicios', text: 'Los servicios se crean en cada plan, desde la página de su campaña.' }}
+        emptyFiltered={{ title: 'No se encontraron servicios con los filtros aplicados', text: 'Prueba con otra búsqueda o quita los filtros.' }}
+      >
+        {(services) => (
+          <Stack gap="md">
+            <ServicesTable services={services} stale={list.isPlaceholderData} />
+            {data ? (
+              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} noun="servicios" disabled={list.isPlaceholderData} onChange={setPage} />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
+    </Stack>
   );
 }

@@ -1,0 +1,90 @@
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { Plan } from '@/entities/plan';
+import { formatCOP } from '@/shared/lib';
+import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { PlanStatusBadge } from './plan-status-badge';
+
+const helper = createColumnHelper<DataTableFeatures, Plan>();
+
+const months = (count: number) => `${count} ${count === 1 ? 'mes' : 'meses'}`;
+
+interface PlansTableProps {
+  plans: Plan[];
+  /** Sponsor names by id, to say whose campaign each plan belongs to (empty until they load). */
+  sponsorNames: ReadonlyMap<number, string>;
+  /** The next page is loading: the rows on screen are the previous ones. */
+  stale?: boolean;
+}
+
+/** Plan (a link to its campaign's plans), Campaña, Estado, Precio, Permanencia, Servicios, PDF. */
+export function PlansTable({ plans, sponsorNames, stale = false }: PlansTableProps) {
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.display({
+          id: 'plan',
+          header: 'Plan',
+          cell: ({ row }) => {
+            const { name, campaign } = row.original;
+            return campaign ? (
+              <Anchor
+                renderRoot={(props) => (
+                  <Link to="/sponsor/$sponsorId/campaign/$campanaId" params={{ sponsorId: String(campaign.sponsor_id), campanaId: String(campaign.id) }} {...props} />
+                )}
+                fw={600}
+                size="sm"
+              >
+                {name}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600}>
+                {name}
+              </Text>
+            );
+          },
+        }),
+        helper.display({
+          id: 'campaign',
+          header: 'Campaña',
+          cell: ({ row }) => {
+            const campaign = row.original.campaign;
+            const sponsor = campaign ? sponsorNames.get(campaign.sponsor_id) : undefined;
+            return (
+              <Stack gap={0}>
+                <Text size="sm">{campaign?.name ?? '—'}</Text>
+                {sponsor ? (
+                  <Text size="xs" c="dimmed">
+                    {sponsor}
+                  </Text>
+                ) : null}
+              </Stack>
+            );
+          },
+        }),
+        helper.accessor('status', { header: 'Estado', cell: (info) => <PlanStatusBadge status={info.getValue()} /> }),
+        helper.accessor('price', { header: 'Precio', cell: (info) => <Text size="sm">{formatCOP(info.getValue())}</Text> }),
+        helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <Text size="sm">{months(info.getValue())}</Text> }),
+        helper.display({ id: 'services', header: 'Servicios', cell: ({ row }) => <Text size="sm">{row.original.services?.length ?? 0}</Text> }),
+        helper.display({
+          id: 'pdf',
+          header: 'PDF',
+          cell: ({ row }) =>
+            row.original.document_url ? (
+              <Badge color="blue.8" variant="light" radius="sm">
+                PDF
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            ),
+        }),
+      ]),
+    [sponsorNames],
+  );
+
+  return <DataTable columns={columns} data={plans} getRowId={(plan) => String(plan.id)} stale={stale} cardTitle="plan" />;
+}

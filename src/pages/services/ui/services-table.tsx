@@ -1,0 +1,69 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { Service } from '@/entities/service';
+import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { coverageText, eventsText } from '../lib/limits';
+
+const helper = createColumnHelper<DataTableFeatures, Service>();
+
+const cellText = (text: string | undefined) => <Text size="sm">{text ?? '—'}</Text>;
+
+interface ServicesTableProps {
+  services: Service[];
+  /** The next page is loading: the rows on screen are the previous ones. */
+  stale?: boolean;
+}
+
+/** Servicio (a link to its plan's services on the campaign page), Plan, Campaña, Categoría, Eventos, Cobertura, Estado. */
+export function ServicesTable({ services, stale = false }: ServicesTableProps) {
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.display({
+          id: 'service',
+          header: 'Servicio',
+          cell: ({ row }) => {
+            const { name, campaign, plan_id } = row.original;
+            return campaign ? (
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    to="/sponsor/$sponsorId/campaign/$campanaId"
+                    params={{ sponsorId: String(campaign.sponsor_id), campanaId: String(campaign.id) }}
+                    search={{ tab: 'servicios', plan: plan_id }}
+                    {...props}
+                  />
+                )}
+                fw={600}
+                size="sm"
+              >
+                {name}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600}>
+                {name}
+              </Text>
+            );
+          },
+        }),
+        helper.display({ id: 'plan', header: 'Plan', cell: ({ row }) => cellText(row.original.plan?.name) }),
+        helper.display({ id: 'campaign', header: 'Campaña', cell: ({ row }) => cellText(row.original.campaign?.name) }),
+        helper.display({ id: 'category', header: 'Categoría', cell: ({ row }) => cellText(row.original.category?.name) }),
+        helper.display({ id: 'events', header: 'Eventos', cell: ({ row }) => cellText(eventsText(row.original)) }),
+        helper.display({ id: 'coverage', header: 'Cobertura', cell: ({ row }) => cellText(coverageText(row.original)) }),
+        helper.accessor('is_active', {
+          header: 'Estado',
+          cell: (info) => (
+            <Badge color={info.getValue() ? 'teal.9' : 'gray.7'} variant="filled" autoContrast radius="sm">
+              {info.getValue() ? 'Activo' : 'Inactivo'}
+            </Badge>
+          ),
+        }),
+      ]),
+    [],
+  );
+
+  return <DataTable columns={columns} data={services} getRowId={(service) => String(service.id)} stale={stale} cardTitle="service" />;
+}
