@@ -33,7 +33,7 @@ export function PlansPage() {
     <Stack gap="md">
       <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <SearchInput label="Buscar planes" placeholder="Buscar por nombre, descripción o código Apolo..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <SearchInput label="Buscar planes" placeholder="Buscar por nombre o código Apolo..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
         <Select
           aria-label="Filtrar por estado"
           data={STATUS_OPTIONS}
