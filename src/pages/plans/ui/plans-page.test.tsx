@@ -13,11 +13,11 @@ afterEach(() => {
 });
 
 /** Every plans-list request the page made, as URLs. */
-const recordListRequests = () => {
+const recordListRequests = (pathname = '/api/v1/plans') => {
   const urls: URL[] = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    if (request.method === 'GET' && url.pathname === '/api/v1/plans') urls.push(url);
+    if (request.method === 'GET' && url.pathname === pathname) urls.push(url);
   });
   return urls;
 };
@@ -67,6 +67,7 @@ describe('plans page', () => {
   it('reopens a filtered view from its link and asks the server for exactly that', async () => {
     const { hogar } = seed();
     const requests = recordListRequests();
+    const campaignRequests = recordListRequests('/api/v1/campaigns');
     await openPlans(`/planes-asistencia?q=oro&status=ACTIVE&campaign=${hogar.id}`);
     expect(await screen.findByRole('link', { name: 'Plan Oro' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Plan Vial' })).not.toBeInTheDocument();
@@ -81,6 +82,8 @@ describe('plans page', () => {
     expect(screen.getByRole('searchbox', { name: 'Buscar planes' })).toHaveValue('oro');
     expect(screen.getByRole('combobox', { name: 'Filtrar por estado' })).toHaveValue('Activo');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filtrar por campaña' })).toHaveValue('Hogar Seguro'));
+    // The campaign filter's options: every campaign, by name, only what the select needs.
+    expect(Object.fromEntries(campaignRequests[0]!.searchParams)).toEqual({ sort: 'name', fields: 'id,name,sponsor_id', limit: '300' });
   });
 
   it('puts each filter in the URL, back at page 1, and says when nothing matches', async () => {
