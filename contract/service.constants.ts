@@ -40,6 +40,8 @@ export const SERVICE_FIELDS = [
 export const SERVICE_DEFAULT_SORT = 'id';
 /** A plan's services in one page: the panel asks for 100. */
 export const SERVICE_PAGE_SIZE = 100;
+/** The services of every campaign (the services page), like the plans of every campaign. */
+export const SERVICE_LIST_PAGE_SIZE = 24;
 
 export const SERVICE_NOT_FOUND = 'El servicio no existe.';
 export const SERVICE_PLAN_NOT_FOUND = 'El plan no existe.';

@@ -55,7 +55,7 @@ describe('the services of every campaign', () => {
     const response = await get('/api/v1/services?include=plan,campaign,category');
     expect(response.statusCode).toBe(200);
     const page = response.json().data;
-    expect(page).toMatchObject({ total: 3, current_page: 1 });
+    expect(page).toMatchObject({ total: 3, current_page: 1, per_page: 24 });
     expect(page.data.map((item: Item) => item.name)).toEqual(['Plomero', 'Cerrajero', 'Grúa']);
     expect(page.data[0]).toMatchObject({
       plan: { id: hogarBasic, name: 'Básico', campaign_id: hogar },

@@ -2,6 +2,7 @@ import {
   SERVICE_DEFAULT_SORT,
   SERVICE_FIELDS,
   SERVICE_INCLUDES,
+  SERVICE_LIST_PAGE_SIZE,
   SERVICE_MESSAGES,
   SERVICE_NOT_FOUND,
   SERVICE_PAGE_SIZE,
@@ -145,7 +146,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     category_id: { description: 'Id de la categoría de la campaña.', where: (value) => eq(services.categoryId, idFilter('category_id', value)) },
   };
 
-  const listOf = (extra: Record<string, ListFilter>) =>
+  const listOf = (defaultLimit: number, extra: Record<string, ListFilter> = {}) =>
     defineList({
       db,
       item: service,
@@ -153,23 +154,23 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       select: () => db.select().from(services).$dynamic(),
       id: services.id,
       filters: { ...filters, ...extra },
-        sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
+      sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
       defaultSort: SERVICE_DEFAULT_SORT,
-      defaultLimit: SERVICE_PAGE_SIZE,
+      defaultLimit,
       fields: SERVICE_FIELDS,
       includes: { list: SERVICE_INCLUDES, load: { category: categoryInclude, plan: planInclude, campaign: campaignInclude } },
       present: (rows: ServiceRow[]) => rows.map((row) => presentService(row, storage)),
     });
 
   /** One plan's services (its tab on the campaign page); the plan comes from the path. */
-  const list = listOf({});
+  const list = listOf(SERVICE_PAGE_SIZE);
 
   /** The plan's campaign is a condition on the service's own row, so the count stays on the services table. */
   const inCampaign = (campaignId: number): SQL =>
     exists(db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, services.planId), eq(plans.campaignId, campaignId))));
 
   /** Every campaign's services (the services page). */
-  const everyList = listOf({
+  const everyList = listOf(SERVICE_LIST_PAGE_SIZE, {
     plan_id: { description: 'Id del plan.', where: (value) => eq(services.planId, idFilter('plan_id', value)) },
     campaign_id: { description: 'Id de la campaña del plan.', where: (value) => inCampaign(idFilter('campaign_id', value)) },
   });

@@ -1,5 +1,5 @@
 import { PLAN_PAGE_SIZE, plan as planSchema } from '@contract/plan';
-import { SERVICE_PAGE_SIZE, service as serviceSchema } from '@contract/service';
+import { SERVICE_LIST_PAGE_SIZE, service as serviceSchema } from '@contract/service';
 import { http } from 'msw';
 import { apiUrl, fail } from '../envelope';
 import { listAnswer } from '../paginate';
@@ -66,6 +66,6 @@ export const offerListHandlers = [
       .filter((service) => matches(`${service.name} ${service.description ?? ''}`, q))
       .filter((service) => active === null || service.is_active === (active === '1'))
       .sort((a, b) => a.id - b.id);
-    return listAnswer(serviceSchema, found, url, SERVICE_PAGE_SIZE);
+    return listAnswer(serviceSchema, found, url, SERVICE_LIST_PAGE_SIZE);
   }),
 ];

@@ -1,3 +1,4 @@
+import { SERVICE_LIST_PAGE_SIZE } from '@contract/service.constants';
 import type { ListParams } from '@/shared/api';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
@@ -14,13 +15,10 @@ export const servicesSearchSchema = searchSchema({
 
 export type ServicesSearch = SearchOf<typeof servicesSearchSchema>;
 
-/** The services page's size: the plans page's, so both lists read alike. */
-export const SERVICES_PAGE_SIZE = 24;
-
 /** Every campaign's services for this search: 24 a page, in the order they were added, with plan, campaign and category. */
 export const servicesListParams = ({ q, status, campaign, page }: ServicesSearch): ListParams => ({
   filter: { q, is_active: status === undefined ? undefined : status === 'activo' ? 1 : 0, campaign_id: campaign },
   include: ['plan', 'campaign', 'category'],
-  limit: SERVICES_PAGE_SIZE,
+  limit: SERVICE_LIST_PAGE_SIZE,
   page: page ?? 1,
 });
