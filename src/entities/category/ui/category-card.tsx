@@ -37,12 +37,17 @@ export function CategoryCard({ category, actions }: CategoryCardProps) {
           <Text size="sm" c={category.description ? undefined : 'dimmed'} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
             {category.description ?? 'Sin descripción'}
           </Text>
-          {category.parent_id === null ? (
+          {/* The catalogue nests deeper than two levels: any category may list its own. */}
+          {subcategories.length > 0 ? (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               <Text span c="dimmed" size="sm">
-                {subcategories.length === 1 ? '1 subcategoría: ' : `${subcategories.length} subcategorías${subcategories.length > 0 ? ': ' : ''}`}
+                {subcategories.length === 1 ? '1 subcategoría: ' : `${subcategories.length} subcategorías: `}
               </Text>
               {subcategories.map((child) => child.name).join(', ')}
+            </Text>
+          ) : category.parent_id === null ? (
+            <Text size="sm" c="dimmed">
+              Sin subcategorías
             </Text>
           ) : null}
         </Stack>

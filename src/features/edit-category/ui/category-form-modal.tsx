@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { campaignQueries } from '@/entities/campaign';
 import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
@@ -55,8 +56,12 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
     onSuccess: async () => {
       notifications.show({ color: 'green', message: editing ? 'Categoría actualizada.' : 'Categoría creada.' });
       onDone();
-      // Its card, its old and new parent's cards, and the selectors all change.
-      await queryClient.invalidateQueries({ queryKey: categoryQueries.all() });
+      // Its card, its old and new parent's cards and the selectors change; campaign pages show
+      // the catalogue category's name on each of their categories.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
+        editing ? queryClient.invalidateQueries({ queryKey: campaignQueries.details() }) : null,
+      ]);
     },
     onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });

@@ -67,7 +67,8 @@ describe('categories page: the grid', () => {
     expect(within(plumbing).getByText('Subcategoría')).toBeInTheDocument();
     expect(within(plumbing).getByText('de Hogar')).toBeInTheDocument();
     expect(within(plumbing).getByRole('img', { name: 'Plomería sin imagen' })).toBeInTheDocument();
-    expect(within(card('Salud')).getByText(/0 subcategorías/)).toBeInTheDocument();
+    expect(within(card('Salud')).getByText('Sin subcategorías')).toBeInTheDocument();
+    expect(within(plumbing).queryByText('Sin subcategorías')).not.toBeInTheDocument();
     // Sorted by name.
     expect(screen.getAllByRole('article').map((element) => element.getAttribute('aria-label'))).toEqual(['Cerrajería', 'Hogar', 'Plomería', 'Salud']);
   });
@@ -222,6 +223,18 @@ describe('categories page: the category form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Categoría' }));
     expect(await within(dialog).findByText('Una categoría no puede ser su propio ancestro.')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Categoría padre/ })).toHaveFocus());
+  });
+
+  it('asks before throwing away typed changes', async () => {
+    const { user } = await openCategories();
+    await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Hogar');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nueva Categoría' })).not.toBeInTheDocument());
+    expect(categoriesDb.requests).toEqual([]);
   });
 
   it('shows the fallback when the save fails without a message', async () => {
