@@ -39,7 +39,7 @@ export function CategoryCard({ category, actions }: CategoryCardProps) {
           </Text>
           {/* The catalogue nests deeper than two levels: any category may list its own. */}
           {subcategories.length > 0 ? (
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               <Text span c="dimmed" size="sm">
                 {subcategories.length === 1 ? '1 subcategoría: ' : `${subcategories.length} subcategorías: `}
               </Text>

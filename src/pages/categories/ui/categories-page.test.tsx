@@ -225,6 +225,19 @@ describe('categories page: the category form', () => {
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Categoría padre/ })).toHaveFocus());
   });
 
+  it('shows an image the server refused under the image field', async () => {
+    server.use(http.post(apiUrl('v1/categories'), () => fail(415, 'La imagen debe ser PNG, JPG o GIF.')));
+    const { user } = await openCategories();
+    await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Hogar');
+    await user.upload(within(dialog).getByLabelText('Imagen'), png());
+    await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cambiar archivo' })).toHaveAccessibleDescription('La imagen debe ser PNG, JPG o GIF.'));
+    // Said once, under the field, not repeated in a banner.
+    expect(within(dialog).getAllByText('La imagen debe ser PNG, JPG o GIF.')).toHaveLength(1);
+  });
+
   it('asks before throwing away typed changes', async () => {
     const { user } = await openCategories();
     await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
