@@ -84,7 +84,9 @@ describe('the category catalogue, as a super admin uses it', () => {
     await page.screenshot({ path: 'test-results/catalogue-grid.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // Loaded afresh at phone width: a live resize would catch the sidebar mid-slide.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     await childCard.waitFor();
     await page.screenshot({ path: 'test-results/catalogue-grid-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
