@@ -1,4 +1,5 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
+import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
 import { checkSponsorDeletion, deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { checkUserDeletion, deleteUser, userQueries, type User } from '@/entities/user';
 import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
@@ -46,4 +47,19 @@ export const userDeletion: Deletion<User> = {
   remove: deleteUser,
   check: checkUserDeletion,
   queries: userQueries,
+};
+
+/** A catalogue category is confirmed by typing its own name: subcategories share words with their parents. */
+export const categoryDeletion: Deletion<Category> = {
+  title: 'Eliminar categoría',
+  describe: (category) => (
+    <>
+      Se eliminará la categoría <strong>{category.name}</strong> y su imagen. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: (category) => category.name,
+  deleted: 'Categoría eliminada.',
+  remove: deleteCategory,
+  check: checkCategoryDeletion,
+  queries: categoryQueries,
 };

@@ -1,11 +1,99 @@
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CATEGORY_FALLBACKS, CategoryCard, CategoryCardSkeleton, categoryQueries, type Category } from '@/entities/category';
+import { DeleteWithConfirmation, categoryDeletion } from '@/features/delete-with-confirmation';
+import { CategoryFormModal } from '@/features/edit-category';
+import { HistoryButton } from '@/features/view-change-history';
+import { hasPermission, useSessionStore } from '@/shared/auth';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
+import { categoriesListParams } from '../model/search';
 
+const route = getRouteApi('/protected/categorias');
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+/** The global catalogue at /categorias; search and page live in the URL. */
 export function CategoriesPage() {
+  const search = route.useSearch();
+  const list = useQuery(categoryQueries.list(categoriesListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const canManage = useSessionStore((state) => hasPermission(state.user, 'categories.manage'));
+  const canDelete = useSessionStore((state) => hasPermission(state.user, 'categories.delete'));
+  const [form, setForm] = useState<{ opened: boolean; category: Category | null }>({ opened: false, category: null });
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  const data = list.data;
+  const openNew = () => setForm({ opened: true, category: null });
+  const newButton = canManage ? (
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+      Nueva Categoría
+    </Button>
+  ) : null;
+
   return (
-    <>
-      <PageHeader title="Categorías" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="Categorías" description="Gestiona el catálogo global de categorías y subcategorías" actions={newButton} />
+      <div style={{ maxWidth: 420 }}>
+        <SearchInput
+          label="Buscar categorías"
+          placeholder="Buscar categorías..."
+          value={search.q}
+          onSearch={(q) => setFilters({ q: q || undefined })}
+        />
+      </div>
+      {data ? <ListTotal total={data.total} one="categoría" many="categorías" /> : null}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando categorías" skeleton={<CategoryCardSkeleton />} cols={GRID_COLS} />}
+        errorFallback={CATEGORY_FALLBACKS.list}
+        filtered={Boolean(search.q)}
+        empty={{ title: 'No hay categorías', text: 'Comienza creando la primera categoría del catálogo.', action: newButton }}
+        emptyFiltered={{ title: 'No hay categorías', text: 'No se encontraron categorías con ese criterio de búsqueda.' }}
+      >
+        {(categories) => (
+          <SimpleGrid cols={GRID_COLS} spacing="md">
+            {categories.map((category) => (
+              <CategoryCard
+                key={category.id}
+                category={category}
+                actions={
+                  canManage || canDelete ? (
+                    <>
+                      {canManage ? (
+                        <>
+                          <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, category })}>
+                            Editar
+                          </Button>
+                          <HistoryButton resource="category" id={category.id} name={category.name} compact />
+                        </>
+                      ) : null}
+                      {/* A category with subcategories cannot go: they would be left without a parent. */}
+                      {canDelete && (category.subcategories ?? []).length === 0 ? (
+                        <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(category)}>
+                          Eliminar
+                        </Button>
+                      ) : null}
+                    </>
+                  ) : null
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
+      {data ? (
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+      ) : null}
+      <CategoryFormModal opened={form.opened} category={form.category} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
+      <DeleteWithConfirmation target={deleting} deletion={categoryDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />
+    </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { CategoryFormModal, type CategoryFormModalProps } from './ui/category-form-modal';

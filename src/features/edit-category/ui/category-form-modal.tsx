@@ -1,0 +1,107 @@
+import { Select, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { campaignQueries } from '@/entities/campaign';
+import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import {
+  categoryFormSchema,
+  initialCategoryFormValues,
+  parentOptions,
+  toCategoryPayload,
+  type CategoryFormValues,
+} from '../model/category-form';
+
+export interface CategoryFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The category to edit; null creates a new one. */
+  category: Category | null;
+}
+
+/** 'Nueva Categoría' / 'Editar Categoría' */
+export function CategoryFormModal({ opened, onClose, category }: CategoryFormModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title={category ? 'Editar Categoría' : 'Nueva Categoría'}>
+      {/* Mounted per opening (and per category), so every opening starts from the category's values. */}
+      <CategoryForm key={category?.id ?? 'new'} category={category} onDone={onClose} />
+    </FormModal>
+  );
+}
+
+interface CategoryFormProps {
+  category: Category | null;
+  onDone: () => void;
+}
+
+const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
+
+function CategoryForm({ category, onDone }: CategoryFormProps) {
+  const editing = category !== null;
+  const queryClient = useQueryClient();
+  const candidates = useQuery(categoryQueries.options());
+
+  const form = useForm<CategoryFormValues>({
+    mode: 'controlled',
+    initialValues: initialCategoryFormValues(category),
+    validate: schemaResolver(categoryFormSchema, { sync: true }),
+  });
+
+  const save = useMutation({
+    mutationFn: (payload: CategoryPayload) => (category ? updateCategory(category.id, payload) : createCategory(payload)),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: editing ? 'Categoría actualizada.' : 'Categoría creada.' });
+      onDone();
+      // Its card, its old and new parent's cards and the selectors change; campaign pages show
+      // the catalogue category's name on each of their categories.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
+        editing ? queryClient.invalidateQueries({ queryKey: campaignQueries.details() }) : null,
+      ]);
+    },
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+  });
+
+  const options = useMemo(() => parentOptions(candidates.data ?? [], category?.id ?? null), [candidates.data, category?.id]);
+
+  const handleSubmit = form.onSubmit(
+    (values) => save.mutate(toCategoryPayload(values)),
+    () => save.reset(),
+  );
+
+  const busy = save.isPending;
+
+  return (
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
+      busyLabel={editing ? 'Actualizando…' : 'Creando…'}
+      error={bannerMessage(save.error, CATEGORY_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
+      dirty={form.isDirty()}
+      failure={save.error}
+    >
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+      <Textarea label="Descripción" rows={3} disabled={busy} {...form.getInputProps('description')} />
+      <Select
+        label="Categoría padre"
+        description="Déjala vacía para crear una categoría padre."
+        placeholder={candidates.isPending ? 'Cargando categorías...' : 'Sin categoría padre'}
+        data={options}
+        searchable
+        clearable
+        nothingFoundMessage="Ninguna categoría coincide"
+        disabled={busy || candidates.isPending}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('parent_id')}
+        error={form.errors.parent_id ?? (candidates.error ? errorMessage(candidates.error, CATEGORY_FALLBACKS.list) : undefined)}
+      />
+      <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
+    </FormModalBody>
+  );
+}
