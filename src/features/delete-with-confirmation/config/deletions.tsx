@@ -1,4 +1,5 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
+import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import { checkSponsorDeletion, deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { checkUserDeletion, deleteUser, userQueries, type User } from '@/entities/user';
 import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
@@ -46,4 +47,19 @@ export const userDeletion: Deletion<User> = {
   remove: deleteUser,
   check: checkUserDeletion,
   queries: userQueries,
+};
+
+/** A plan with services or upgrades cannot go: the check says which, before anything is typed. */
+export const planDeletion: Deletion<Plan> = {
+  title: 'Eliminar plan',
+  describe: (plan) => (
+    <>
+      Se eliminará el plan <strong>{plan.name}</strong>, su imagen y su PDF. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Plan eliminado.',
+  remove: deletePlan,
+  check: checkPlanDeletion,
+  queries: planQueries,
 };
