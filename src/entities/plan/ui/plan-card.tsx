@@ -36,12 +36,12 @@ export function PlanCard({ plan, actions }: PlanCardProps) {
         {plan.plan_id !== null || plan.document_url ? (
           <Group gap="xs">
             {plan.plan_id !== null ? (
-              <Badge variant="light" color="grape.9" radius="sm" tt="none">
+              <Badge variant="filled" color="grape.8" autoContrast radius="sm" tt="none" maw="100%">
                 {`Mejora de ${plan.parent?.name ?? 'otro plan'}`}
               </Badge>
             ) : null}
             {plan.document_url ? (
-              <Badge variant="light" color="blue.9" radius="sm" tt="none">
+              <Badge variant="filled" color="blue.8" autoContrast radius="sm" tt="none">
                 PDF Disponible
               </Badge>
             ) : null}
