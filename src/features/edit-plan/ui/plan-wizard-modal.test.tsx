@@ -2,7 +2,7 @@ import { PLAN_MESSAGES, PRICE_MESSAGES } from '@contract/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, invalid } from '../../../../tests/msw/envelope';
+import { apiUrl, fail, invalid } from '../../../../tests/msw/envelope';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { plansDb } from '../../../../tests/msw/handlers/plans';
 import { server } from '../../../../tests/msw/server';
@@ -158,6 +158,36 @@ describe('PlanWizardModal', () => {
     expect(await within(dialog).findByText(PLAN_MESSAGES.nameTaken)).toBeInTheDocument();
     expect(within(dialog).getByText('Paso 1 de 3')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus());
+  });
+
+  it('shows a refused PDF under Documento PDF, on its step', async () => {
+    server.use(http.post(apiUrl('v1/campaigns/:id/plans'), () => fail(415, 'El archivo de documento debe ser PDF.')));
+    const { user, dialog } = await open();
+    await fillBasics(user, dialog);
+    await user.click(next(dialog));
+    await user.upload(await within(dialog).findByLabelText('Documento PDF'), new File([new Uint8Array(8)], 'falso.pdf', { type: 'application/pdf' }));
+    await user.click(next(dialog));
+    await user.click(await within(dialog).findByRole('button', { name: 'Crear Plan' }));
+
+    expect(await within(dialog).findByText('El archivo de documento debe ser PDF.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Paso 2 de 3')).toBeInTheDocument();
+  });
+
+  it('edits a plan: its values are filled in, the PDF is linked, and the update travels as PUT', async () => {
+    const plan = buildPlan({ name: 'Plan Plata', description: 'Lo esencial', price: 45000.5, status: 'ACTIVE', document_url: '/storage/plans/plata.pdf', commitment_months: 6 });
+    const { user, dialog } = await open([plan], plan);
+    expect(within(dialog).getByLabelText(/Nombre/)).toHaveValue('Plan Plata');
+    expect(within(dialog).getByLabelText('Precio')).toHaveValue('45000,5');
+    await user.clear(within(dialog).getByLabelText('Precio'));
+    await user.click(next(dialog));
+    expect(await within(dialog).findByRole('link', { name: 'Ver PDF actual' })).toHaveAttribute('href', '/storage/plans/plata.pdf');
+    await user.click(next(dialog));
+    expect(await within(dialog).findByRole('combobox', { name: 'Permanencia' })).toHaveValue('6 meses');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    await waitFor(() => expect(plansDb.requests).toHaveLength(1));
+    expect(plansDb.requests[0]).toMatchObject({ method: 'update', id: plan.id, fields: { _method: 'PUT', name: 'Plan Plata', price: '', commitment_months: '6', plan_id: '' } });
+    expect(plansDb.requests[0]!.fields).not.toHaveProperty('document');
   });
 
   it('asks before closing with unsaved changes', async () => {

@@ -104,6 +104,22 @@ describe('campaign detail: the plans tab', () => {
     expect(within(card).getByText('Borrador')).toBeInTheDocument();
   });
 
+  it('edits a plan from its detail, and its card and detail show the change', async () => {
+    const { user } = await openCampaign([buildPlan({ name: 'Plan Oro', description: 'Completo', price: 50000 })]);
+    await user.click(screen.getByRole('button', { name: 'Ver Plan Oro' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Plan Oro' })).getByRole('button', { name: 'Editar' }));
+    const wizard = await screen.findByRole('dialog', { name: 'Editar Plan' });
+    await user.clear(within(wizard).getByLabelText('Precio'));
+    await user.type(within(wizard).getByLabelText('Precio'), '62.500');
+    await user.click(within(wizard).getByRole('button', { name: 'Siguiente' }));
+    await user.click(await within(wizard).findByRole('button', { name: 'Siguiente' }));
+    await user.click(await within(wizard).findByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Plan actualizado.')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Plan Oro' });
+    await waitFor(() => expect(normalise(within(card).getByText(/\$/).textContent)).toBe('$ 62.500'));
+  });
+
   it('says why a plan with services cannot be deleted, and deletes one without', async () => {
     const { user } = await openCampaign([buildPlan({ name: 'Con Servicios', services: services(2) }), buildPlan({ name: 'Suelto' })]);
     await user.click(screen.getByRole('button', { name: 'Eliminar Con Servicios' }));
