@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMMITMENT_MONTHS, MAX_TRIAL_DAYS } from '@contract/plan.constants';
+import { parsePrice } from '@contract/price';
 import { campaignQueries } from '@/entities/campaign';
 import {
   PLAN_FALLBACKS,
@@ -11,6 +12,7 @@ import {
   PLAN_STATUS_LABELS,
   createPlan,
   formatMonths,
+  formatPlanPrice,
   planQueries,
   updatePlan,
   type Plan,
@@ -198,6 +200,13 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
 
 type PlanForm = ReturnType<typeof useForm<PlanFormValues>>;
 
+/** Under Precio: how a valid price will read once saved, so '30.000' is seen as thirty thousand. */
+const pricePreview = (typed: string) => {
+  if (typed.trim() === '') return 'Vacío si no tiene precio';
+  const price = parsePrice(typed);
+  return price === null ? 'Ej.: 30.000, 30,99 o $ 1.250.000' : `Se guardará como ${formatPlanPrice(price)}`;
+};
+
 function BasicStep({ form, busy }: { form: PlanForm; busy: boolean }) {
   return (
     <>
@@ -207,7 +216,7 @@ function BasicStep({ form, busy }: { form: PlanForm; busy: boolean }) {
         <TextInput
           label="Precio"
           placeholder="Ej.: 30.000 o 30,99"
-          description="Vacío si no tiene precio"
+          description={pricePreview(form.values.price)}
           inputMode="decimal"
           autoComplete="off"
           disabled={busy}
@@ -262,7 +271,6 @@ function DetailsStep({ form, busy, otherPlans }: { form: PlanForm; busy: boolean
         description="Texto libre o JSON"
         rows={3}
         resize="vertical"
-        autosize={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         disabled={busy}
         {...form.getInputProps('meta')}
