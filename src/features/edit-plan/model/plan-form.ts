@@ -109,3 +109,23 @@ export const toPlanPayload = (values: PlanFormValues): PlanPayload => ({
   image: values.image,
   document: values.document,
 });
+
+type PlanRef = Pick<Plan, 'id' | 'name' | 'plan_id'>;
+
+/**
+ * The plans an upgrade may build on: the campaign's others, minus the plan itself and any plan
+ * that already builds on it (directly or through others), which would close a cycle.
+ */
+export const basePlanCandidates = <T extends PlanRef>(plans: readonly T[], planId: number | null): T[] => {
+  if (planId === null) return [...plans];
+  const byId = new Map(plans.map((plan) => [plan.id, plan]));
+  const buildsOnThis = (plan: T) => {
+    const seen = new Set<number>();
+    for (let current: PlanRef | undefined = plan; current && !seen.has(current.id); current = byId.get(current.plan_id ?? -1)) {
+      if (current.id === planId) return true;
+      seen.add(current.id);
+    }
+    return false;
+  };
+  return plans.filter((plan) => !buildsOnThis(plan));
+};

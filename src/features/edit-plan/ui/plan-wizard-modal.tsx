@@ -22,7 +22,7 @@ import {
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formImageProps } from '@/shared/ui/image-input';
-import { LAST_STEP, PLAN_STEPS, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
+import { LAST_STEP, PLAN_STEPS, basePlanCandidates, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
 import { DocumentInput } from './document-input';
 
 export interface PlanWizardModalProps {
@@ -31,8 +31,8 @@ export interface PlanWizardModalProps {
   campaignId: number;
   /** The plan to edit; null creates a new one. */
   plan: Plan | null;
-  /** The campaign's plans: the ones an upgrade may build on (the plan itself is left out). */
-  campaignPlans: readonly Pick<Plan, 'id' | 'name'>[];
+  /** The campaign's plans: the ones an upgrade may build on (never the plan itself). */
+  campaignPlans: readonly Pick<Plan, 'id' | 'name' | 'plan_id'>[];
   onSaved?: (plan: Plan) => void;
 }
 
@@ -48,7 +48,7 @@ export function PlanWizardModal({ opened, onClose, campaignId, plan, campaignPla
 interface PlanWizardProps {
   campaignId: number;
   plan: Plan | null;
-  campaignPlans: readonly Pick<Plan, 'id' | 'name'>[];
+  campaignPlans: readonly Pick<Plan, 'id' | 'name' | 'plan_id'>[];
   onDone: () => void;
   onSaved?: (plan: Plan) => void;
 }
@@ -145,7 +145,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
   };
 
   const busy = save.isPending;
-  const otherPlans = campaignPlans.filter((candidate) => candidate.id !== plan?.id);
+  const otherPlans = basePlanCandidates(campaignPlans, plan?.id ?? null);
   const fieldErrors = fieldErrorsOf(save.error);
 
   return (
