@@ -1,3 +1,3 @@
-export { campaignDeletion, categoryDeletion, sponsorDeletion, userDeletion } from './config/deletions';
+export { campaignDeletion, categoryDeletion, planDeletion, sponsorDeletion, userDeletion } from './config/deletions';
 export type { Deletion } from './model/deletion';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './ui/delete-with-confirmation';

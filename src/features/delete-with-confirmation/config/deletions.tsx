@@ -1,5 +1,6 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
+import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import { checkSponsorDeletion, deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { checkUserDeletion, deleteUser, userQueries, type User } from '@/entities/user';
 import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
@@ -62,4 +63,19 @@ export const categoryDeletion: Deletion<Category> = {
   remove: deleteCategory,
   check: checkCategoryDeletion,
   queries: categoryQueries,
+};
+
+/** A plan with services or upgrades cannot go: the check says which, before anything is typed. */
+export const planDeletion: Deletion<Plan> = {
+  title: 'Eliminar plan',
+  describe: (plan) => (
+    <>
+      Se eliminará el plan <strong>{plan.name}</strong>, su imagen y su PDF. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Plan eliminado.',
+  remove: deletePlan,
+  check: checkPlanDeletion,
+  queries: planQueries,
 };

@@ -1,25 +1,87 @@
-import { Card, List, Text } from '@mantine/core';
-import { formatBudget, type Campaign } from '@/entities/campaign';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { campaignQueries, type Campaign } from '@/entities/campaign';
+import { PlanCard, type Plan } from '@/entities/plan';
+import { DeleteWithConfirmation, planDeletion } from '@/features/delete-with-confirmation';
+import { PlanWizardModal } from '@/features/edit-plan';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { PlanDetailModal } from './plan-detail-modal';
 
 /** The campaign's plans: cards, their detail, the plan wizard and delete. */
 export function PlansTab({ campaign }: { campaign: Campaign }) {
+  const queryClient = useQueryClient();
   const plans = campaign.plans ?? [];
-  if (plans.length === 0) {
-    return <EmptyState title="No hay planes de asistencia" text="Esta campaña todavía no tiene planes. Su gestión llegará en una próxima versión." />;
-  }
+  const [form, setForm] = useState<{ opened: boolean; plan: Plan | null }>({ opened: false, plan: null });
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+  // Read from the campaign each time, so the detail shows the plan as it is after an edit.
+  const viewing = plans.find((plan) => plan.id === viewingId) ?? null;
+
+  const openNew = () => setForm({ opened: true, plan: null });
+  const openEdit = (plan: Plan) => {
+    setViewingId(null);
+    setForm({ opened: true, plan });
+  };
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+      Nuevo Plan
+    </Button>
+  );
+
   return (
-    <Card withBorder radius="md">
-      <List spacing="xs">
-        {plans.map((plan) => (
-          <List.Item key={plan.id}>
-            <Text span fw={500}>
-              {plan.name}
-            </Text>
-            {plan.price !== null ? <Text span c="dimmed">{` — ${formatBudget(plan.price)}`}</Text> : null}
-          </List.Item>
-        ))}
-      </List>
-    </Card>
+    <Stack gap="md">
+      {plans.length === 0 ? (
+        <EmptyState title="No hay planes de asistencia" text="Esta campaña todavía no tiene planes." action={newButton} />
+      ) : (
+        <>
+          <Group justify="flex-end">{newButton}</Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                actions={
+                  <>
+                    <Button size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Ver ${plan.name}`} onClick={() => setViewingId(plan.id)}>
+                      Ver
+                    </Button>
+                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} aria-label={`Editar ${plan.name}`} onClick={() => openEdit(plan)}>
+                      Editar
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      aria-label={`Eliminar ${plan.name}`}
+                      onClick={() => setDeleting(plan)}
+                    >
+                      Eliminar
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+      <PlanDetailModal plan={viewing} onClose={() => setViewingId(null)} onEdit={openEdit} />
+      <PlanWizardModal
+        opened={form.opened}
+        campaignId={campaign.id}
+        plan={form.plan}
+        campaignPlans={plans}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={planDeletion}
+        onClose={() => setDeleting(null)}
+        // The page reads its plans (and the tab counts) from the campaign.
+        onDeleted={() => void queryClient.invalidateQueries({ queryKey: campaignQueries.details() })}
+      />
+    </Stack>
   );
 }

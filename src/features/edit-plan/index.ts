@@ -1,0 +1,1 @@
+export { PlanWizardModal, type PlanWizardModalProps } from './ui/plan-wizard-modal';

@@ -1,0 +1,305 @@
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Stepper, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { COMMITMENT_MONTHS, MAX_TRIAL_DAYS } from '@contract/plan.constants';
+import { parsePrice } from '@contract/price';
+import { campaignQueries } from '@/entities/campaign';
+import {
+  PLAN_FALLBACKS,
+  PLAN_STATUSES,
+  PLAN_STATUS_LABELS,
+  createPlan,
+  formatMonths,
+  formatPlanPrice,
+  planQueries,
+  updatePlan,
+  type Plan,
+  type PlanPayload,
+  type PlanStatus,
+} from '@/entities/plan';
+import { formFieldErrors } from '@/shared/api';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { LAST_STEP, PLAN_STEPS, basePlanCandidates, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
+import { DocumentInput } from './document-input';
+
+export interface PlanWizardModalProps {
+  opened: boolean;
+  onClose: () => void;
+  campaignId: number;
+  /** The plan to edit; null creates a new one. */
+  plan: Plan | null;
+  /** The campaign's plans: the ones an upgrade may build on (never the plan itself). */
+  campaignPlans: readonly Pick<Plan, 'id' | 'name' | 'plan_id'>[];
+  onSaved?: (plan: Plan) => void;
+}
+
+/** 'Nuevo Plan' / 'Editar Plan': three steps, saved from the last one. */
+export function PlanWizardModal({ opened, onClose, campaignId, plan, campaignPlans, onSaved }: PlanWizardModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title={plan ? 'Editar Plan' : 'Nuevo Plan'}>
+      <PlanWizard key={plan?.id ?? 'new'} campaignId={campaignId} plan={plan} campaignPlans={campaignPlans} onDone={onClose} onSaved={onSaved} />
+    </FormModal>
+  );
+}
+
+interface PlanWizardProps {
+  campaignId: number;
+  plan: Plan | null;
+  campaignPlans: readonly Pick<Plan, 'id' | 'name' | 'plan_id'>[];
+  onDone: () => void;
+  onSaved?: (plan: Plan) => void;
+}
+
+const resolve = schemaResolver(planFormSchema, { sync: true });
+
+/** 413/415 name the file in their message only: the PDF's refusal says 'documento'. */
+const fieldErrorsOf = (error: unknown) => {
+  const errors = formFieldErrors(error, { fileField: 'image' });
+  if (errors.image && !errors.document && /documento|PDF/i.test(errors.image) && !/imagen/i.test(errors.image)) {
+    errors.document = errors.image;
+    delete errors.image;
+  }
+  return errors;
+};
+
+const firstStepWithError = (errors: Record<string, unknown>) => {
+  const steps = Object.keys(errors)
+    .map(stepOfField)
+    .filter((step): step is number => step !== null);
+  return steps.length > 0 ? Math.min(...steps) : null;
+};
+
+function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWizardProps) {
+  const editing = plan !== null;
+  const queryClient = useQueryClient();
+  const [active, setActive] = useState(0);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const form = useForm<PlanFormValues>({ mode: 'controlled', initialValues: initialPlanFormValues(plan) });
+
+  const save = useMutation({
+    mutationFn: (payload: PlanPayload) => (plan ? updatePlan(plan.id, payload) : createPlan(campaignId, payload)),
+    onSuccess: async (saved) => {
+      notifications.show({ color: 'green', message: editing ? 'Plan actualizado.' : 'Plan creado.' });
+      onSaved?.(saved);
+      onDone();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignQueries.details() }),
+        queryClient.invalidateQueries({ queryKey: planQueries.all() }),
+      ]);
+    },
+    onError: (error) => {
+      const errors = fieldErrorsOf(error);
+      form.setErrors(errors);
+      // The refusal shows where its field is, so the wizard goes to that step.
+      const step = firstStepWithError(errors);
+      if (step !== null) setActive(step);
+    },
+  });
+
+  // A new step starts at its first field, so keyboard users carry on where the content is.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    stepRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="file"]), textarea, button')?.focus();
+  }, [active]);
+
+  const goTo = (step: number) => {
+    moved.current = true;
+    setActive(step);
+  };
+
+  /** Checks the given step's fields only; true when they are fine. */
+  const validateStep = (step: number) => {
+    const errors = resolve(form.getValues());
+    let valid = true;
+    for (const field of PLAN_STEPS[step]!.fields) {
+      const message = errors[field];
+      if (message) {
+        form.setFieldError(field, message);
+        valid = false;
+      } else form.clearFieldError(field);
+    }
+    return valid;
+  };
+
+  // Enter in a field submits the form: before the last step it only moves on, never saves.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.reset();
+    if (active < LAST_STEP) {
+      if (validateStep(active)) goTo(active + 1);
+      return;
+    }
+    const errors = resolve(form.getValues());
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      const step = firstStepWithError(errors);
+      if (step !== null && step !== active) setActive(step);
+      return;
+    }
+    save.mutate(toPlanPayload(form.getValues()));
+  };
+
+  const busy = save.isPending;
+  const otherPlans = basePlanCandidates(campaignPlans, plan?.id ?? null);
+  const fieldErrors = fieldErrorsOf(save.error);
+
+  return (
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={active < LAST_STEP ? 'Siguiente' : editing ? 'Guardar cambios' : 'Crear Plan'}
+      busyLabel={editing ? 'Guardando…' : 'Creando…'}
+      error={bannerMessage(save.error, PLAN_FALLBACKS.save, fieldErrors, Object.keys(form.values))}
+      dirty={form.isDirty()}
+      failure={save.error}
+    >
+      <Stepper
+        active={active}
+        onStepClick={(step) => step < active && goTo(step)}
+        allowNextStepsSelect={false}
+        size="sm"
+        iconSize={28}
+      >
+        <Stepper.Step label={PLAN_STEPS[0].label}>
+          <Stack gap="md" ref={active === 0 ? stepRef : undefined}>
+            <BasicStep form={form} busy={busy} />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={PLAN_STEPS[1].label}>
+          <Stack gap="md" ref={active === 1 ? stepRef : undefined}>
+            <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={plan?.image_url} disabled={busy} />
+            <DocumentInput
+              label="Documento PDF"
+              {...formImageProps(form, 'document')}
+              currentUrl={plan?.document_url ?? plan?.pdf_url}
+              disabled={busy}
+            />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={PLAN_STEPS[2].label}>
+          <Stack gap="md" ref={active === 2 ? stepRef : undefined}>
+            <DetailsStep form={form} busy={busy} otherPlans={otherPlans} />
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between" align="center">
+        <Button variant="subtle" onClick={() => goTo(active - 1)} disabled={active === 0 || busy}>
+          Atrás
+        </Button>
+        <Text size="sm" c="dimmed">{`Paso ${active + 1} de ${PLAN_STEPS.length}`}</Text>
+      </Group>
+    </FormModalBody>
+  );
+}
+
+type PlanForm = ReturnType<typeof useForm<PlanFormValues>>;
+
+/** Under Precio: how a valid price will read once saved, so '30.000' is seen as thirty thousand. */
+const pricePreview = (typed: string) => {
+  if (typed.trim() === '') return 'Vacío si no tiene precio';
+  const price = parsePrice(typed);
+  return price === null ? 'Ej.: 30.000, 30,99 o $ 1.250.000' : `Se guardará como ${formatPlanPrice(price)}`;
+};
+
+function BasicStep({ form, busy }: { form: PlanForm; busy: boolean }) {
+  return (
+    <>
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+      <Textarea label="Descripción" withAsterisk rows={3} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="Precio"
+          placeholder="Ej.: 30.000 o 30,99"
+          description={pricePreview(form.values.price)}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={busy}
+          {...form.getInputProps('price')}
+        />
+        <Select
+          label="Estado"
+          data={PLAN_STATUSES.map((status) => ({ value: status, label: PLAN_STATUS_LABELS[status] }))}
+          allowDeselect={false}
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('status')}
+          onChange={(value) => value && form.setFieldValue('status', value as PlanStatus)}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function DetailsStep({ form, busy, otherPlans }: { form: PlanForm; busy: boolean; otherPlans: readonly Pick<Plan, 'id' | 'name'>[] }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Textarea label="Inclusiones" description="Una por línea" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('inclusions')} />
+        <Textarea label="Exclusiones" description="Una por línea" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('exclusions')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Permanencia"
+          data={COMMITMENT_MONTHS.map((months) => ({ value: String(months), label: formatMonths(months) }))}
+          allowDeselect={false}
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('commitment_months')}
+        />
+        <NumberInput
+          label="Días de prueba"
+          placeholder="Sin prueba"
+          min={0}
+          max={MAX_TRIAL_DAYS}
+          allowNegative={false}
+          allowDecimal={false}
+          hideControls
+          disabled={busy}
+          {...form.getInputProps('trial_days')}
+        />
+      </SimpleGrid>
+      <Switch label="Renovación automática" disabled={busy} {...form.getInputProps('auto_renew', { type: 'checkbox' })} />
+      <TextInput label="Código Apolo" autoComplete="off" disabled={busy} {...form.getInputProps('apolo_code_ref')} />
+      <Textarea
+        label="Meta"
+        description="Texto libre o JSON"
+        rows={3}
+        resize="vertical"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        disabled={busy}
+        {...form.getInputProps('meta')}
+      />
+      {otherPlans.length > 0 ? (
+        <>
+          <Checkbox
+            label="Es una mejora de otro plan"
+            disabled={busy}
+            {...form.getInputProps('is_upgrade', { type: 'checkbox' })}
+            onChange={(event) => {
+              form.setFieldValue('is_upgrade', event.currentTarget.checked);
+              if (!event.currentTarget.checked) {
+                form.setFieldValue('plan_id', null);
+                form.clearFieldError('plan_id');
+              }
+            }}
+          />
+          <Select
+            label="Plan base"
+            placeholder="Elige el plan que mejora"
+            data={otherPlans.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+            disabled={busy || !form.values.is_upgrade}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('plan_id')}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
