@@ -3,18 +3,20 @@ import { contractBreaches } from './envelope';
 import { accountDb, accountHandlers } from './handlers/account';
 import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
+import { campaignCategoriesDb, campaignCategoryHandlers } from './handlers/campaign-categories';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { countryHandlers } from './handlers/countries';
 import { roleHandlers, rolesDb } from './handlers/roles';
+import { serviceHandlers, servicesDb } from './handlers/services';
 import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
 import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
-export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...accountHandlers, ...auditHandlers);
+export const server = setupServer(...authHandlers, ...countryHandlers, ...roleHandlers, ...userHandlers, ...sponsorHandlers, ...campaignHandlers, ...campaignCategoryHandlers, ...serviceHandlers, ...accountHandlers, ...auditHandlers);
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, accountDb, auditDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, campaignCategoriesDb, servicesDb, accountDb, auditDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

@@ -1,3 +1,3 @@
-export { campaignDeletion, sponsorDeletion, userDeletion } from './config/deletions';
+export { campaignCategoryDeletion, campaignDeletion, serviceDeletion, sponsorDeletion, userDeletion } from './config/deletions';
 export type { Deletion } from './model/deletion';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './ui/delete-with-confirmation';
