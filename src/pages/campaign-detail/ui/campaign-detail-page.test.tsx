@@ -44,7 +44,7 @@ describe('campaign detail', () => {
     expect(screen.getByRole('link', { name: 'Volver al sponsor' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);
   });
 
-  it('shows the three tabs with their counts, every plan's services, and the tab in the URL', async () => {
+  it('shows the three tabs with their counts, every plan’s services, and the tab in the URL', async () => {
     const sponsor = sponsorsDb.add({ name: 'Andes' });
     const campaign = campaignsDb.add({
       sponsor_id: sponsor.id,
