@@ -22,7 +22,7 @@ export function CampaignCategoryCard({ category, actions }: CampaignCategoryCard
           {category.name}
         </Title>
         <Group gap="xs">
-          <Badge color="indigo.7" variant="light" radius="sm">
+          <Badge color="indigo.7" variant="filled" autoContrast radius="sm">
             Subcategoría
           </Badge>
           <Text size="sm" c="dimmed">{`de ${category.parent.name}`}</Text>
