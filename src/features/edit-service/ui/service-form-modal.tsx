@@ -173,7 +173,6 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
           placeholder={categoryOptions.length > 0 ? 'Elige una categoría' : 'La campaña no tiene categorías'}
           withAsterisk={categoryOptions.length > 0}
           data={categoryOptions}
-          clearable={categoryOptions.length === 0}
           disabled={busy || categoryOptions.length === 0}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('category_id')}
