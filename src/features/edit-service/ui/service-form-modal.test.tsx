@@ -154,6 +154,18 @@ describe('ServiceFormModal: creating', () => {
   });
 });
 
+describe('ServiceFormModal: no lost work', () => {
+  it('asks before closing with typed changes', async () => {
+    const { campaign, basic } = seed();
+    const { user, dialog } = await open(campaign, { planId: basic.id });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Grúa');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Seguir editando' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveValue('Grúa');
+  });
+});
+
 describe('ServiceFormModal: editing', () => {
   it('shows the plan read-only and clears an existing Apolo code by sending it empty', async () => {
     const existing = buildService({
