@@ -8,3 +8,4 @@ export {
 } from './api/campaign-category.api';
 export { campaignCategoryQueries } from './api/campaign-category.queries';
 export type { CampaignCategory, CampaignCategoryPayload } from './model/types';
+export { CampaignCategoryCard, type CampaignCategoryCardProps } from './ui/campaign-category-card';

@@ -1,3 +1,11 @@
-export { campaignDeletion, categoryDeletion, planDeletion, sponsorDeletion, userDeletion } from './config/deletions';
+export {
+  campaignCategoryDeletion,
+  campaignDeletion,
+  categoryDeletion,
+  planDeletion,
+  serviceDeletion,
+  sponsorDeletion,
+  userDeletion,
+} from './config/deletions';
 export type { Deletion } from './model/deletion';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './ui/delete-with-confirmation';

@@ -1,6 +1,13 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
+import {
+  campaignCategoryQueries,
+  checkCampaignCategoryDeletion,
+  deleteCampaignCategory,
+  type CampaignCategory,
+} from '@/entities/campaign-category';
+import { checkServiceDeletion, deleteService, serviceQueries, type Service } from '@/entities/service';
 import { checkSponsorDeletion, deleteSponsor, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { checkUserDeletion, deleteUser, userQueries, type User } from '@/entities/user';
 import { CONFIRM_KEYWORD, type Deletion } from '../model/deletion';
@@ -78,4 +85,32 @@ export const planDeletion: Deletion<Plan> = {
   remove: deletePlan,
   check: checkPlanDeletion,
   queries: planQueries,
+};
+
+export const campaignCategoryDeletion: Deletion<CampaignCategory> = {
+  title: 'Eliminar categoría',
+  describe: (category) => (
+    <>
+      Se eliminará la categoría <strong>{category.name}</strong> de la campaña y su imagen. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Categoría eliminada.',
+  remove: deleteCampaignCategory,
+  check: checkCampaignCategoryDeletion,
+  queries: campaignCategoryQueries,
+};
+
+export const serviceDeletion: Deletion<Service> = {
+  title: 'Eliminar servicio',
+  describe: (service) => (
+    <>
+      Se eliminará el servicio <strong>{service.name}</strong> y su imagen. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Servicio eliminado.',
+  remove: deleteService,
+  check: checkServiceDeletion,
+  queries: serviceQueries,
 };

@@ -44,7 +44,7 @@ describe('campaign detail', () => {
     expect(screen.getByRole('link', { name: 'Volver al sponsor' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);
   });
 
-  it('shows the three tabs with their counts, an honest empty state, and the tab in the URL', async () => {
+  it('shows the three tabs with their counts, every plan’s services, and the tab in the URL', async () => {
     const sponsor = sponsorsDb.add({ name: 'Andes' });
     const campaign = campaignsDb.add({
       sponsor_id: sponsor.id,
@@ -62,7 +62,7 @@ describe('campaign detail', () => {
 
     await user.click(screen.getByRole('tab', { name: /Servicios/ }));
     await waitFor(() => expect(currentLocation()).toBe(`/sponsor/${sponsor.id}/campaign/${campaign.id}?tab=servicios`));
-    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'No hay servicios' })).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('article', { name: 'Atención de emergencias' })).toHaveLength(2);
   });
 
   it('opens the tab named in the URL', async () => {

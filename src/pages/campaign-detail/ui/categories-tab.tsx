@@ -1,7 +1,83 @@
-import type { Campaign } from '@/entities/campaign';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { campaignQueries, type Campaign } from '@/entities/campaign';
+import { CampaignCategoryCard, type CampaignCategory } from '@/entities/campaign-category';
+import { DeleteWithConfirmation, campaignCategoryDeletion } from '@/features/delete-with-confirmation';
+import { CampaignCategoryFormModal } from '@/features/edit-campaign-category';
+import { HistoryButton } from '@/features/view-change-history';
+import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
 
 /** The campaign's categories: cards, the category modal and delete. */
-export function CategoriesTab(_props: { campaign: Campaign }) {
-  return <EmptyState title="No hay categorías" text="Las categorías de la campaña llegarán en una próxima versión." />;
+export function CategoriesTab({ campaign }: { campaign: Campaign }) {
+  const queryClient = useQueryClient();
+  const categories = campaign.categories ?? [];
+  const [form, setForm] = useState<{ opened: boolean; category: CampaignCategory | null }>({ opened: false, category: null });
+  const [deleting, setDeleting] = useState<CampaignCategory | null>(null);
+  // The server answers a record's history only to who may edit it.
+  const canEdit = useSessionStore((state) => hasPermission(state.user, 'sponsors.manage'));
+
+  const openNew = () => setForm({ opened: true, category: null });
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+      Nueva Categoría
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      {categories.length > 0 ? <Group justify="flex-end">{newButton}</Group> : null}
+      {categories.length === 0 ? (
+        <EmptyState title="No hay categorías" text="Esta campaña todavía no tiene categorías." action={newButton} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {categories.map((category) => (
+            <CampaignCategoryCard
+              key={category.id}
+              category={category}
+              actions={
+                <>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconEdit size={14} />}
+                    aria-label={`Editar ${category.name}`}
+                    onClick={() => setForm({ opened: true, category })}
+                  >
+                    Editar
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    aria-label={`Eliminar ${category.name}`}
+                    onClick={() => setDeleting(category)}
+                  >
+                    Eliminar
+                  </Button>
+                  {canEdit ? <HistoryButton resource="campaign-category" id={category.id} name={category.name} compact /> : null}
+                </>
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <CampaignCategoryFormModal
+        opened={form.opened}
+        campaignId={campaign.id}
+        category={form.category}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <DeleteWithConfirmation
+        target={deleting}
+        deletion={campaignCategoryDeletion}
+        onClose={() => setDeleting(null)}
+        // The campaign's detail holds the cards and the tab's count.
+        onDeleted={() => void queryClient.invalidateQueries({ queryKey: campaignQueries.details() })}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,15 @@
+import { EVENT_PERIOD_LABELS } from '@contract/service.constants';
+import type { Service } from '../model/types';
+
+// Coverage may carry cents, unlike plan prices.
+const money = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** 'Ilimitados', '3 · Mensual', or '3 por periodo' when no period was chosen. */
+export const formatServiceEvents = (service: Pick<Service, 'unlimited_events' | 'event_limit' | 'event_period'>): string => {
+  if (service.unlimited_events || service.event_limit === null) return 'Ilimitados';
+  return service.event_period ? `${service.event_limit} · ${EVENT_PERIOD_LABELS[service.event_period]}` : `${service.event_limit} por periodo`;
+};
+
+/** 'Ilimitada' or the amount in pesos, e.g. '$ 1.500.000,50'. */
+export const formatServiceCoverage = (service: Pick<Service, 'unlimited_coverage' | 'coverage_amount'>): string =>
+  service.unlimited_coverage || service.coverage_amount === null ? 'Ilimitada' : money.format(service.coverage_amount);

@@ -1,0 +1,54 @@
+import { Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Fact } from '@/shared/ui/fact';
+import { formatServiceCoverage, formatServiceEvents } from '../lib/format';
+import type { Service } from '../model/types';
+import { ServiceActiveBadge } from './service-active-badge';
+
+export interface ServiceCardProps {
+  service: Service;
+  /** The plan it belongs to; the campaign page knows it even when the service does not carry it. */
+  planName: string;
+  /** Its campaign category's name, or null without one. */
+  categoryName: string | null;
+  /** The card's buttons, supplied by the page. */
+  actions?: ReactNode;
+}
+
+/** A service in a grid: name, active badge, events, coverage, category, plan and Apolo code. */
+export function ServiceCard({ service, planName, categoryName, actions }: ServiceCardProps) {
+  return (
+    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={service.name}>
+      {service.image_url ? (
+        <Card.Section>
+          <Image src={service.image_url} alt={`Imagen de ${service.name}`} h={120} fit="cover" />
+        </Card.Section>
+      ) : null}
+      <Stack gap="xs" mt={service.image_url ? 'md' : 0} style={{ flexGrow: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} size="h4" lineClamp={2}>
+            {service.name}
+          </Title>
+          <ServiceActiveBadge active={service.is_active} />
+        </Group>
+        {service.description ? (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {service.description}
+          </Text>
+        ) : null}
+        <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing="xs" m={0} style={{ flexGrow: 1 }}>
+          <Fact label="Eventos">{formatServiceEvents(service)}</Fact>
+          <Fact label="Cobertura">{formatServiceCoverage(service)}</Fact>
+          <Fact label="Categoría">{categoryName ?? 'Sin categoría'}</Fact>
+          <Fact label="Plan">{planName}</Fact>
+          <Fact label="Código Apolo">{service.apolo_code_ref ?? '—'}</Fact>
+        </SimpleGrid>
+        {actions ? (
+          <Group gap="xs" wrap="wrap" mt="xs">
+            {actions}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { CampaignCategoryFormModal, type CampaignCategoryFormModalProps } from './ui/campaign-category-form-modal';

@@ -1,0 +1,107 @@
+import { Select, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignQueries } from '@/entities/campaign';
+import {
+  CAMPAIGN_CATEGORY_FALLBACKS,
+  campaignCategoryQueries,
+  createCampaignCategory,
+  updateCampaignCategory,
+  type CampaignCategory,
+  type CampaignCategoryPayload,
+} from '@/entities/campaign-category';
+import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
+import { errorMessage, formFieldErrors } from '@/shared/api';
+import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import {
+  campaignCategoryFormSchema,
+  initialCampaignCategoryFormValues,
+  toCampaignCategoryPayload,
+  type CampaignCategoryFormValues,
+} from '../model/campaign-category-form';
+
+export interface CampaignCategoryFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  campaignId: number;
+  /** The category to edit; null creates a new one. */
+  category: CampaignCategory | null;
+}
+
+/** 'Nueva Categoría' / 'Editar Categoría' */
+export function CampaignCategoryFormModal({ opened, onClose, campaignId, category }: CampaignCategoryFormModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title={category ? 'Editar Categoría' : 'Nueva Categoría'}>
+      <CampaignCategoryForm key={category?.id ?? 'new'} campaignId={campaignId} category={category} onDone={onClose} />
+    </FormModal>
+  );
+}
+
+const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
+
+function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: number; category: CampaignCategory | null; onDone: () => void }) {
+  const editing = category !== null;
+  const queryClient = useQueryClient();
+  // Only 'Padre' categories of the catalogue can be linked.
+  const roots = useQuery(categoryQueries.options({ roots: true }));
+  const form = useForm<CampaignCategoryFormValues>({
+    mode: 'controlled',
+    initialValues: initialCampaignCategoryFormValues(category),
+    validate: schemaResolver(campaignCategoryFormSchema, { sync: true }),
+  });
+
+  const save = useMutation({
+    mutationFn: (payload: CampaignCategoryPayload) =>
+      category ? updateCampaignCategory(category.id, payload) : createCampaignCategory(campaignId, payload),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: editing ? 'Categoría actualizada.' : 'Categoría creada.' });
+      onDone();
+      // The campaign page reads its categories (and the tab's count) from the campaign's detail.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignQueries.details() }),
+        queryClient.invalidateQueries({ queryKey: campaignCategoryQueries.all() }),
+      ]);
+    },
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+  });
+
+  const options = (roots.data ?? []).map((root) => ({ value: String(root.id), label: root.name }));
+  // The linked category stays visible on edit even if it is no longer a root.
+  if (category && !options.some((option) => option.value === String(category.category_id))) {
+    options.push({ value: String(category.category_id), label: category.parent.name });
+  }
+
+  const busy = save.isPending;
+  return (
+    <FormModalBody
+      onSubmit={form.onSubmit((values) => save.mutate(toCampaignCategoryPayload(values)), () => save.reset())}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
+      busyLabel={editing ? 'Actualizando…' : 'Creando…'}
+      error={bannerMessage(save.error, CAMPAIGN_CATEGORY_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
+      dirty={form.isDirty()}
+      failure={save.error}
+    >
+      <Select
+        label="Categoría del catálogo"
+        placeholder={roots.isPending ? 'Cargando categorías…' : 'Elige una categoría'}
+        description="Solo categorías padre del catálogo."
+        withAsterisk
+        searchable
+        nothingFoundMessage="No hay categorías con ese nombre"
+        data={options}
+        data-autofocus
+        disabled={busy}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('category_id')}
+        error={form.errors.category_id ?? (roots.isError ? errorMessage(roots.error, CATEGORY_FALLBACKS.list) : undefined)}
+      />
+      <TextInput label="Nombre" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
+      <Textarea label="Descripción" rows={3} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
+      <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
+    </FormModalBody>
+  );
+}

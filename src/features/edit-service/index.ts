@@ -1,0 +1,1 @@
+export { ServiceFormModal, type ServiceFormModalProps } from './ui/service-form-modal';
