@@ -39,8 +39,6 @@ export const DEFAULT_COMMITMENT_MONTHS: CommitmentMonths = 1;
 export const MAX_TRIAL_DAYS = 3650;
 /** Longest inclusions / exclusions text. */
 export const MAX_PLAN_LIST_TEXT = 5000;
-/** Longest `meta`, as text or as its JSON. */
-export const MAX_PLAN_META = 10000;
 export const MAX_APOLO_CODE = 100;
 
 export const PLAN_NOT_FOUND = 'El plan no existe.';

@@ -5,9 +5,9 @@ import {
   COMMITMENT_MONTHS,
   MAX_APOLO_CODE,
   MAX_PLAN_LIST_TEXT,
-  MAX_PLAN_META,
   MAX_TRIAL_DAYS,
 } from './plan.constants';
+import { metaField } from './meta';
 import { normalizePrice } from './price';
 import { service } from './service';
 
@@ -41,8 +41,6 @@ export const PLAN_MESSAGES = {
   trialDays: `Los días de prueba deben ser un número entero entre 0 y ${MAX_TRIAL_DAYS}.`,
   inclusionsTooLong: `Las inclusiones no pueden superar ${MAX_PLAN_LIST_TEXT} caracteres.`,
   exclusionsTooLong: `Las exclusiones no pueden superar ${MAX_PLAN_LIST_TEXT} caracteres.`,
-  metaInvalidJson: 'meta empieza como JSON pero no es un JSON válido.',
-  metaTooLong: `meta no puede superar ${MAX_PLAN_META} caracteres.`,
   apoloTooLong: `El código Apolo no puede superar ${MAX_APOLO_CODE} caracteres.`,
   planInvalid: 'El plan base no es válido.',
   planMissing: 'El plan base no existe en esta campaña.',
@@ -83,33 +81,6 @@ export const priceField = z.unknown().transform((value, ctx): string | null => {
     return z.NEVER;
   }
   return parsed.value;
-});
-
-/**
- * `meta`: free text or JSON. A JSON body's object or array is kept as sent; text that starts with
- * '{' or '[' must be valid JSON and is kept as that JSON; any other text is kept as text. Empty clears it.
- */
-export const metaField = z.unknown().transform((value, ctx): unknown => {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '') return null;
-    if (text.startsWith('{') || text.startsWith('[')) {
-      try {
-        value = JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: PLAN_MESSAGES.metaInvalidJson });
-        return z.NEVER;
-      }
-    } else {
-      value = text;
-    }
-  }
-  if (JSON.stringify(value).length > MAX_PLAN_META) {
-    ctx.addIssue({ code: 'custom', message: PLAN_MESSAGES.metaTooLong });
-    return z.NEVER;
-  }
-  return value;
 });
 
 const commitmentField = z.preprocess(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
 import { booleanish, idField } from './common';
+import { metaField } from './meta';
 import { EVENT_PERIODS } from './service.constants';
 export {
   EVENT_PERIODS,
@@ -36,7 +37,6 @@ export const SERVICE_MESSAGES = {
   categoryRequired: 'La categoría es requerida',
   categoryElsewhere: 'La categoría no pertenece a la campaña del plan.',
   apoloTooLong: 'El código Apolo no puede superar 100 caracteres.',
-  metaTooLong: 'Los metadatos no pueden superar 10000 caracteres.',
   imageNotFile: 'La imagen debe enviarse como archivo.',
 } as const;
 
@@ -44,7 +44,6 @@ export const SERVICE_MESSAGES = {
 export const MAX_COVERAGE = 999_999_999_999.99;
 /** An integer column. */
 const MAX_EVENT_LIMIT = 2_147_483_647;
-const MAX_META_LENGTH = 10_000;
 
 const emptyToNull = (value: unknown) => (value === '' || value === null ? null : value);
 
@@ -72,25 +71,6 @@ const eventLimitField = z.preprocess(
     return /^\d{1,10}$/.test(empty.trim()) ? Number(empty.trim()) : empty;
   },
   z.number({ error: SERVICE_MESSAGES.eventLimit }).int(SERVICE_MESSAGES.eventLimit).min(0, SERVICE_MESSAGES.eventLimit).max(MAX_EVENT_LIMIT, SERVICE_MESSAGES.eventLimit).nullable(),
-);
-
-/**
- * `meta` as text or JSON: text that parses as JSON is kept as that JSON, other text as the text
- * itself; a JSON body may send any JSON value. Empty is null.
- */
-export const metaField = z.preprocess(
-  (value) => {
-    if (value === null || value === undefined) return value;
-    if (typeof value !== 'string') return value;
-    const text = value.trim();
-    if (text === '') return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  },
-  z.unknown().refine((value) => value === null || JSON.stringify(value).length <= MAX_META_LENGTH, SERVICE_MESSAGES.metaTooLong),
 );
 
 /** One item per line; a form's CRLF line ends are kept as LF, so a list reads the same however it was sent. */

@@ -147,6 +147,8 @@ describe('creating services', () => {
       [{ name: 'Apolo largo', ...UNLIMITED, apolo_code_ref: 'A'.repeat(101) }, { apolo_code_ref: ['El código Apolo no puede superar 100 caracteres.'] }],
       [{ name: 'Otro plan', ...UNLIMITED, plan_id: categorisedPlan }, { plan_id: ['El plan de un servicio no se puede cambiar.'] }],
       [{ name: 'Ajena', ...UNLIMITED, category_id: foreignCategory }, { category_id: ['La categoría no pertenece a la campaña del plan.'] }],
+      // The same meta rule as a plan's: a typo in JSON is refused, not stored as text.
+      [{ name: 'Meta rota', ...UNLIMITED, meta: '{"zonas": [norte]}' }, { meta: ['meta empieza como JSON pero no es un JSON válido.'] }],
     ];
     for (const [payload, errors] of cases) {
       const response = await post(plainPlan, payload);

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatCOP } from './format';
+import { formatMoney } from './format';
 
-// Intl separates the symbol with a no-break space.
-const normalise = (text: string) => text.replace(/\s/g, ' ');
-
-describe('formatCOP', () => {
-  it('writes whole Colombian pesos with dot thousands', () => {
-    expect(normalise(formatCOP(150000))).toBe('$ 150.000');
-    expect(normalise(formatCOP('30000'))).toBe('$ 30.000');
+describe('formatMoney', () => {
+  it('writes Colombian pesos with dot thousands, and cents only when there are some', () => {
+    expect(formatMoney(150000)).toBe('$ 150.000');
+    expect(formatMoney('30000')).toBe('$ 30.000');
+    expect(formatMoney(30.99)).toBe('$ 30,99');
+    expect(formatMoney(1500000.5)).toBe('$ 1.500.000,5');
   });
 
-  it('shows a dash when there is no number', () => {
-    expect(formatCOP(null)).toBe('—');
-    expect(formatCOP('')).toBe('—');
-    expect(formatCOP('abc')).toBe('—');
+  it('shows the stand-in when there is no number', () => {
+    expect(formatMoney(null)).toBe('—');
+    expect(formatMoney('')).toBe('—');
+    expect(formatMoney('abc')).toBe('—');
+    expect(formatMoney(undefined, 'Sin precio')).toBe('Sin precio');
   });
 });

@@ -1,13 +1,11 @@
-const cop = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  // Colombian prices are quoted in whole pesos.
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+// Amounts carry cents only when they have them (a price of 30,99; a coverage of 1.500.000,50).
+const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 
-/** Money in Colombian pesos as staff read it, e.g. '$ 150.000'; '—' when there is no number. */
-export const formatCOP = (amount: number | string | null | undefined): string => {
-  const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
-  return typeof value === 'number' && Number.isFinite(value) ? cop.format(value) : '—';
+/**
+ * Money as staff read it, in Colombian style: '$ 180.000.000', '$ 30,99'. `empty` stands in when
+ * there is no number ('—', or 'Sin precio' on a plan).
+ */
+export const formatMoney = (value: number | string | null | undefined, empty = '—'): string => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? `$ ${amount.format(number)}` : empty;
 };

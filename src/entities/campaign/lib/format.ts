@@ -1,10 +1,9 @@
 import dayjs from 'dayjs';
 
-const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+import { formatMoney } from '@/shared/lib';
 
 /** A budget as staff read it, e.g. '$ 180.000.000'; '—' without one. */
-export const formatBudget = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? `$ ${amount.format(value)}` : '—';
+export const formatBudget = (value: number | null | undefined): string => formatMoney(value);
 
 /** A campaign date in Spanish, e.g. '1 de marzo de 2025'; '—' without one. */
 export const formatCampaignDate = (value: string | null | undefined): string =>

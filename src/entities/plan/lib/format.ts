@@ -1,8 +1,7 @@
-const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+import { formatMoney } from '@/shared/lib';
 
 /** A plan's price as staff read it, e.g. '$ 19.900' or '$ 30,99'; 'Sin precio' without one. */
-export const formatPlanPrice = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? `$ ${amount.format(value)}` : 'Sin precio';
+export const formatPlanPrice = (value: number | null | undefined): string => formatMoney(value, 'Sin precio');
 
 /** '1 mes', '12 meses'. */
 export const formatMonths = (months: number): string => (months === 1 ? '1 mes' : `${months} meses`);

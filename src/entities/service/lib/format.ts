@@ -1,8 +1,7 @@
 import { EVENT_PERIOD_LABELS } from '@contract/service.constants';
 import type { Service } from '../model/types';
 
-// Coverage may carry cents, unlike plan prices.
-const money = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+import { formatMoney } from '@/shared/lib';
 
 /** 'Ilimitados', '3 · Mensual', or '3 por periodo' when no period was chosen. */
 export const formatServiceEvents = (service: Pick<Service, 'unlimited_events' | 'event_limit' | 'event_period'>): string => {
@@ -12,4 +11,4 @@ export const formatServiceEvents = (service: Pick<Service, 'unlimited_events' | 
 
 /** 'Ilimitada' or the amount in pesos, e.g. '$ 1.500.000,50'. */
 export const formatServiceCoverage = (service: Pick<Service, 'unlimited_coverage' | 'coverage_amount'>): string =>
-  service.unlimited_coverage || service.coverage_amount === null ? 'Ilimitada' : money.format(service.coverage_amount);
+  service.unlimited_coverage || service.coverage_amount === null ? 'Ilimitada' : formatMoney(service.coverage_amount);

@@ -1,3 +1,4 @@
+import { metaAsText } from '@contract/meta';
 import { DEFAULT_COMMITMENT_MONTHS, planFields } from '@contract/plan';
 import { z } from 'zod';
 import type { Plan, PlanPayload, PlanStatus } from '@/entities/plan';
@@ -45,12 +46,6 @@ export const stepOfField = (field: string): number | null => {
   return index < 0 ? null : index;
 };
 
-/** `meta` as it is edited: text as it is, JSON written out. */
-const metaText = (meta: unknown): string => {
-  if (meta === null || meta === undefined) return '';
-  return typeof meta === 'string' ? meta : JSON.stringify(meta, null, 2);
-};
-
 export const initialPlanFormValues = (plan: Plan | null): PlanFormValues => ({
   name: plan?.name ?? '',
   description: plan?.description ?? '',
@@ -64,7 +59,7 @@ export const initialPlanFormValues = (plan: Plan | null): PlanFormValues => ({
   trial_days: plan?.trial_days ?? '',
   auto_renew: plan?.auto_renew ?? false,
   apolo_code_ref: plan?.apolo_code_ref ?? '',
-  meta: metaText(plan?.meta),
+  meta: metaAsText(plan?.meta),
   is_upgrade: plan ? plan.plan_id !== null : false,
   plan_id: plan?.plan_id === null || plan?.plan_id === undefined ? null : String(plan.plan_id),
 });

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES } from '@contract/plan';
+import { metaAsText } from '@contract/meta';
 import { SERVICE_MESSAGES, clearUnlimited, serviceFields, serviceRuleErrors } from '@contract/service';
 import { z } from 'zod';
 import type { EventPeriod, Service, ServicePayload } from '@/entities/service';
@@ -26,11 +26,6 @@ export interface ServiceFormValues {
   image: File | null;
 }
 
-const metaText = (meta: unknown): string => {
-  if (meta === null || meta === undefined) return '';
-  return typeof meta === 'string' ? meta : JSON.stringify(meta, null, 2);
-};
-
 /** A new service starts active, for the plan chosen on the page, with unlimited events and coverage off. */
 export const initialServiceFormValues = (service: Service | null, planId: number | null): ServiceFormValues => ({
   plan_id: service ? String(service.plan_id) : planId === null ? null : String(planId),
@@ -46,21 +41,9 @@ export const initialServiceFormValues = (service: Service | null, planId: number
   inclusions: service?.inclusions ?? '',
   exclusions: service?.exclusions ?? '',
   is_active: service?.is_active ?? true,
-  meta: metaText(service?.meta),
+  meta: metaAsText(service?.meta),
   image: null,
 });
-
-/** Text that looks like JSON (starts with { or [) must parse. */
-const looksLikeBrokenJson = (text: string) => {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return false;
-  try {
-    JSON.parse(trimmed);
-    return false;
-  } catch {
-    return true;
-  }
-};
 
 /**
  * The API's own rules and messages, with the rules between fields from `serviceRuleErrors`, so the
@@ -83,7 +66,7 @@ export const serviceFormSchema = ({ categoriesExist }: { categoriesExist: boolea
       apolo_code_ref: serviceFields.shape.apolo_code_ref,
       inclusions: serviceFields.shape.inclusions,
       exclusions: serviceFields.shape.exclusions,
-      meta: z.string().refine((text) => !looksLikeBrokenJson(text), PLAN_MESSAGES.metaInvalidJson),
+      meta: serviceFields.shape.meta,
     })
     .superRefine(
       (values, ctx) => {

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES } from '@contract/plan';
+import { META_MESSAGES } from '@contract/meta';
 import { SERVICE_MESSAGES } from '@contract/service';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -129,7 +129,7 @@ describe('ServiceFormModal: creating', () => {
     await user.type(meta, '{{"tope": 2');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Servicio' }));
     await waitFor(() => expect(meta).toHaveFocus());
-    expect(meta).toHaveAccessibleDescription(expect.stringContaining(PLAN_MESSAGES.metaInvalidJson));
+    expect(meta).toHaveAccessibleDescription(expect.stringContaining(META_MESSAGES.invalidJson));
     expect(servicesDb.requests).toHaveLength(0);
 
     await user.type(meta, '}');

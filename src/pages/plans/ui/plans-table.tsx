@@ -2,14 +2,10 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { Plan } from '@/entities/plan';
-import { formatCOP } from '@/shared/lib';
+import { formatMonths, formatPlanPrice, PlanStatusBadge, type Plan } from '@/entities/plan';
 import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
-import { PlanStatusBadge } from './plan-status-badge';
 
 const helper = createColumnHelper<DataTableFeatures, Plan>();
-
-const months = (count: number) => `${count} ${count === 1 ? 'mes' : 'meses'}`;
 
 interface PlansTableProps {
   plans: Plan[];
@@ -65,8 +61,8 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
           },
         }),
         helper.accessor('status', { header: 'Estado', cell: (info) => <PlanStatusBadge status={info.getValue()} /> }),
-        helper.accessor('price', { header: 'Precio', cell: (info) => <Text size="sm">{formatCOP(info.getValue())}</Text> }),
-        helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <Text size="sm">{months(info.getValue())}</Text> }),
+        helper.accessor('price', { header: 'Precio', cell: (info) => <Text size="sm">{formatPlanPrice(info.getValue())}</Text> }),
+        helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <Text size="sm">{formatMonths(info.getValue())}</Text> }),
         helper.display({ id: 'services', header: 'Servicios', cell: ({ row }) => <Text size="sm">{row.original.services?.length ?? 0}</Text> }),
         helper.display({
           id: 'pdf',

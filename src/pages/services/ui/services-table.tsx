@@ -1,10 +1,9 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { Service } from '@/entities/service';
+import { formatServiceCoverage, formatServiceEvents, ServiceActiveBadge, type Service } from '@/entities/service';
 import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
-import { coverageText, eventsText } from '../lib/limits';
 
 const helper = createColumnHelper<DataTableFeatures, Service>();
 
@@ -51,15 +50,11 @@ export function ServicesTable({ services, stale = false }: ServicesTableProps) {
         helper.display({ id: 'plan', header: 'Plan', cell: ({ row }) => cellText(row.original.plan?.name) }),
         helper.display({ id: 'campaign', header: 'Campaña', cell: ({ row }) => cellText(row.original.campaign?.name) }),
         helper.display({ id: 'category', header: 'Categoría', cell: ({ row }) => cellText(row.original.category?.name) }),
-        helper.display({ id: 'events', header: 'Eventos', cell: ({ row }) => cellText(eventsText(row.original)) }),
-        helper.display({ id: 'coverage', header: 'Cobertura', cell: ({ row }) => cellText(coverageText(row.original)) }),
+        helper.display({ id: 'events', header: 'Eventos', cell: ({ row }) => cellText(formatServiceEvents(row.original)) }),
+        helper.display({ id: 'coverage', header: 'Cobertura', cell: ({ row }) => cellText(formatServiceCoverage(row.original)) }),
         helper.accessor('is_active', {
           header: 'Estado',
-          cell: (info) => (
-            <Badge color={info.getValue() ? 'teal.9' : 'gray.7'} variant="filled" autoContrast radius="sm">
-              {info.getValue() ? 'Activo' : 'Inactivo'}
-            </Badge>
-          ),
+          cell: (info) => <ServiceActiveBadge active={info.getValue()} />,
         }),
       ]),
     [],
