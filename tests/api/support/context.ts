@@ -5,8 +5,10 @@ import { loadConfig, type Config } from '../../../server/config';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
 import type { MailMessage } from '../../../server/mail';
-import { hashPassword } from '../../../server/security/password';
+import { hashPassword, useCheapPasswordHashingForTests } from '../../../server/security/password';
 import { openTestDatabase } from './database';
+
+useCheapPasswordHashingForTests();
 
 export const ADMIN_EMAIL = 'admin@panel.test';
 export const ADMIN_PASSWORD = 'Secreto123!';
