@@ -76,7 +76,7 @@ async function checkDialog(on: Page, name: string, button: Locator, title: strin
 }
 
 /** Every built route and dialog at one screen size, in a tab of its own. */
-async function walkEveryScreen(viewport: { width: number; height: number }, sponsorUrl: string, campaignUrl: string) {
+async function walkEveryScreen(viewport: { width: number; height: number }, sponsorUrl: string, campaignUrl: string, offerUrl: string) {
   const on = await context.newPage();
   await on.setViewportSize(viewport);
 
@@ -102,6 +102,32 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
 
   await on.goto(campaignUrl);
   await checkScreen(on, 'campaign', h1(on, 'Auto Tranquilo'));
+
+  // A campaign that sells: its plans, categories and services, and the plan wizard.
+  await on.goto(offerUrl);
+  await on.getByRole('tabpanel').getByRole('article').first().waitFor();
+  await checkScreen(on, 'campaign-plans', h1(on, 'Hogar Seguro Total'));
+  await checkDialog(on, 'new-plan', on.getByRole('button', { name: 'Nuevo Plan' }).first(), 'Nuevo Plan');
+  await on.goto(`${offerUrl}?tab=categorias`);
+  await on.getByRole('article', { name: 'Emergencias del hogar' }).waitFor();
+  await checkScreen(on, 'campaign-categories', h1(on, 'Hogar Seguro Total'));
+  await checkDialog(on, 'new-campaign-category', on.getByRole('button', { name: 'Nueva Categoría' }).first(), 'Nueva Categoría');
+  await on.goto(`${offerUrl}?tab=servicios`);
+  await on.getByRole('tabpanel').getByRole('article').first().waitFor();
+  await checkScreen(on, 'campaign-services', h1(on, 'Hogar Seguro Total'));
+
+  await on.goto(`${server.url}/categorias`);
+  await on.getByRole('article', { name: 'Hogar', exact: true }).waitFor();
+  await checkScreen(on, 'catalogue', h1(on, 'Categorías'));
+  await checkDialog(on, 'new-category', on.getByRole('button', { name: 'Nueva Categoría' }).first(), 'Nueva Categoría');
+
+  await on.goto(`${server.url}/planes-asistencia`);
+  await on.getByText(/^\d+ planes$/).waitFor();
+  await checkScreen(on, 'plans', h1(on, 'Planes de Asistencia'));
+
+  await on.goto(`${server.url}/servicios`);
+  await on.getByText(/^\d+ servicios$/).waitFor();
+  await checkScreen(on, 'services', h1(on, 'Servicios'));
 
   await on.goto(`${server.url}/campanas`);
   await on.getByText(/^\d+ campañas$/).waitFor();
@@ -190,8 +216,12 @@ describe('every built screen, at every width staff use', () => {
     await page.getByRole('article', { name: 'Auto Tranquilo' }).getByRole('link', { name: 'Ver Detalles' }).click();
     await h1(page, 'Auto Tranquilo').waitFor();
     const campaignUrl = page.url();
+    await page.goto(sponsorUrl);
+    await page.getByRole('article', { name: 'Hogar Seguro Total' }).getByRole('link', { name: 'Ver Detalles' }).click();
+    await h1(page, 'Hogar Seguro Total').waitFor();
+    const offerUrl = page.url();
 
     // The four sizes at once, each in its own tab of the signed-in browser.
-    await Promise.all(WIDTHS.map((viewport) => walkEveryScreen(viewport, sponsorUrl, campaignUrl)));
-  }, 240_000);
+    await Promise.all(WIDTHS.map((viewport) => walkEveryScreen(viewport, sponsorUrl, campaignUrl, offerUrl)));
+  }, 360_000);
 });

@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RecordCard } from '@/shared/ui/record-card';
 import { formatPlanPrice } from '../lib/format';
 import type { Plan } from '../model/types';
 import { PlanImage } from './plan-image';
@@ -19,66 +20,55 @@ export function PlanCard({ plan, actions }: PlanCardProps) {
   const services = plan.services ?? [];
   const hidden = services.length - CARD_SERVICES_SHOWN;
   return (
-    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={plan.name}>
-      <Card.Section>
-        <PlanImage name={plan.name} imageUrl={plan.image_url} />
-      </Card.Section>
-      <Stack gap="xs" mt="md" style={{ flexGrow: 1 }}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} size="h4" lineClamp={2}>
-            {plan.name}
-          </Title>
-          <PlanStatusBadge status={plan.status} />
+    <RecordCard
+      name={plan.name}
+      banner={<PlanImage name={plan.name} imageUrl={plan.image_url} />}
+      badge={<PlanStatusBadge status={plan.status} />}
+      actions={actions}
+    >
+      <Text fw={700} size="lg" c={plan.price === null ? 'dimmed' : undefined}>
+        {formatPlanPrice(plan.price)}
+      </Text>
+      {plan.plan_id !== null || plan.document_url ? (
+        <Group gap="xs">
+          {plan.plan_id !== null ? (
+            <Badge variant="filled" color="grape.8" autoContrast radius="sm" tt="none" maw="100%">
+              {`Mejora de ${plan.parent?.name ?? 'otro plan'}`}
+            </Badge>
+          ) : null}
+          {plan.document_url ? (
+            <Badge variant="filled" color="blue.8" autoContrast radius="sm" tt="none">
+              PDF Disponible
+            </Badge>
+          ) : null}
         </Group>
-        <Text fw={700} size="lg" c={plan.price === null ? 'dimmed' : undefined}>
-          {formatPlanPrice(plan.price)}
-        </Text>
-        {plan.plan_id !== null || plan.document_url ? (
-          <Group gap="xs">
-            {plan.plan_id !== null ? (
-              <Badge variant="filled" color="grape.8" autoContrast radius="sm" tt="none" maw="100%">
-                {`Mejora de ${plan.parent?.name ?? 'otro plan'}`}
-              </Badge>
-            ) : null}
-            {plan.document_url ? (
-              <Badge variant="filled" color="blue.8" autoContrast radius="sm" tt="none">
-                PDF Disponible
-              </Badge>
-            ) : null}
-          </Group>
-        ) : null}
-        <Text size="sm" c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
-          {plan.description || 'Sin descripción'}
-        </Text>
-        {services.length > 0 ? (
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              Servicios
-            </Text>
-            <Group gap={6}>
-              {services.slice(0, CARD_SERVICES_SHOWN).map((service) => (
-                <Badge key={service.id} variant="outline" color="gray.7" radius="sm" tt="none" maw="100%">
-                  {service.name}
-                </Badge>
-              ))}
-              {hidden > 0 ? (
-                <Text size="xs" c="dimmed">
-                  {`+${hidden} más`}
-                </Text>
-              ) : null}
-            </Group>
-          </Stack>
-        ) : (
-          <Text size="xs" c="dimmed">
-            Sin servicios
+      ) : null}
+      <Text size="sm" c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
+        {plan.description || 'Sin descripción'}
+      </Text>
+      {services.length > 0 ? (
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            Servicios
           </Text>
-        )}
-        {actions ? (
-          <Group gap="xs" wrap="wrap" mt="xs">
-            {actions}
+          <Group gap={6}>
+            {services.slice(0, CARD_SERVICES_SHOWN).map((service) => (
+              <Badge key={service.id} variant="outline" color="gray.7" radius="sm" tt="none" maw="100%">
+                {service.name}
+              </Badge>
+            ))}
+            {hidden > 0 ? (
+              <Text size="xs" c="dimmed">
+                {`+${hidden} más`}
+              </Text>
+            ) : null}
           </Group>
-        ) : null}
-      </Stack>
-    </Card>
+        </Stack>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Sin servicios
+        </Text>
+      )}
+    </RecordCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Image, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RecordCard } from '@/shared/ui/record-card';
 import { Fact } from '@/shared/ui/fact';
 import { formatServiceCoverage, formatServiceEvents } from '../lib/format';
 import type { Service } from '../model/types';
@@ -18,37 +19,24 @@ export interface ServiceCardProps {
 /** A service in a grid: name, active badge, events, coverage, category, plan and Apolo code. */
 export function ServiceCard({ service, planName, categoryName, actions }: ServiceCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={service.name}>
-      {service.image_url ? (
-        <Card.Section>
-          <Image src={service.image_url} alt={`Imagen de ${service.name}`} h={120} fit="cover" />
-        </Card.Section>
+    <RecordCard
+      name={service.name}
+      banner={service.image_url ? <Image src={service.image_url} alt={`Imagen de ${service.name}`} h={120} fit="cover" /> : null}
+      badge={<ServiceActiveBadge active={service.is_active} />}
+      actions={actions}
+    >
+      {service.description ? (
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {service.description}
+        </Text>
       ) : null}
-      <Stack gap="xs" mt={service.image_url ? 'md' : 0} style={{ flexGrow: 1 }}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} size="h4" lineClamp={2}>
-            {service.name}
-          </Title>
-          <ServiceActiveBadge active={service.is_active} />
-        </Group>
-        {service.description ? (
-          <Text size="sm" c="dimmed" lineClamp={3}>
-            {service.description}
-          </Text>
-        ) : null}
-        <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing="xs" m={0} style={{ flexGrow: 1 }}>
-          <Fact label="Eventos">{formatServiceEvents(service)}</Fact>
-          <Fact label="Cobertura">{formatServiceCoverage(service)}</Fact>
-          <Fact label="Categoría">{categoryName ?? 'Sin categoría'}</Fact>
-          <Fact label="Plan">{planName}</Fact>
-          <Fact label="Código Apolo">{service.apolo_code_ref ?? '—'}</Fact>
-        </SimpleGrid>
-        {actions ? (
-          <Group gap="xs" wrap="wrap" mt="xs">
-            {actions}
-          </Group>
-        ) : null}
-      </Stack>
-    </Card>
+      <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing="xs" m={0} style={{ flexGrow: 1 }}>
+        <Fact label="Eventos">{formatServiceEvents(service)}</Fact>
+        <Fact label="Cobertura">{formatServiceCoverage(service)}</Fact>
+        <Fact label="Categoría">{categoryName ?? 'Sin categoría'}</Fact>
+        <Fact label="Plan">{planName}</Fact>
+        <Fact label="Código Apolo">{service.apolo_code_ref ?? '—'}</Fact>
+      </SimpleGrid>
+    </RecordCard>
   );
 }

@@ -8,7 +8,8 @@ import { CampaignCategoryFormModal } from '@/features/edit-campaign-category';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconPlus } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 
 /** The campaign's categories: cards, the category modal and delete. */
 export function CategoriesTab({ campaign }: { campaign: Campaign }) {
@@ -39,25 +40,8 @@ export function CategoriesTab({ campaign }: { campaign: Campaign }) {
               category={category}
               actions={
                 <>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconEdit size={14} />}
-                    aria-label={`Editar ${category.name}`}
-                    onClick={() => setForm({ opened: true, category })}
-                  >
-                    Editar
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    aria-label={`Eliminar ${category.name}`}
-                    onClick={() => setDeleting(category)}
-                  >
-                    Eliminar
-                  </Button>
+                  <EditButton name={category.name} onClick={() => setForm({ opened: true, category })} />
+                  <DeleteButton name={category.name} onClick={() => setDeleting(category)} />
                   {canEdit ? <HistoryButton resource="campaign-category" id={category.id} name={category.name} compact /> : null}
                 </>
               }

@@ -6,7 +6,8 @@ import { PlanCard, type Plan } from '@/entities/plan';
 import { DeleteWithConfirmation, planDeletion } from '@/features/delete-with-confirmation';
 import { PlanWizardModal } from '@/features/edit-plan';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconEye, IconPlus } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { PlanDetailModal } from './plan-detail-modal';
 
 /** The campaign's plans: cards, their detail, the plan wizard and delete. */
@@ -47,19 +48,8 @@ export function PlansTab({ campaign }: { campaign: Campaign }) {
                     <Button size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Ver ${plan.name}`} onClick={() => setViewingId(plan.id)}>
                       Ver
                     </Button>
-                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} aria-label={`Editar ${plan.name}`} onClick={() => openEdit(plan)}>
-                      Editar
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      aria-label={`Eliminar ${plan.name}`}
-                      onClick={() => setDeleting(plan)}
-                    >
-                      Eliminar
-                    </Button>
+                    <EditButton name={plan.name} onClick={() => openEdit(plan)} />
+                    <DeleteButton name={plan.name} onClick={() => setDeleting(plan)} />
                   </>
                 }
               />

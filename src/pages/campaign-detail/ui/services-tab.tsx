@@ -9,7 +9,8 @@ import { ServiceFormModal } from '@/features/edit-service';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconPlus } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import type { CampaignDetailSearch } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
@@ -86,25 +87,8 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
               categoryName={service.category?.name ?? (service.category_id === null ? null : (categoryNames.get(service.category_id) ?? null))}
               actions={
                 <>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconEdit size={14} />}
-                    aria-label={`Editar ${service.name}`}
-                    onClick={() => setForm({ opened: true, service })}
-                  >
-                    Editar
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    aria-label={`Eliminar ${service.name}`}
-                    onClick={() => setDeleting(service)}
-                  >
-                    Eliminar
-                  </Button>
+                  <EditButton name={service.name} onClick={() => setForm({ opened: true, service })} />
+                  <DeleteButton name={service.name} onClick={() => setDeleting(service)} />
                   {canEdit ? <HistoryButton resource="service" id={service.id} name={service.name} compact /> : null}
                 </>
               }

@@ -8,7 +8,8 @@ import { CategoryFormModal } from '@/features/edit-category';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { usePagedSearch } from '@/shared/lib/paged-search';
-import { IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconPlus } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -69,17 +70,13 @@ export function CategoriesPage() {
                     <>
                       {canManage ? (
                         <>
-                          <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, category })}>
-                            Editar
-                          </Button>
+                          <EditButton onClick={() => setForm({ opened: true, category })} />
                           <HistoryButton resource="category" id={category.id} name={category.name} compact />
                         </>
                       ) : null}
                       {/* A category with subcategories cannot go: they would be left without a parent. */}
                       {canDelete && (category.subcategories ?? []).length === 0 ? (
-                        <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(category)}>
-                          Eliminar
-                        </Button>
+                        <DeleteButton onClick={() => setDeleting(category)} />
                       ) : null}
                     </>
                   ) : null

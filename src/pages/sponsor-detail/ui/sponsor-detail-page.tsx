@@ -16,6 +16,7 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorCampaignsParams } from '../model/search';
@@ -162,12 +163,8 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
                 actions={
                   <>
                     <CampaignDetailsButton campaign={campaign} />
-                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, campaign })}>
-                      Editar
-                    </Button>
-                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(campaign)}>
-                      Eliminar
-                    </Button>
+                    <EditButton onClick={() => setForm({ opened: true, campaign })} />
+                    <DeleteButton onClick={() => setDeleting(campaign)} />
                   </>
                 }
               />

@@ -9,7 +9,8 @@ import { SponsorFormModal } from '@/features/edit-sponsor';
 import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
-import { IconEdit, IconEye, IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconEye, IconPlus } from '@/shared/ui/icons';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -102,12 +103,8 @@ export function SponsorsPage() {
                     >
                       Ver Detalles
                     </Button>
-                    <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => setForm({ opened: true, sponsor })}>
-                      Editar
-                    </Button>
-                    <Button size="xs" variant="outline" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(sponsor)}>
-                      Eliminar
-                    </Button>
+                    <EditButton onClick={() => setForm({ opened: true, sponsor })} />
+                    <DeleteButton onClick={() => setDeleting(sponsor)} />
                   </>
                 }
               />

@@ -1,0 +1,1 @@
+export { DeleteButton, EditButton } from './record-actions';

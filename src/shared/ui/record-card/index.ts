@@ -1,0 +1,1 @@
+export { RecordCard, type RecordCardProps } from './record-card';
