@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { choose, signIn } from './support/session';
+import { callApi, choose, signIn } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -19,25 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Calls the API with the signed-in page's token; the data the test stands on, not what it checks. */
-async function apiPost<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
-  const response = await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-  return ((await response.json()) as { data: T }).data;
-}
-
 const tabCount = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) }).innerText();
 
 describe('a campaign’s categories and services, as staff manage them', () => {
@@ -46,12 +27,12 @@ describe('a campaign’s categories and services, as staff manage them', () => {
     const page = await context.newPage();
     await signIn(page, server);
 
-    const countries = await apiGet<{ data: { id: number; name: string }[] }>(page, 'v1/countries?limit=300');
+    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
     const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await apiPost<{ id: number }>(page, 'v1/sponsors', { name: 'Andes E2E', country_id: colombia.id });
-    const campaign = await apiPost<{ id: number }>(page, 'v1/campaigns', { name: 'Hogar Seguro E2E', sponsor_id: sponsor.id, country_id: colombia.id });
-    const plan = await apiPost<{ id: number }>(page, `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar', description: 'Asistencia en el hogar' });
-    await apiPost(page, 'v1/categories', { name: 'Hogar' });
+    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Andes E2E', country_id: colombia.id });
+    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Seguro E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar', description: 'Asistencia en el hogar' });
+    await callApi(page, server, 'POST', 'v1/categories', { name: 'Hogar' });
 
     // A category linked to the catalogue's root.
     const campaignUrl = `${server.url}/sponsor/${sponsor.id}/campaign/${campaign.id}`;

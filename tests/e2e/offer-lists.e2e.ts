@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { choose, signIn } from './support/session';
+import { callApi, choose, signIn } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -19,20 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The signed-in browser's session token, for building records through the API. */
-const sessionToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
-
-/** A JSON write through the API; answers the created record. */
-async function create(token: string, path: string, body: Record<string, unknown>): Promise<{ id: number }> {
-  const response = await fetch(`${server.url}/api/v1/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`POST ${path} → ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: { id: number } }).data;
-}
-
 const rowNames = (page: Page) => page.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('a')?.textContent ?? ''));
 
 describe('the plans and services of every campaign', () => {
@@ -40,21 +26,19 @@ describe('the plans and services of every campaign', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signIn(page, server);
-    const token = await sessionToken(page);
+    const create = (path: string, body: Record<string, unknown>) => callApi<{ id: number }>(page, server, 'POST', `v1/${path}`, body);
 
-    const countries = (await (await fetch(`${server.url}/api/v1/countries?limit=300`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: { data: { id: number; name: string }[] };
-    };
-    const colombia = countries.data.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await create(token, 'sponsors', { name: 'Cóndor Asistencia', country_id: colombia.id });
-    const hogar = await create(token, 'campaigns', { name: 'Hogar Protegido', sponsor_id: sponsor.id });
-    const autos = await create(token, 'campaigns', { name: 'Ruta Segura', sponsor_id: sponsor.id });
-    const gold = await create(token, `campaigns/${hogar.id}/plans`, { name: 'Plan Oro', description: 'Todo incluido', price: '150.000', status: 'ACTIVE', commitment_months: 12 });
-    await create(token, `campaigns/${hogar.id}/plans`, { name: 'Plan Bronce', description: 'Lo básico', price: '30.000' });
-    const road = await create(token, `campaigns/${autos.id}/plans`, { name: 'Plan Vial', description: 'En carretera', price: '45.000', status: 'ACTIVE', commitment_months: 6 });
-    await create(token, `plans/${gold.id}/services`, { name: 'Plomería urgente', unlimited_coverage: true, unlimited_events: true });
-    await create(token, `plans/${gold.id}/services`, { name: 'Cerrajería', coverage_amount: 200000, event_limit: 3, event_period: 'YEARLY', is_active: false });
-    await create(token, `plans/${road.id}/services`, { name: 'Grúa 24 horas', unlimited_coverage: true, event_limit: 2, event_period: 'MONTHLY' });
+    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
+    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
+    const sponsor = await create('sponsors', { name: 'Cóndor Asistencia', country_id: colombia.id });
+    const hogar = await create('campaigns', { name: 'Hogar Protegido', sponsor_id: sponsor.id });
+    const autos = await create('campaigns', { name: 'Ruta Segura', sponsor_id: sponsor.id });
+    const gold = await create(`campaigns/${hogar.id}/plans`, { name: 'Plan Oro', description: 'Todo incluido', price: '150.000', status: 'ACTIVE', commitment_months: 12 });
+    await create(`campaigns/${hogar.id}/plans`, { name: 'Plan Bronce', description: 'Lo básico', price: '30.000' });
+    const road = await create(`campaigns/${autos.id}/plans`, { name: 'Plan Vial', description: 'En carretera', price: '45.000', status: 'ACTIVE', commitment_months: 6 });
+    await create(`plans/${gold.id}/services`, { name: 'Plomería urgente', unlimited_coverage: true, unlimited_events: true });
+    await create(`plans/${gold.id}/services`, { name: 'Cerrajería', coverage_amount: 200000, event_limit: 3, event_period: 'YEARLY', is_active: false });
+    await create(`plans/${road.id}/services`, { name: 'Grúa 24 horas', unlimited_coverage: true, event_limit: 2, event_period: 'MONTHLY' });
 
     // Plans: every campaign's, then narrowed on screen to one campaign and one state.
     await page.goto(`${server.url}/planes-asistencia`);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf } from '../../server/db/seed/demo-documents';
 import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { imagesLoaded, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { choose, signIn } from './support/session';
+import { callApi, choose, signIn } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -21,22 +21,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Calls the API with the session the page signed in with. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { data: T; message: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-const imagesLoaded = (page: Page, selector: string) =>
-  page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));
-
 const plansTab = (page: Page) => page.getByRole('tab', { name: /Planes de Asistencia/ });
 
 describe('a campaign’s plans, as staff manage them', () => {
@@ -45,10 +29,10 @@ describe('a campaign’s plans, as staff manage them', () => {
     const page = await context.newPage();
     await signIn(page, server);
 
-    const countries = await apiCall<{ data: { id: number }[] }>(page, 'GET', 'v1/countries?limit=1');
+    const countries = await callApi<{ data: { id: number }[] }>(page, server, 'GET', 'v1/countries?limit=1');
     const countryId = countries.data[0]!.id;
-    const sponsor = await apiCall<{ id: number }>(page, 'POST', 'v1/sponsors', { name: 'Planes E2E', country_id: countryId });
-    const campaign = await apiCall<{ id: number }>(page, 'POST', 'v1/campaigns', {
+    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Planes E2E', country_id: countryId });
+    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', {
       name: 'Campaña Planes E2E',
       sponsor_id: sponsor.id,
       country_id: countryId,

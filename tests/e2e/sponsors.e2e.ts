@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { imagesLoaded, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { choose, signIn } from './support/session';
 
@@ -22,10 +22,6 @@ async function signInToSponsors(page: Page, server: RunningServer) {
   await signIn(page, server);
   await page.getByRole('heading', { level: 1, name: 'Sponsors' }).waitFor();
 }
-
-/** Whether every image in the locator's subtree has loaded real pixels. */
-const imagesLoaded = (page: Page, selector: string) =>
-  page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));
 
 describe('sponsors and campaigns, as staff use them', () => {
   let server: RunningServer;

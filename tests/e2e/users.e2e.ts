@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { choose, signIn } from './support/session';
+import { choose, sessionToken, signIn } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -162,7 +162,7 @@ describe('users, roles and permissions in the browser', () => {
     await page.goto(`${server.url}/users`);
     await page.waitForURL(`${server.url}/`);
     expect(await page.getByRole('heading', { name: 'Gestión de Usuarios' }).count()).toBe(0);
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
+    const token = await sessionToken(page);
     const refused = await fetch(`${server.url}/api/v1/users`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(403);
     await context.close();

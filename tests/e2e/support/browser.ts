@@ -25,3 +25,7 @@ export async function openPage(browser: Browser, viewport = { width: 1440, heigh
   const context = await browser.newContext({ viewport });
   return context.newPage();
 }
+
+/** Whether every image matched by `selector` has loaded real pixels. */
+export const imagesLoaded = (page: Page, selector: string) =>
+  page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));

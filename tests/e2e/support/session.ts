@@ -21,3 +21,22 @@ export async function choose(page: Page, scope: Page | Locator, label: string, o
   if (search) await box.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** The bearer token of the session the page signed in with. */
+export const sessionToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('panel-de-control.session') ?? '{}').state?.token as string);
+
+/**
+ * Calls the API as the person signed in on `page` and answers the envelope's `data`, throwing on an
+ * error answer: for the records a test stands on, not for what it checks.
+ */
+export async function callApi<T>(page: Page, server: RunningServer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await sessionToken(page)}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
+  return envelope.data;
+}

@@ -49,10 +49,11 @@ describe('CampaignCategoryFormModal', () => {
   it('requires a catalogue category and a name, focusing the first missing', async () => {
     const { user, dialog } = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription(CAMPAIGN_CATEGORY_MESSAGES.nameRequired);
     const select = within(dialog).getByRole('combobox', { name: 'Categoría del catálogo' });
-    await waitFor(() => expect(select).toHaveFocus());
     expect(select).toHaveAccessibleDescription(expect.stringContaining(CAMPAIGN_CATEGORY_MESSAGES.categoryRequired));
-    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveAccessibleDescription(CAMPAIGN_CATEGORY_MESSAGES.nameRequired);
     expect(campaignCategoriesDb.requests).toHaveLength(0);
   });
 

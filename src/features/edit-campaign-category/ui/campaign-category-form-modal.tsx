@@ -85,6 +85,7 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
       dirty={form.isDirty()}
       failure={save.error}
     >
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <Select
         label="Categoría del catálogo"
         placeholder={roots.isPending ? 'Cargando categorías…' : 'Elige una categoría'}
@@ -93,13 +94,11 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
         searchable
         nothingFoundMessage="No hay categorías con ese nombre"
         data={options}
-        data-autofocus
         disabled={busy}
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('category_id')}
         error={form.errors.category_id ?? (roots.isError ? errorMessage(roots.error, CATEGORY_FALLBACKS.list) : undefined)}
       />
-      <TextInput label="Nombre" withAsterisk autoComplete="off" disabled={busy} {...form.getInputProps('name')} />
       <Textarea label="Descripción" rows={3} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
       <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
     </FormModalBody>

@@ -10,6 +10,7 @@ import {
   formatCampaignDate,
   type Campaign,
 } from '@/entities/campaign';
+import { PLAN_FALLBACKS } from '@/entities/plan';
 import { HistoryButton } from '@/features/view-change-history';
 import { errorMessage } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
@@ -40,7 +41,8 @@ export function CampaignDetailPage() {
     </Button>
   );
 
-  if (id === null || campaign.isError) {
+  // A failed first load has nothing to show; a failed reload keeps what is on screen (below).
+  if (id === null || (campaign.isError && !campaign.data)) {
     return (
       <Stack gap="md" align="flex-start">
         <ErrorAlert message={id === null ? 'La campaña no existe.' : errorMessage(campaign.error, CAMPAIGN_FALLBACKS.load)} />
@@ -53,6 +55,9 @@ export function CampaignDetailPage() {
     <Stack gap="lg">
       <Group>{back('Volver al sponsor')}</Group>
       {campaign.isPending ? <HeaderSkeleton /> : <CampaignHeader campaign={campaign.data} />}
+      {campaign.isError ? (
+        <ErrorAlert tone="warning" message={PLAN_FALLBACKS.reload} onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
+      ) : null}
       {campaign.data ? <CampaignTabs campaign={campaign.data} /> : null}
     </Stack>
   );

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiUrl, fail } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { buildPlan, buildService, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
+import { server } from '../../../../tests/msw/server';
 import { renderRoute, startSession } from '../../../../tests/utils/render';
 import type { Plan } from '@/entities/plan';
 
@@ -134,5 +137,23 @@ describe('campaign detail: the plans tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Suelto' })).not.toBeInTheDocument());
     expect(screen.getByRole('tab', { name: /Planes de Asistencia/ })).toHaveTextContent('Planes de Asistencia1');
+  });
+
+  it('keeps the plans on screen with a warning when reloading them fails, and reloads on Reintentar', async () => {
+    const { user, campaign } = await openCampaign([buildPlan({ name: 'Plan Oro' }), buildPlan({ name: 'Suelto' })]);
+    // The campaign (with its plans) cannot be read again for now (a 4xx is not retried by itself).
+    server.use(http.get(apiUrl(`v1/campaigns/${campaign.id}`), () => fail(429, 'Demasiadas solicitudes. Intenta de nuevo en un momento.')));
+    await user.click(screen.getByRole('button', { name: 'Eliminar Suelto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar plan' });
+    await user.type(await within(dialog).findByRole('textbox'), 'confirmar');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+
+    expect(await screen.findByText('No se pudieron recargar los planes')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Plan Oro' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hogar Seguro' })).toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.queryByText('No se pudieron recargar los planes')).not.toBeInTheDocument());
+    expect(screen.queryByRole('article', { name: 'Suelto' })).not.toBeInTheDocument();
   });
 });
