@@ -15,4 +15,5 @@ export type { Plan, PlanPayload, PlanStatus } from './model/types';
 export { CARD_SERVICES_SHOWN, PlanCard, type PlanCardProps } from './ui/plan-card';
 export { PlanDetails } from './ui/plan-details';
 export { PlanImage } from './ui/plan-image';
+export { PlanDocumentBadge } from './ui/plan-document-badge';
 export { PlanStatusBadge } from './ui/plan-status-badge';

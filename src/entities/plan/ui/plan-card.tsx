@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
 import { formatPlanPrice } from '../lib/format';
 import type { Plan } from '../model/types';
+import { PlanDocumentBadge } from './plan-document-badge';
 import { PlanImage } from './plan-image';
 import { PlanStatusBadge } from './plan-status-badge';
 
@@ -37,9 +38,7 @@ export function PlanCard({ plan, actions }: PlanCardProps) {
             </Badge>
           ) : null}
           {plan.document_url ? (
-            <Badge variant="filled" color="blue.8" autoContrast radius="sm" tt="none">
-              PDF Disponible
-            </Badge>
+            <PlanDocumentBadge />
           ) : null}
         </Group>
       ) : null}

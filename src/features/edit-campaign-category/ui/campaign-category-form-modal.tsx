@@ -14,7 +14,7 @@ import {
 import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import {
   campaignCategoryFormSchema,
   initialCampaignCategoryFormValues,
@@ -100,7 +100,7 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
         error={form.errors.category_id ?? (roots.isError ? errorMessage(roots.error, CATEGORY_FALLBACKS.list) : undefined)}
       />
       <Textarea label="Descripción" rows={3} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
-      <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
+      <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
     </FormModalBody>
   );
 }

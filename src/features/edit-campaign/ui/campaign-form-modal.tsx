@@ -17,7 +17,7 @@ import {
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import {
   campaignFormSchema,
   initialCampaignFormValues,
@@ -126,7 +126,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <ImageInput
         label="Imagen"
-        {...formImageProps(form, 'image')}
+        {...formFileProps(form, 'image')}
         currentUrl={campaign?.image_url}
         disabled={busy}
       />

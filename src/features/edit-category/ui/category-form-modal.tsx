@@ -7,7 +7,7 @@ import { campaignQueries } from '@/entities/campaign';
 import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import {
   categoryFormSchema,
   initialCategoryFormValues,
@@ -101,7 +101,7 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
         {...form.getInputProps('parent_id')}
         error={form.errors.parent_id ?? (candidates.error ? errorMessage(candidates.error, CATEGORY_FALLBACKS.list) : undefined)}
       />
-      <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
+      <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
     </FormModalBody>
   );
 }

@@ -21,9 +21,8 @@ import {
 } from '@/entities/plan';
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { DocumentInput, ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { LAST_STEP, PLAN_STEPS, basePlanCandidates, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
-import { DocumentInput } from './document-input';
 
 export interface PlanWizardModalProps {
   opened: boolean;
@@ -173,10 +172,10 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
         </Stepper.Step>
         <Stepper.Step label={PLAN_STEPS[1].label}>
           <Stack gap="md" ref={active === 1 ? stepRef : undefined}>
-            <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={plan?.image_url} disabled={busy} />
+            <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={plan?.image_url} disabled={busy} />
             <DocumentInput
               label="Documento PDF"
-              {...formImageProps(form, 'document')}
+              {...formFileProps(form, 'document')}
               currentUrl={plan?.document_url ?? plan?.pdf_url}
               disabled={busy}
             />
@@ -267,8 +266,8 @@ function DetailsStep({ form, busy, otherPlans }: { form: PlanForm; busy: boolean
       <Switch label="Renovación automática" disabled={busy} {...form.getInputProps('auto_renew', { type: 'checkbox' })} />
       <TextInput label="Código Apolo" autoComplete="off" disabled={busy} {...form.getInputProps('apolo_code_ref')} />
       <Textarea
-        label="Meta"
-        description="Texto libre o JSON"
+        label="Metadatos"
+        description="Texto libre o JSON (si empieza con { o [ debe ser un JSON válido)."
         rows={3}
         resize="vertical"
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -7,7 +7,7 @@ import { campaignQueries, type Campaign } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, createService, serviceQueries, updateService, type EventPeriod, type Service, type ServicePayload } from '@/entities/service';
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { initialServiceFormValues, serviceFormSchema, toServicePayload, type ServiceFormValues } from '../model/service-form';
 
 export interface ServiceFormModalProps {
@@ -194,7 +194,7 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         {...form.getInputProps('meta')}
       />
-      <ImageInput label="Imagen" {...formImageProps(form, 'image')} currentUrl={service?.image_url} disabled={busy} />
+      <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={service?.image_url} disabled={busy} />
     </FormModalBody>
   );
 }

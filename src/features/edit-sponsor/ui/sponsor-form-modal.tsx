@@ -7,7 +7,7 @@ import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { ImageInput, formImageProps } from '@/shared/ui/image-input';
+import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import {
   initialSponsorFormValues,
   sponsorFormSchema,
@@ -96,7 +96,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <ImageInput
         label="Logo"
-        {...formImageProps(form, 'logo')}
+        {...formFileProps(form, 'logo')}
         currentUrl={sponsor?.logo_url}
         disabled={busy}
       />

@@ -55,12 +55,12 @@ describe('plans page', () => {
     const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Plan', 'Campaña', 'Estado', 'Precio', 'Permanencia', 'Servicios', 'PDF']);
     const oro = rowOf('Plan Oro');
-    for (const text of ['Hogar Seguro', 'Activo', '$ 150.000', '12 meses', '2', 'PDF']) expect(within(oro).getByText(text)).toBeInTheDocument();
+    for (const text of ['Hogar Seguro', 'Activo', '$ 150.000', '12 meses', '2', 'PDF Disponible']) expect(within(oro).getByText(text)).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('Plan Oro')).getByText('Andes')).toBeInTheDocument());
     expect(within(oro).getByRole('link', { name: 'Plan Oro' })).toHaveAttribute('href', `/sponsor/${andes.id}/campaign/${hogar.id}`);
     const draft = rowOf('Plan Borrador');
     for (const text of ['Borrador', '1 mes', '0']) expect(within(draft).getByText(text)).toBeInTheDocument();
-    expect(within(draft).queryByText('PDF')).not.toBeInTheDocument();
+    expect(within(draft).queryByText('PDF Disponible')).not.toBeInTheDocument();
     expect(within(rowOf('Plan Vial')).getByText('Inactivo')).toBeInTheDocument();
   });
 

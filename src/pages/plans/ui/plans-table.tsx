@@ -1,8 +1,8 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { formatMonths, formatPlanPrice, PlanStatusBadge, type Plan } from '@/entities/plan';
+import { formatMonths, formatPlanPrice, PlanDocumentBadge, PlanStatusBadge, type Plan } from '@/entities/plan';
 import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, Plan>();
@@ -69,9 +69,7 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
           header: 'PDF',
           cell: ({ row }) =>
             row.original.document_url ? (
-              <Badge color="blue.8" variant="light" radius="sm">
-                PDF
-              </Badge>
+              <PlanDocumentBadge />
             ) : (
               <Text size="sm" c="dimmed">
                 —

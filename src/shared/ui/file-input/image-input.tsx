@@ -1,7 +1,8 @@
-import { Box, Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Box, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { MAX_UPLOAD_MB } from '@/shared/config';
 import { IconCategory } from '../icons';
+import { FileChoiceButtons, useFileChoice } from './file-choice';
 
 /** What the API accepts as an image (it checks the bytes; this is the browser's first filter). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
@@ -28,7 +29,6 @@ export interface ImageInputProps {
  */
 export function ImageInput({ label, value, onChange, currentUrl, error, disabled, previewSize = 96 }: ImageInputProps) {
   const id = useId();
-  const [localError, setLocalError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
   // A preview of the chosen file, released when it changes or the field goes away.
@@ -42,23 +42,11 @@ export function ImageInput({ label, value, onChange, currentUrl, error, disabled
     return () => URL.revokeObjectURL(url);
   }, [value]);
 
-  const choose = (file: File | null) => {
-    if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) {
-      setLocalError(IMAGE_TYPE_ERROR);
-      return;
-    }
-    if (file.size > MAX_UPLOAD_MB * 1024 * 1024) {
-      setLocalError(IMAGE_SIZE_ERROR);
-      return;
-    }
-    setLocalError(null);
-    onChange(file);
-  };
+  const { choose, clear, refusal } = useFileChoice({ types: IMAGE_TYPES, typeError: IMAGE_TYPE_ERROR, sizeError: IMAGE_SIZE_ERROR }, onChange);
 
   const shown = previewUrl ?? (value ? null : currentUrl) ?? null;
   const hasImage = Boolean(value || currentUrl);
-  const message = localError ?? error ?? null;
+  const message = refusal ?? error ?? null;
 
   return (
     <Input.Wrapper
@@ -84,29 +72,16 @@ export function ImageInput({ label, value, onChange, currentUrl, error, disabled
           )}
         </Box>
         <Stack gap={4} miw={0}>
-          <Group gap="xs">
-            <FileButton onChange={choose} accept={IMAGE_TYPES.join(',')} disabled={disabled} inputProps={{ 'aria-label': label }}>
-              {(props) => (
-                <Button {...props} variant="default" size="sm" disabled={disabled} aria-describedby={message ? `${id}-error` : undefined}>
-                  {hasImage ? 'Cambiar archivo' : 'Subir archivo'}
-                </Button>
-              )}
-            </FileButton>
-            {value ? (
-              <Button
-                variant="subtle"
-                color="gray"
-                size="sm"
-                disabled={disabled}
-                onClick={() => {
-                  setLocalError(null);
-                  onChange(null);
-                }}
-              >
-                Quitar
-              </Button>
-            ) : null}
-          </Group>
+          <FileChoiceButtons
+            label={label}
+            types={IMAGE_TYPES}
+            text={hasImage ? 'Cambiar archivo' : 'Subir archivo'}
+            chosen={value !== null}
+            onChoose={choose}
+            onClear={clear}
+            disabled={disabled}
+            errorId={message ? `${id}-error` : undefined}
+          />
           {value ? (
             <Text size="xs" c="dimmed" truncate="end">
               {value.name}
@@ -118,8 +93,8 @@ export function ImageInput({ label, value, onChange, currentUrl, error, disabled
   );
 }
 
-/** The part of a @mantine/form form that an image field uses. */
-interface FormWithImage<Field extends string> {
+/** The part of a @mantine/form form that a file field uses. */
+interface FormWithFile<Field extends string> {
   values: Record<Field, File | null>;
   errors: Partial<Record<string, unknown>>;
   setFieldValue: (path: Field, value: File | null) => void;
@@ -127,10 +102,10 @@ interface FormWithImage<Field extends string> {
 }
 
 /**
- * Wires an ImageInput to a form field: the chosen file, a new choice clearing the field's error,
+ * Wires an ImageInput or a DocumentInput to a form field: the chosen file, a new choice clearing the field's error,
  * and the server's refusal (413/415) shown under it.
  */
-export function formImageProps<Field extends string>(form: FormWithImage<Field>, field: Field): Pick<ImageInputProps, 'value' | 'onChange' | 'error'> {
+export function formFileProps<Field extends string>(form: FormWithFile<Field>, field: Field): Pick<ImageInputProps, 'value' | 'onChange' | 'error'> {
   const error = form.errors[field];
   return {
     value: form.values[field],
