@@ -7,3 +7,4 @@ export { auditLog } from './audit';
 export { categories } from './categories';
 export { campaignCategories } from './campaign-categories';
 export { eventPeriod, services } from './services';
+export { apiClientType, apiClients, connectorDriver, connectorPlans, connectorType, connectors, dspPlans, dspType, dspUsers, dsps, rateLimitPeriod } from './dsps';
