@@ -17,7 +17,8 @@ describe('/proveedores', () => {
     const create = screen.getByRole('button', { name: 'Nuevo Proveedor' });
     expect(create).toHaveAttribute('aria-disabled', 'true');
     await user.hover(create);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Disponible próximamente');
+    // The tooltip opens after its transition; a busy machine can take longer than findBy's default second.
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5000 })).toHaveTextContent('Disponible próximamente');
     expect(screen.getByRole('heading', { name: 'No hay proveedores registrados' })).toBeInTheDocument();
   });
 
