@@ -54,9 +54,17 @@ export const DSP_ANSWERS = {
   created: 'DSP creada correctamente.',
   updated: 'DSP actualizada correctamente.',
   deleted: 'DSP eliminada correctamente.',
-  usersAssigned: 'Usuarios asignados correctamente.',
-  usersRemoved: 'Usuario quitado de la DSP correctamente.',
 } as const;
+
+/** The `message` of a staff change, in the singular for one person. */
+export const dspStaffAnswer = (change: 'assigned' | 'removed', people: number) =>
+  change === 'assigned'
+    ? people === 1
+      ? 'Usuario asignado correctamente.'
+      : 'Usuarios asignados correctamente.'
+    : people === 1
+      ? 'Usuario quitado de la DSP correctamente.'
+      : 'Usuarios quitados de la DSP correctamente.';
 
 /** The noun of each thing that blocks a DSP's delete ('No se puede eliminar: tiene 3 clientes'). */
 export const DSP_DEPENDENT_NOUNS = {

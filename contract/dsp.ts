@@ -16,6 +16,7 @@ export {
   DSP_STAFF_LIMIT,
   DSP_TYPES,
   DSP_TYPE_LABELS,
+  dspStaffAnswer,
   type DspType,
 } from './dsp.constants';
 
@@ -129,7 +130,7 @@ export const dspSettingsField = z.unknown().transform((value, ctx): Record<strin
 
 /**
  * A list of record ids as a form (`plans[0]=3&plans[1]=7`, or one `plans=3`) or JSON ([3, 7])
- * sends it; repeated ids count once.
+ * sends it, each also as `{id}` or `{plan_id}`; repeated ids count once.
  */
 const idList = (required: string, invalid: string) =>
   z.preprocess(
@@ -140,7 +141,11 @@ const idList = (required: string, invalid: string) =>
     z
       .array(
         z.preprocess(
-          (item) => (typeof item === 'string' && /^\s*\d{1,10}\s*$/.test(item) ? Number(item) : item),
+          (item) => {
+            // `plans[0][id]` (or `[plan_id]`) from a form that keeps each plan's fields together.
+            const id = typeof item === 'object' && item !== null ? ((item as { id?: unknown; plan_id?: unknown }).id ?? (item as { plan_id?: unknown }).plan_id) : item;
+            return typeof id === 'string' && /^\s*\d{1,10}\s*$/.test(id) ? Number(id) : id;
+          },
           z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_RECORD_ID, invalid),
         ),
         { error: invalid },

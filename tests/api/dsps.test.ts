@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries, dspPlans } from '../../server/db/schema';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { countQueries } from './support/query-count';
-import { SVG_BYTES, file, pngBytes, tempDataDir } from './support/uploads';
+import { GIF_1X1, SVG_BYTES, file, keyOf, pngBytes, storedKeys, tempDataDir } from './support/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -213,6 +213,31 @@ describe('PUT /api/v1/dsps/:id', () => {
     expect((await putJson(created.id, { plans: [] })).json().errors).toEqual({ plans: ['Selecciona al menos un plan.'] });
   });
 
+  it('replaces the image (the old file removed), and the delete removes the last one', async () => {
+    const first = await postForm('/api/v1/dsps', {
+      name: 'Con imagen',
+      country_id: String(colombia),
+      sponsor_id: String(sponsorId),
+      'plans[0]': String(planA),
+      settings: '{}',
+      image: file(pngBytes(6), 'a.png', 'image/png'),
+    });
+    const created = first.json().data;
+    const second = await postForm(`/api/v1/dsps/${created.id}`, { _method: 'PUT', image: file(GIF_1X1, 'b.gif', 'image/gif') });
+    expect(second.statusCode, second.body).toBe(200);
+    const replaced = second.json().data.image_url as string;
+    expect(replaced).toMatch(/\.gif$/);
+    expect(storedKeys(data.uploads)).not.toContain(keyOf(created.image_url));
+    expect(storedKeys(data.uploads)).toContain(keyOf(replaced));
+    expect((await remove(created.id)).statusCode).toBe(200);
+    expect(storedKeys(data.uploads)).not.toContain(keyOf(replaced));
+  });
+
+  it('takes plans as objects too ({id} or {plan_id}), as a form of plans[0][id] may send them', async () => {
+    const created = await createDsp({ name: 'Planes objeto', plans: [{ id: planA }, { plan_id: String(planB) }] });
+    expect((created.plans as { id: number }[]).map((plan) => plan.id)).toEqual([planA, planB]);
+  });
+
   it('answers 404 for a DSP that does not exist and 409 for a taken name', async () => {
     expect((await putJson(999999, { name: 'Nadie' })).statusCode).toBe(404);
     await createDsp({ name: 'Primera' });
@@ -314,7 +339,7 @@ describe('DSP staff', () => {
     const ana = await ctx.createUser({ email: 'ana.dsp@panel.test', name: 'Ana Ruiz', roles: ['OPERATOR'] });
     const beto = await ctx.createUser({ email: 'beto.dsp@panel.test', name: 'Beto Díaz', roles: ['ADMIN', 'OPERATOR'] });
     const assigned = await json(staffCall('POST', created.id, [ana]), 200);
-    expect(assigned.message).toBe('Usuarios asignados correctamente.');
+    expect(assigned.message).toBe('Usuario asignado correctamente.');
     const both = await json(staffCall('POST', created.id, [beto, ana]), 200);
     expect(both.data).toEqual([
       { id: ana, name: 'Ana Ruiz', email: 'ana.dsp@panel.test', dni: null, rol: ['Operador'] },
@@ -322,6 +347,7 @@ describe('DSP staff', () => {
     ]);
     const removed = await json(staffCall('PUT', created.id, [ana]), 200);
     expect(removed.message).toBe('Usuario quitado de la DSP correctamente.');
+    expect(both.message).toBe('Usuarios asignados correctamente.');
     expect((removed.data as unknown as { id: number }[]).map((person) => person.id)).toEqual([beto]);
     const form = await postForm(`/api/v1/dsps/${created.id}/users`, { _method: 'PUT', 'users[0]': String(beto) });
     expect(form.statusCode, form.body).toBe(200);

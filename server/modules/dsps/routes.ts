@@ -1,5 +1,5 @@
 import { idParam, successEnvelope } from '@contract/common';
-import { DSP_ANSWERS, DSP_MESSAGES, DSP_STAFF_LIMIT, dsp, dspFields, dspStaffMember, dspUpdateFields, dspUsersBody } from '@contract/dsp';
+import { DSP_ANSWERS, DSP_MESSAGES, DSP_STAFF_LIMIT, dsp, dspStaffAnswer, dspFields, dspStaffMember, dspUpdateFields, dspUsersBody } from '@contract/dsp';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -145,8 +145,8 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
       if (override && override !== 'PUT') throw badRequest(`Esta ruta quita personal con _method=PUT, no ${override}.`);
       const { id } = request.params;
       const { users } = request.body;
-      if (request.method === 'PUT' || override === 'PUT') return success(await service.removeStaff(id, users, actorOf(request)), DSP_ANSWERS.usersRemoved);
-      return success(await service.assignStaff(id, users, actorOf(request)), DSP_ANSWERS.usersAssigned);
+      if (request.method === 'PUT' || override === 'PUT') return success(await service.removeStaff(id, users, actorOf(request)), dspStaffAnswer('removed', users.length));
+      return success(await service.assignStaff(id, users, actorOf(request)), dspStaffAnswer('assigned', users.length));
     },
   });
 }
