@@ -1,6 +1,6 @@
 // No zod here: the panel's route search parsers (in its entry chunk) read these lists.
 
-export const AUDIT_RESOURCES = ['user', 'role', 'country', 'sponsor', 'campaign', 'plan', 'category', 'campaign-category', 'service', 'session'] as const;
+export const AUDIT_RESOURCES = ['user', 'role', 'country', 'sponsor', 'campaign', 'plan', 'category', 'campaign-category', 'service', 'dsp', 'session'] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
@@ -13,6 +13,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   category: 'Categoría',
   'campaign-category': 'Categoría de campaña',
   service: 'Servicio',
+  dsp: 'DSP',
   session: 'Sesión',
 };
 

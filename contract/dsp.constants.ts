@@ -18,3 +18,106 @@ export type ApiClientType = (typeof API_CLIENT_TYPES)[number];
 /** The window of an API client's rate limit; hour is the default. */
 export const RATE_LIMIT_PERIODS = ['minute', 'hour', 'day'] as const;
 export type RateLimitPeriod = (typeof RATE_LIMIT_PERIODS)[number];
+
+export const DSP_SORTS = ['id', 'name', 'created_at'] as const;
+/** What a DSP list and a DSP's detail may include (the configuration screen asks all four). */
+export const DSP_INCLUDES = ['sponsor', 'country', 'plans', 'users'] as const;
+/** Alphabetical. */
+export const DSP_DEFAULT_SORT = 'name';
+/** DSPs per page unless `limit` says otherwise. */
+export const DSP_PAGE_SIZE = 12;
+export const DSP_FIELDS = [
+  'id',
+  'name',
+  'type',
+  'country_id',
+  'sponsor_id',
+  'website_url',
+  'address',
+  'phone_primary',
+  'phone_secondary',
+  'email_primary',
+  'settings',
+  'enabled',
+  'image_url',
+  'image_path',
+  'created_at',
+  'updated_at',
+] as const;
+/** Most staff one staff-picker page answers. */
+export const DSP_STAFF_LIMIT = 100;
+
+export const DSP_NOT_FOUND = 'La DSP no existe.';
+
+/** The `message` of each successful write. */
+export const DSP_ANSWERS = {
+  created: 'DSP creada correctamente.',
+  updated: 'DSP actualizada correctamente.',
+  deleted: 'DSP eliminada correctamente.',
+} as const;
+
+/** The `message` of a staff change, in the singular for one person. */
+export const dspStaffAnswer = (change: 'assigned' | 'removed', people: number) =>
+  change === 'assigned'
+    ? people === 1
+      ? 'Usuario asignado correctamente.'
+      : 'Usuarios asignados correctamente.'
+    : people === 1
+      ? 'Usuario quitado de la DSP correctamente.'
+      : 'Usuarios quitados de la DSP correctamente.';
+
+/** The noun of each thing that blocks a DSP's delete ('No se puede eliminar: tiene 3 clientes'). */
+export const DSP_DEPENDENT_NOUNS = {
+  customers: ['cliente', 'clientes'],
+} as const;
+
+/**
+ * The settings 'Usar plantilla' fills in: the DSP's storefront (theme, components, layout). Staff
+ * edit it as JSON; the server only requires an object.
+ */
+export const DSP_SETTINGS_TEMPLATE = {
+  name: 'Mi DSP',
+  type: 'SALE',
+  theme: { primaryColor: '#1E5EA8', accentColor: '#48BBE6', font: 'Inter', darkMode: false },
+  components: {
+    logo: '',
+    darkLogo: '',
+    favicon: '',
+    title: 'Mi DSP',
+    languageSelector: false,
+    notifications: true,
+    otpVerification: { default: 'sms', sms: true, email: true },
+    phoneCountryCode: '+57',
+    cart: true,
+    extraComponents: { addBeneficiaries: false, addComments: false, addInsureds: false },
+    paymentComponent: 'checkout',
+    paymentMethods: [
+      { name: 'card', label: 'Tarjeta de crédito o débito', value: 'CARD' },
+      { name: 'pse', label: 'PSE', value: 'PSE' },
+    ],
+    footer: {
+      logo: '',
+      businessName: 'Mi DSP S.A.S.',
+      address: '',
+      phone: '',
+      email: '',
+      socialMedia: [
+        { name: 'facebook', url: '' },
+        { name: 'instagram', url: '' },
+      ],
+      links: { about: '', privacy: '', refund: '' },
+      storeApps: { appStore: '', googlePlay: '' },
+      paymentGateways: [],
+      text: '',
+    },
+  },
+  layout: {
+    entry: '/',
+    navigation: 'top',
+    menuItems: [
+      { id: 'home', label: 'Inicio', icon: 'home', path: '/', isAuth: false },
+      { id: 'plans', label: 'Planes', icon: 'list', path: '/planes', isAuth: false },
+      { id: 'account', label: 'Mi cuenta', icon: 'user', path: '/cuenta', isAuth: true },
+    ],
+  },
+};

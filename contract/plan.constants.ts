@@ -54,6 +54,7 @@ export const PLAN_ANSWERS = {
 export const PLAN_DEPENDENT_NOUNS = {
   upgrades: ['plan de mejora', 'planes de mejora'],
   services: ['servicio', 'servicios'],
+  dsps: ['DSP', 'DSP'],
 } as const;
 
 export const PLAN_STATUS_LABELS = { DRAFT: 'Borrador', ACTIVE: 'Activo', INACTIVE: 'Inactivo' } as const;

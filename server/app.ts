@@ -26,6 +26,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { planRoutes } from './modules/plans/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { dspRoutes } from './modules/dsps/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { serviceRoutes } from './modules/services/routes';
@@ -148,6 +149,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(categoryRoutes, { db, storage });
   await app.register(campaignCategoryRoutes, { db, storage });
   await app.register(serviceRoutes, { db, storage });
+  await app.register(dspRoutes, { db, storage });
   await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
   await app.register(auditRoutes, { db });

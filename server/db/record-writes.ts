@@ -71,6 +71,9 @@ export interface WritesOptions<T extends PgTable, Item, F extends string> {
 
 type Values = Record<string, unknown>;
 
+/** Writes a record's related rows inside its create or update transaction. */
+export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
+
 /**
  * The one write path of a resource: create, update and delete in a transaction each, with the
  * history entry in the same transaction, so both commit or neither.
@@ -173,14 +176,18 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
   return {
     refusal,
 
-    /** Inserts the record (its files stored first); returns the new row. */
-    async create(values: T['$inferInsert'], files: Partial<Record<F, UploadedFile | undefined>>, actor: Actor): Promise<Row> {
+    /**
+     * Inserts the record (its files stored first); returns the new row. `alongside` writes the
+     * record's related rows (a DSP's plans) in the same transaction, before the history reads them.
+     */
+    async create(values: T['$inferInsert'], files: Partial<Record<F, UploadedFile | undefined>>, actor: Actor, alongside?: Alongside<Row>): Promise<Row> {
       const stored = await storeFiles(files);
       try {
         return await db.transaction(async (tx) => {
           const next = { ...(values as Values), ...stored };
           await checkUnique(tx, next, next);
           const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];
+          await alongside?.(tx, created);
           await options.history.record(tx, actor, { before: null, after: await options.present(created, tx) });
           return created;
         });
@@ -194,13 +201,15 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
      * Changes the record: `changes` are the columns to set (absent ones keep their value), or a
      * function of the locked row (and the transaction, for checks that read other rows) that
      * returns them and may refuse (e.g. dates checked against the stored ones). A new file
-     * replaces the old one, which is removed after the commit.
+     * replaces the old one, which is removed after the commit. `alongside` rewrites related rows
+     * after the history has read them as they were.
      */
     async update(
       id: number,
       changes: Partial<T['$inferInsert']> | ((before: Row, tx: Tx) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>),
       files: Partial<Record<F, UploadedFile | undefined>>,
       actor: Actor,
+      alongside?: Alongside<Row>,
     ): Promise<Row> {
       const stored = await storeFiles(files);
       let result: { row: Row; replaced: (string | null)[] };
@@ -211,7 +220,9 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
-          await options.history.record(tx, actor, { before: await options.present(before, tx), after: await options.present(after, tx) });
+          const presentedBefore = await options.present(before, tx);
+          await alongside?.(tx, after);
+          await options.history.record(tx, actor, { before: presentedBefore, after: await options.present(after, tx) });
           return { row: after, replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
         });
       } catch (error) {

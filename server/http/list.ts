@@ -68,6 +68,8 @@ export interface ListConfig<Q extends PgSelect, Item extends Record<string, unkn
   includes?: { list: readonly string[]; detail?: readonly string[]; load: Record<string, IncludeLoader<Row>> };
   /** Default DEFAULT_LIST_LIMIT (15). */
   defaultLimit?: number;
+  /** Default MAX_LIST_LIMIT (300); a picker that must stay small sets less. */
+  maxLimit?: number;
   /** Rows as the API answers them (batch lookups such as roles belong here). */
   present: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
@@ -195,6 +197,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     fields: config.fields,
     defaultSort: config.defaultSort,
     defaultLimit,
+    maxLimit: config.maxLimit,
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
 
@@ -207,7 +210,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   if (includePaths.length > 0) listShape.include = includeParam(includePaths);
   if (config.fields) listShape.fields = fieldsParam(config.fields);
   listShape.page = param('Página, desde 1.');
-  listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${MAX_LIST_LIMIT} como máximo.`);
+  listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${config.maxLimit ?? MAX_LIST_LIMIT} como máximo.`);
 
   const filtersShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => key.startsWith('filter[')));
 

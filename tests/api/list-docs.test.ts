@@ -21,6 +21,11 @@ describe('/api/docs', () => {
     ['/api/v1/users', ['filter[q]', 'filter[country_id]', 'filter[role]', 'filter[is_active]', 'q', 'sort', 'fields', 'page', 'limit']],
     ['/api/v1/sponsors', ['filter[q]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
     ['/api/v1/campaigns', ['filter[q]', 'filter[status]', 'filter[sponsor_id]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+    [
+      '/api/v1/dsps',
+      ['filter[q]', 'filter[type]', 'filter[enabled]', 'filter[country_id]', 'filter[sponsor_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit'],
+    ],
+    ['/api/v1/dsps/staff', ['filter[q]', 'q', 'sort', 'page', 'limit']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);
@@ -36,5 +41,10 @@ describe('/api/docs', () => {
   it('shows include and fields on the details that accept them', async () => {
     expect((await parameters('/api/v1/campaigns/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/sponsors/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+    expect((await parameters('/api/v1/dsps/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+  });
+
+  it('shows the staff picker’s cap of 100', async () => {
+    expect((await parameters('/api/v1/dsps/staff')).find((parameter) => parameter.name === 'limit')?.description).toMatch(/100 por defecto, 100 como máximo/);
   });
 });

@@ -89,6 +89,16 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/categories/:id/history', 'categories.manage'],
   ['GET', '/api/v1/campaign-categories/:id/history', 'sponsors.manage'],
   ['GET', '/api/v1/services/:id/history', 'sponsors.manage'],
+  ['GET', '/api/v1/dsps', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/staff', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:id', 'dsps.manage'],
+  ['POST', '/api/v1/dsps', 'dsps.manage'],
+  ['PUT', '/api/v1/dsps/:id', 'dsps.manage'],
+  ['DELETE', '/api/v1/dsps/:id', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:id/deletion', 'dsps.manage'],
+  // POST assigns staff, PUT removes them: one route (the POST row is derived from the PUT one).
+  ['PUT', '/api/v1/dsps/:id/users', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:id/history', 'dsps.manage'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

@@ -5,7 +5,8 @@ import { websiteHref } from '../../../contract/sponsor';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../storage';
 import type { Db, Tx } from '../client';
-import { campaignCategories, campaigns, categories, countries, plans, services, sponsors } from '../schema';
+import { DSP_SETTINGS_TEMPLATE, type DspType } from '../../../contract/dsp.constants';
+import { campaignCategories, campaigns, categories, countries, dspPlans, dspUsers, dsps, plans, services, sponsors, users } from '../schema';
 import { demoPdf } from './demo-documents';
 import { bannerPng, logoPng, type Rgb } from './demo-images';
 
@@ -328,7 +329,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
   const wanted = DEMO_SPONSORS.filter((sponsor) => countryIds.has(sponsor.country));
 
   const stored: string[] = [];
-  const store = async (content: Buffer, folder: 'sponsors' | 'campaigns' | 'plans', extension: 'png' | 'pdf' = 'png') => {
+  const store = async (content: Buffer, folder: 'sponsors' | 'campaigns' | 'plans' | 'dsps', extension: 'png' | 'pdf' = 'png') => {
     const key = await storage.put(content, { folder, extension });
     stored.push(key);
     return key;
@@ -370,6 +371,11 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
         campaignPlans.push(tiers);
       }
       prepared.push({ sponsor, logoPath, images, plans: campaignPlans });
+    }
+    const dspImages = new Map<string, string>();
+    for (const demo of DEMO_DSPS) {
+      const owner = wanted.find((sponsor) => sponsor.name === demo.sponsor);
+      if (owner) dspImages.set(demo.name, await store(logoPng(demo.name, owner.color, 256), 'dsps'));
     }
 
     let campaignCount = 0;
@@ -431,6 +437,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
       const plansByCampaign = new Map<number, number[]>();
       for (const plan of seededPlans) plansByCampaign.set(plan.campaignId, [...(plansByCampaign.get(plan.campaignId) ?? []), plan.id]);
       await seedServices(tx, plansByCampaign);
+      await seedDemoDsps(tx, dspImages);
     });
     return { sponsors: prepared.length, campaigns: campaignCount, plans: planCount };
   } catch (error) {
@@ -540,4 +547,104 @@ export async function seedServices(tx: Db | Tx, plansByCampaign: ReadonlyMap<num
   }
   if (rows.length > 0) await tx.insert(services).values(rows);
   return rows.length;
+}
+
+interface DemoDsp {
+  name: string;
+  /** The name of the demo sponsor it sells for. */
+  sponsor: string;
+  type: DspType;
+  website: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** As the storefront dials it. */
+  phoneCountryCode: string;
+}
+
+/** DSPs of every type for the demo sponsors; each sells its sponsor's active plans. */
+export const DEMO_DSPS: DemoDsp[] = [
+  {
+    name: 'Andes Tienda Digital',
+    sponsor: 'Andes Protección',
+    type: 'SALE',
+    website: 'tienda.andesproteccion.com.co',
+    address: 'Calle 93 # 11-26, Bogotá',
+    phone: '+57 601 745 3300',
+    email: 'ventas@andesproteccion.com.co',
+    phoneCountryCode: '+57',
+  },
+  {
+    name: 'Andes Agenda',
+    sponsor: 'Andes Protección',
+    type: 'BOOKING',
+    website: 'agenda.andesproteccion.com.co',
+    address: 'Carrera 7 # 71-21, Bogotá',
+    phone: '+57 601 745 3310',
+    email: 'agenda@andesproteccion.com.co',
+    phoneCountryCode: '+57',
+  },
+  {
+    name: 'Pacífico Beneficios',
+    sponsor: 'Banco del Pacífico Sur',
+    type: 'MIXED',
+    website: 'beneficios.bancopacificosur.pe',
+    address: 'Av. Javier Prado Este 2465, Lima',
+    phone: '+51 1 610 4000',
+    email: 'beneficios@bancopacificosur.pe',
+    phoneCountryCode: '+51',
+  },
+  {
+    name: 'Azteca Móvil',
+    sponsor: 'Azteca Movilidad',
+    type: 'SALE',
+    website: 'movil.aztecamovilidad.mx',
+    address: 'Paseo de la Reforma 250, Ciudad de México',
+    phone: '+52 55 5080 2200',
+    email: 'contacto@aztecamovilidad.mx',
+    phoneCountryCode: '+52',
+  },
+];
+
+/**
+ * The demo DSPs (inside the demo's transaction), each selling the active plans of its sponsor's
+ * campaigns, with the panel's first active staff assigned so their configuration shows a user.
+ */
+async function seedDemoDsps(tx: Tx, images: ReadonlyMap<string, string>): Promise<void> {
+  const owners = new Map((await tx.select({ id: sponsors.id, name: sponsors.name, countryId: sponsors.countryId }).from(sponsors)).map((row) => [row.name, row]));
+  const sellable = await tx
+    .select({ id: plans.id, sponsorId: campaigns.sponsorId })
+    .from(plans)
+    .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
+    .where(eq(plans.status, 'ACTIVE'))
+    .orderBy(asc(plans.id));
+  const [staff] = await tx.select({ id: users.id }).from(users).where(eq(users.isActive, true)).orderBy(asc(users.id)).limit(1);
+  for (const demo of DEMO_DSPS) {
+    const owner = owners.get(demo.sponsor);
+    const planIds = sellable.filter((plan) => plan.sponsorId === owner?.id).map((plan) => plan.id);
+    if (!owner || planIds.length === 0) continue;
+    const settings = {
+      ...DSP_SETTINGS_TEMPLATE,
+      name: demo.name,
+      type: demo.type,
+      components: { ...DSP_SETTINGS_TEMPLATE.components, title: demo.name, phoneCountryCode: demo.phoneCountryCode },
+    };
+    const [created] = await tx
+      .insert(dsps)
+      .values({
+        name: demo.name,
+        type: demo.type,
+        countryId: owner.countryId,
+        sponsorId: owner.id,
+        websiteUrl: websiteHref(demo.website),
+        address: demo.address,
+        phonePrimary: demo.phone,
+        emailPrimary: demo.email,
+        settings,
+        imagePath: images.get(demo.name) ?? null,
+      })
+      .returning({ id: dsps.id });
+    await tx.insert(dspPlans).values(planIds.map((planId) => ({ dspId: created!.id, planId })));
+    if (staff) await tx.insert(dspUsers).values({ dspId: created!.id, userId: staff.id });
+  }
 }

@@ -6,12 +6,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { campaignCategories, campaigns, categories, plans, services, sponsors, users } from '../../db/schema';
+import { campaignCategories, campaigns, categories, dsps, plans, services, sponsors, users } from '../../db/schema';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
 import { CATEGORY_NOT_FOUND } from '../categories/service';
+import { DSP_NOT_FOUND } from '../dsps/service';
 import { SERVICE_NOT_FOUND } from '../services/service';
 import { PLAN_NOT_FOUND } from '../plans/service';
 import { SPONSOR_NOT_FOUND } from '../sponsors/service';
@@ -39,6 +40,7 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   },
   { path: 'services', resource: 'service', access: 'sponsors.manage', table: services, id: services.id, notFound: SERVICE_NOT_FOUND },
   { path: 'plans', resource: 'plan', access: 'sponsors.manage', table: plans, id: plans.id, notFound: PLAN_NOT_FOUND },
+  { path: 'dsps', resource: 'dsp', access: 'dsps.manage', table: dsps, id: dsps.id, notFound: DSP_NOT_FOUND },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -18,6 +18,7 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   category: 'la categoría',
   'campaign-category': 'la categoría de campaña',
   service: 'el servicio',
+  dsp: 'la DSP',
   session: 'la sesión',
 };
 

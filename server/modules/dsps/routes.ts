@@ -1,0 +1,152 @@
+import { idParam, successEnvelope } from '@contract/common';
+import { DSP_ANSWERS, DSP_MESSAGES, DSP_STAFF_LIMIT, dsp, dspStaffAnswer, dspFields, dspStaffMember, dspUpdateFields, dspUsersBody } from '@contract/dsp';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
+import { deleteRoutes } from '../../http/delete-routes';
+import { success } from '../../http/envelope';
+import { badRequest } from '../../http/errors';
+import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import type { Storage } from '../../storage';
+import { createDspService } from './service';
+
+const tags = ['DSP'];
+
+const files = { image: fileField(DSP_MESSAGES.imageNotFile).optional() };
+const createBody = dspFields.extend(files);
+const updateBody = dspUpdateFields.extend(files);
+const staffAnswer = successEnvelope(z.array(dspStaffMember));
+
+const WRITE_DESCRIPTION =
+  'multipart/form-data (o JSON): name (requerido, único sin distinguir mayúsculas, tildes ni espacios alrededor: 409 con el error en name), ' +
+  'type (SALE por defecto; SALE, BOOKING o MIXED), country_id y sponsor_id (requeridos), plans (al menos uno: plans[0], plans[1]… en un ' +
+  'formulario, una lista de ids en JSON; planes de las campañas del sponsor, 422 en plans si no), settings (requerido: un objeto JSON, como texto ' +
+  'en un formulario), website_url (se añade https:// si falta), address, phone_primary, phone_secondary, email_primary (opcionales: sin espacios ' +
+  'alrededor, vacío = sin valor), enabled (1/0/true/false; activa por defecto) e image (PNG, JPG o GIF por su contenido, 10 MB como máximo: 415 / 413). ' +
+  'La DSP y sus planes se guardan juntos o nada.';
+
+export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createDspService({ db, storage, log: app.log });
+
+  r.get(
+    '/api/v1/dsps',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de DSP',
+        description: 'Para un desplegable: sort=name&limit=200&fields=id,name&filter[type]=BOOKING.',
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
+      },
+    },
+    async (request, reply) => success(await service.list.answer(request, reply)),
+  );
+
+  r.get(
+    '/api/v1/dsps/staff',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Personal que se puede asignar a una DSP',
+        description:
+          `Usuarios activos con su id, nombre, email, DNI y los nombres de sus roles (rol), por nombre; ${DSP_STAFF_LIMIT} como máximo por página. ` +
+          'Basta el permiso de configurar DSP: no muestra nada más de los usuarios.',
+        querystring: service.staff.querystring,
+        response: { 200: service.staff.response },
+      },
+    },
+    async (request, reply) => success(await service.staff.answer(request, reply, service.activeStaff())),
+  );
+
+  r.get(
+    '/api/v1/dsps/:id',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Una DSP',
+        params: idParam,
+        querystring: service.list.detailQuerystring,
+        response: { 200: service.list.detailResponse },
+      },
+    },
+    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+  );
+
+  r.post(
+    '/api/v1/dsps',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Crea una DSP con sus planes',
+        description: `${WRITE_DESCRIPTION} Responde 201 con la DSP, su sponsor, su país, sus planes y su personal.`,
+        consumes: FILE_WRITE_TYPES,
+        body: createBody,
+        response: { 201: successEnvelope(dsp) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), DSP_ANSWERS.created)),
+  );
+
+  r.put(
+    '/api/v1/dsps/:id',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Actualiza una DSP (también POST con _method=PUT)',
+        description:
+          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra; plans, si llega, reemplaza los planes. ` +
+          'El sponsor no cambia nunca: un sponsor_id distinto es un 422. Una imagen nueva reemplaza a la anterior, que se borra.',
+        params: idParam,
+        consumes: FILE_WRITE_TYPES,
+        body: updateBody,
+        response: { 200: successEnvelope(dsp) },
+      },
+    },
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), DSP_ANSWERS.updated),
+  );
+
+  deleteRoutes(app, {
+    path: '/api/v1/dsps',
+    access: 'dsps.manage',
+    tags,
+    summary: 'Elimina una DSP, su imagen, sus planes asignados y su personal asignado',
+    question: '¿Se puede eliminar esta DSP?',
+    refusals: 'Una DSP con clientes no se elimina: 409 que los cuenta.',
+    deleted: DSP_ANSWERS.deleted,
+    service,
+  });
+
+  // One route for both verbs: every PUT also answers POST (for `_method=PUT` forms), and here a
+  // plain POST assigns while PUT (or POST with _method=PUT) removes, as the panel calls them.
+  r.route({
+    method: ['POST', 'PUT'],
+    url: '/api/v1/dsps/:id/users',
+    config: { access: 'dsps.manage' },
+    schema: {
+      tags,
+      summary: 'Asigna (POST) o quita (PUT, o POST con _method=PUT) personal de una DSP',
+      description:
+        'users: ids de usuarios. POST los asigna (los ya asignados siguen; un id que no existe o de un usuario inactivo: 422 en users). ' +
+        'PUT los quita (los que no estaban asignados se ignoran). Responde con el personal de la DSP; el cambio queda en su historial.',
+      params: idParam,
+      body: dspUsersBody,
+      response: { 200: staffAnswer },
+    },
+    handler: async (request) => {
+      const override = request.methodOverride;
+      if (override && override !== 'PUT') throw badRequest(`Esta ruta quita personal con _method=PUT, no ${override}.`);
+      const { id } = request.params;
+      const { users } = request.body;
+      if (request.method === 'PUT' || override === 'PUT') return success(await service.removeStaff(id, users, actorOf(request)), dspStaffAnswer('removed', users.length));
+      return success(await service.assignStaff(id, users, actorOf(request)), dspStaffAnswer('assigned', users.length));
+    },
+  });
+}

@@ -1,0 +1,386 @@
+import {
+  DSP_DEFAULT_SORT,
+  DSP_FIELDS,
+  DSP_INCLUDES,
+  DSP_MESSAGES,
+  DSP_NOT_FOUND,
+  DSP_PAGE_SIZE,
+  type DSP_SORTS,
+  DSP_STAFF_LIMIT,
+  DSP_TYPES,
+  type Dsp,
+  type DspPlanRef,
+  type DspStaffMember,
+  dsp,
+  type dspFields,
+  dspStaffMember,
+} from '@contract/dsp';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { auditTrail, storedFileName } from '../../db/audit-trail';
+import type { Db, Tx } from '../../db/client';
+import { foreignKeyViolation } from '../../db/errors';
+import { defineWrites } from '../../db/record-writes';
+import { campaigns, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
+import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
+import type { AppError } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
+import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
+import { defineList, referenceInclude } from '../../http/list';
+import type { UploadedFile } from '../../http/uploads';
+import type { Storage } from '../../storage';
+import { countryExists, countryInclude } from '../countries/service';
+
+type Conn = Db | Tx;
+type DspRow = typeof dsps.$inferSelect;
+type CreateInput = z.output<typeof dspFields> & { image?: UploadedFile };
+type UpdateInput = Partial<CreateInput>;
+
+const presentDsp = (row: DspRow, storage: Storage): Dsp => {
+  const imageUrl = row.imagePath ? storage.url(row.imagePath) : null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    country_id: row.countryId,
+    sponsor_id: row.sponsorId,
+    website_url: row.websiteUrl,
+    address: row.address,
+    phone_primary: row.phonePrimary,
+    phone_secondary: row.phoneSecondary,
+    email_primary: row.emailPrimary,
+    settings: row.settings as Record<string, unknown>,
+    enabled: row.enabled,
+    image_url: imageUrl,
+    image_path: imageUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+};
+
+/** Each DSP's plans (id, name, campaign), in one query for all of them. */
+async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspPlanRef[]>> {
+  const byDsp = new Map<number, DspPlanRef[]>();
+  if (dspIds.length === 0) return byDsp;
+  const rows = await conn
+    .select({ dspId: dspPlans.dspId, id: plans.id, name: plans.name, campaign_id: plans.campaignId })
+    .from(dspPlans)
+    .innerJoin(plans, eq(plans.id, dspPlans.planId))
+    .where(inArray(dspPlans.dspId, dspIds))
+    .orderBy(asc(plans.id));
+  for (const { dspId, ...plan } of rows) byDsp.set(dspId, [...(byDsp.get(dspId) ?? []), plan]);
+  return byDsp;
+}
+
+/** Role names of each person, in one query. */
+async function roleNamesOf(conn: Conn, userIds: number[]): Promise<Map<number, string[]>> {
+  const byUser = new Map<number, string[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await conn
+    .select({ userId: userRoles.userId, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const { userId, name } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), name]);
+  return byUser;
+}
+
+const staffColumns = { id: users.id, name: users.name, email: users.email, dni: users.dni };
+type StaffRow = { id: number; name: string; email: string; dni: string | null };
+const toStaff = (row: StaffRow, roleNames: Map<number, string[]>): DspStaffMember => ({ ...row, rol: roleNames.get(row.id) ?? [] });
+
+/** Each DSP's staff with their role names: two queries for all of them. */
+async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspStaffMember[]>> {
+  const byDsp = new Map<number, DspStaffMember[]>();
+  if (dspIds.length === 0) return byDsp;
+  const rows = await conn
+    .select({ dspId: dspUsers.dspId, ...staffColumns })
+    .from(dspUsers)
+    .innerJoin(users, eq(users.id, dspUsers.userId))
+    .where(inArray(dspUsers.dspId, dspIds))
+    .orderBy(sortableText(users.name), asc(users.id));
+  const roleNames = await roleNamesOf(conn, [...new Set(rows.map((row) => row.id))]);
+  for (const { dspId, ...person } of rows) byDsp.set(dspId, [...(byDsp.get(dspId) ?? []), toStaff(person, roleNames)]);
+  return byDsp;
+}
+
+/** A DSP as its history reads it: its fields, and the ids of its plans and staff. */
+type DspRecord = Dsp & { plan_ids: number[]; user_ids: number[] };
+
+const history = auditTrail({
+  resource: 'dsp',
+  id: (item: DspRecord) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({
+    name: item.name,
+    type: item.type,
+    country_id: item.country_id,
+    sponsor_id: item.sponsor_id,
+    website_url: item.website_url,
+    address: item.address,
+    phone_primary: item.phone_primary,
+    phone_secondary: item.phone_secondary,
+    email_primary: item.email_primary,
+    settings: JSON.stringify(item.settings),
+    enabled: item.enabled,
+    image: storedFileName(item.image_url),
+    plans: item.plan_ids,
+    users: item.user_ids,
+  }),
+});
+
+export { DSP_NOT_FOUND };
+
+/**
+ * Why a DSP cannot be deleted, or null. A DSP with customers keeps them: customers are not built
+ * yet, so nothing refuses today; their count goes here (a 409 'No se puede eliminar: tiene N
+ * clientes', with DSP_DEPENDENT_NOUNS.customers) when they are.
+ */
+async function deleteRefusal(_tx: Tx, _row: DspRow): Promise<AppError | null> {
+  return null;
+}
+
+const plansError = (message: string) => validationFailed({ plans: [message] }, message);
+
+export function createDspService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  const record = async (conn: Conn, row: DspRow): Promise<DspRecord> => {
+    const [planRows, userRows] = await Promise.all([
+      conn.select({ id: dspPlans.planId }).from(dspPlans).where(eq(dspPlans.dspId, row.id)).orderBy(asc(dspPlans.planId)),
+      conn.select({ id: dspUsers.userId }).from(dspUsers).where(eq(dspUsers.dspId, row.id)).orderBy(asc(dspUsers.userId)),
+    ]);
+    return { ...presentDsp(row, storage), plan_ids: planRows.map((plan) => plan.id), user_ids: userRows.map((user) => user.id) };
+  };
+
+  const list = defineList({
+    db,
+    item: dsp,
+    table: dsps,
+    select: () => db.select().from(dsps).$dynamic(),
+    id: dsps.id,
+    filters: {
+      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(dsps.name, value) },
+      type: {
+        description: `Uno o varios tipos separados por comas: ${DSP_TYPES.join(', ')}.`,
+        where: (value) => inArray(dsps.type, enumFilter('type', value, DSP_TYPES)),
+      },
+      enabled: { description: '1/0/true/false.', where: (value) => eq(dsps.enabled, booleanFilter('enabled', value)) },
+      country_id: { description: 'Id del país.', where: (value) => eq(dsps.countryId, idFilter('country_id', value)) },
+      sponsor_id: { description: 'Id del sponsor.', where: (value) => eq(dsps.sponsorId, idFilter('sponsor_id', value)) },
+    },
+    sorts: { id: dsps.id, name: sortableText(dsps.name), created_at: dsps.createdAt } satisfies Record<(typeof DSP_SORTS)[number], unknown>,
+    defaultSort: DSP_DEFAULT_SORT,
+    defaultLimit: DSP_PAGE_SIZE,
+    fields: DSP_FIELDS,
+    includes: {
+      list: DSP_INCLUDES,
+      load: {
+        sponsor: referenceInclude(
+          (row: DspRow) => row.sponsorId,
+          (ids) => db.select({ id: sponsors.id, name: sponsors.name }).from(sponsors).where(inArray(sponsors.id, ids)),
+        ),
+        country: countryInclude(db, (row: DspRow) => row.countryId),
+        plans: async (rows) => {
+          const byDsp = await plansOfDsps(db, rows.map((row) => row.id));
+          return (row) => byDsp.get(row.id) ?? [];
+        },
+        users: async (rows) => {
+          const byDsp = await staffOfDsps(db, rows.map((row) => row.id));
+          return (row) => byDsp.get(row.id) ?? [];
+        },
+      },
+    },
+    present: (rows) => rows.map((row) => presentDsp(row, storage)),
+  });
+
+  /** The staff picker: active people only, alphabetical. */
+  const staff = defineList({
+    db,
+    item: dspStaffMember,
+    table: users,
+    select: () => db.select(staffColumns).from(users).$dynamic(),
+    id: users.id,
+    filters: {
+      q: {
+        description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(containsText(users.name, value), containsText(users.email, value), containsText(users.dni, value)),
+      },
+    },
+    sorts: { name: sortableText(users.name) },
+    defaultSort: 'name',
+    defaultLimit: DSP_STAFF_LIMIT,
+    maxLimit: DSP_STAFF_LIMIT,
+    present: async (rows) => {
+      const roleNames = await roleNamesOf(db, rows.map((row) => row.id));
+      return rows.map((row) => toStaff(row, roleNames));
+    },
+  });
+
+  const find = async (id: number): Promise<DspRow> => {
+    const [row] = await db.select().from(dsps).where(eq(dsps.id, id));
+    if (!row) throw notFound(DSP_NOT_FOUND);
+    return row;
+  };
+
+  /** A DSP as a write answers it: with every relation the configuration screen shows. */
+  const one = async (id: number) => (await list.present([await find(id)], [...DSP_INCLUDES]))[0] as Dsp;
+
+  const sponsorExists = async (id: number) => (await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id))).length > 0;
+
+  /** Replaces the DSP's plans; every one must be a plan of its sponsor's campaigns (422 on plans). */
+  const replacePlans = async (tx: Tx, dspId: number, sponsorId: number, planIds: number[]) => {
+    const found = await tx
+      .select({ id: plans.id })
+      .from(plans)
+      .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
+      .where(and(inArray(plans.id, planIds), eq(campaigns.sponsorId, sponsorId)));
+    if (found.length !== planIds.length) throw plansError(DSP_MESSAGES.plansNotOfSponsor);
+    await tx.delete(dspPlans).where(eq(dspPlans.dspId, dspId));
+    await tx.insert(dspPlans).values(planIds.map((planId) => ({ dspId, planId })));
+  };
+
+  /** A plan, country or sponsor deleted between the check and the write is refused by its foreign key: 422 like a missing one. */
+  const goneReference = (error: unknown) => {
+    const constraint = foreignKeyViolation(error);
+    if (constraint?.includes('plan_id')) return plansError(DSP_MESSAGES.plansNotOfSponsor);
+    if (constraint?.includes('country_id')) return validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
+    if (constraint?.includes('sponsor_id')) return validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorMissing] });
+    return error;
+  };
+
+  const writes = defineWrites({
+    db,
+    storage,
+    log,
+    table: dsps,
+    id: dsps.id,
+    notFound: DSP_NOT_FOUND,
+    present: (row, tx) => record(tx, row),
+    history,
+    files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
+    refuseDelete: deleteRefusal,
+    unique: [{ field: 'name', column: dsps.name, index: 'dsps_name_unique', message: DSP_MESSAGES.nameTaken }],
+  });
+
+  /** The optional columns an input sets; absent fields are left out (an update keeps them). */
+  const optionalColumns = (input: UpdateInput) => ({
+    ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    ...(input.phone_primary !== undefined ? { phonePrimary: input.phone_primary } : {}),
+    ...(input.phone_secondary !== undefined ? { phoneSecondary: input.phone_secondary } : {}),
+    ...(input.email_primary !== undefined ? { emailPrimary: input.email_primary } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+  });
+
+  /**
+   * Changes the DSP's staff in one transaction, recorded in its history: `change` adds or removes
+   * rows, after the DSP's row is locked so two changes at once are recorded one after the other.
+   */
+  const changeStaff = async (id: number, actor: Actor, change: (tx: Tx) => Promise<void>) => {
+    try {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(dsps).where(eq(dsps.id, id)).for('no key update');
+        if (!row) throw notFound(DSP_NOT_FOUND);
+        const before = await record(tx, row);
+        await change(tx);
+        await history.record(tx, actor, { before, after: await record(tx, row) });
+      });
+    } catch (error) {
+      // A person deleted between the check and the insert.
+      if (foreignKeyViolation(error)) throw validationFailed({ users: [DSP_MESSAGES.usersMissing] });
+      throw error;
+    }
+    return (await staffOfDsps(db, [id])).get(id) ?? [];
+  };
+
+  return {
+    list,
+    staff,
+    find,
+
+    async create(input: CreateInput, actor: Actor): Promise<Dsp> {
+      if (!(await sponsorExists(input.sponsor_id))) throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorMissing] });
+      if (!(await countryExists(db, input.country_id))) throw validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
+      const values = {
+        name: input.name,
+        type: input.type,
+        countryId: input.country_id,
+        sponsorId: input.sponsor_id,
+        settings: input.settings,
+        websiteUrl: null,
+        address: null,
+        phonePrimary: null,
+        phoneSecondary: null,
+        emailPrimary: null,
+        enabled: true,
+        ...optionalColumns(input),
+      };
+      let row: DspRow;
+      try {
+        row = await writes.create(values, { image: input.image }, actor, (tx, created) => replacePlans(tx, created.id, created.sponsorId, input.plans));
+      } catch (error) {
+        throw goneReference(error);
+      }
+      return one(row.id);
+    },
+
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<Dsp> {
+      const current = await find(id);
+      if (input.sponsor_id !== undefined && input.sponsor_id !== current.sponsorId) {
+        throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorLocked] }, DSP_MESSAGES.sponsorLocked);
+      }
+      if (input.country_id !== undefined && !(await countryExists(db, input.country_id))) {
+        throw validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
+      }
+      const planIds = input.plans;
+      try {
+        await writes.update(
+          id,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.type !== undefined ? { type: input.type } : {}),
+            ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
+            ...(input.settings !== undefined ? { settings: input.settings } : {}),
+            ...optionalColumns(input),
+          },
+          { image: input.image },
+          actor,
+          planIds === undefined ? undefined : (tx, row) => replacePlans(tx, row.id, row.sponsorId, planIds),
+        );
+      } catch (error) {
+        throw goneReference(error);
+      }
+      return one(id);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await writes.remove(id, actor);
+    },
+
+    deletion: writes.deletion,
+
+    /** Assigns active people to the DSP (those already assigned stay); unknown or inactive ids are a 422 on users. */
+    assignStaff: (id: number, userIds: number[], actor: Actor) =>
+      changeStaff(id, actor, async (tx) => {
+        const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.isActive, true)));
+        const known = new Set(found.map((user) => user.id));
+        const missing = userIds.filter((userId) => !known.has(userId));
+        if (missing.length > 0) throw validationFailed({ users: [`${DSP_MESSAGES.usersMissing}: ${missing.join(', ')}.`] });
+        await tx
+          .insert(dspUsers)
+          .values(userIds.map((userId) => ({ dspId: id, userId })))
+          .onConflictDoNothing();
+      }),
+
+    /** Takes the people off the DSP; ids not assigned to it are ignored. */
+    removeStaff: (id: number, userIds: number[], actor: Actor) =>
+      changeStaff(id, actor, async (tx) => {
+        await tx.delete(dspUsers).where(and(eq(dspUsers.dspId, id), inArray(dspUsers.userId, userIds)));
+      }),
+
+    /** The staff list's rows: active people only. */
+    activeStaff: () => eq(users.isActive, true),
+  };
+}
