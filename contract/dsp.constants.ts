@@ -18,3 +18,5 @@ export type ApiClientType = (typeof API_CLIENT_TYPES)[number];
 /** The window of an API client's rate limit; hour is the default. */
 export const RATE_LIMIT_PERIODS = ['minute', 'hour', 'day'] as const;
 export type RateLimitPeriod = (typeof RATE_LIMIT_PERIODS)[number];
+
+export const DSP_NOT_FOUND = 'La DSP no existe.';

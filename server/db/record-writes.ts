@@ -173,14 +173,23 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
   return {
     refusal,
 
-    /** Inserts the record (its files stored first); returns the new row. */
-    async create(values: T['$inferInsert'], files: Partial<Record<F, UploadedFile | undefined>>, actor: Actor): Promise<Row> {
+    /**
+     * Inserts the record (its files stored first); returns the new row. `alongside` writes the
+     * record's own rows (a connector's plan map) in the same transaction, before the history.
+     */
+    async create(
+      values: T['$inferInsert'],
+      files: Partial<Record<F, UploadedFile | undefined>>,
+      actor: Actor,
+      alongside?: (tx: Tx, row: Row) => Promise<void>,
+    ): Promise<Row> {
       const stored = await storeFiles(files);
       try {
         return await db.transaction(async (tx) => {
           const next = { ...(values as Values), ...stored };
           await checkUnique(tx, next, next);
           const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];
+          await alongside?.(tx, created);
           await options.history.record(tx, actor, { before: null, after: await options.present(created, tx) });
           return created;
         });

@@ -21,6 +21,8 @@ describe('/api/docs', () => {
     ['/api/v1/users', ['filter[q]', 'filter[country_id]', 'filter[role]', 'filter[is_active]', 'q', 'sort', 'fields', 'page', 'limit']],
     ['/api/v1/sponsors', ['filter[q]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
     ['/api/v1/campaigns', ['filter[q]', 'filter[status]', 'filter[sponsor_id]', 'filter[country_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+    ['/api/v1/dsps/{dspId}/connectors', ['filter[q]', 'filter[key]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+    ['/api/v1/dsps/{dspId}/clients', ['filter[q]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'fields', 'page', 'limit']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);

@@ -89,6 +89,20 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/categories/:id/history', 'categories.manage'],
   ['GET', '/api/v1/campaign-categories/:id/history', 'sponsors.manage'],
   ['GET', '/api/v1/services/:id/history', 'sponsors.manage'],
+  ['GET', '/api/v1/dsps/:dspId/connectors', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/connectors', 'dsps.manage'],
+  ['PUT', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['DELETE', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id/deletion', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id/history', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:dspId/clients', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/clients', 'dsps.manage'],
+  ['PUT', '/api/v1/clients/:id', 'dsps.manage'],
+  ['DELETE', '/api/v1/clients/:id', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id/deletion', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id/history', 'dsps.manage'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

@@ -6,7 +6,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { campaignCategories, campaigns, categories, plans, services, sponsors, users } from '../../db/schema';
+import { apiClients, campaignCategories, campaigns, categories, connectors, plans, services, sponsors, users } from '../../db/schema';
+import { API_CLIENT_NOT_FOUND } from '@contract/api-client.constants';
+import { CONNECTOR_NOT_FOUND } from '@contract/connector.constants';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
@@ -39,6 +41,8 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   },
   { path: 'services', resource: 'service', access: 'sponsors.manage', table: services, id: services.id, notFound: SERVICE_NOT_FOUND },
   { path: 'plans', resource: 'plan', access: 'sponsors.manage', table: plans, id: plans.id, notFound: PLAN_NOT_FOUND },
+  { path: 'connectors', resource: 'connector', access: 'dsps.manage', table: connectors, id: connectors.id, notFound: CONNECTOR_NOT_FOUND },
+  { path: 'clients', resource: 'api-client', access: 'dsps.manage', table: apiClients, id: apiClients.id, notFound: API_CLIENT_NOT_FOUND },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -19,6 +19,8 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   'campaign-category': 'la categoría de campaña',
   service: 'el servicio',
   session: 'la sesión',
+  connector: 'el conector',
+  'api-client': 'el cliente API',
 };
 
 /** Longest value a sentence quotes whole; a longer text (a description) is cut with '…'. */
