@@ -40,13 +40,13 @@ export function resolveAppKey({ appKey, dataDir }: { appKey: Buffer | null; data
   return key;
 }
 
-const CREDENTIAL_NAMES = new Set(['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth']);
-const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key'];
+const CREDENTIAL_NAMES = new Set(['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials']);
+const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
 
 /** Whether a settings or params key holds a credential: 'password', 'DB_PASSWORD', 'x-api-key', 'access_token' … */
 export const isCredentialKey = (key: string) => {
   const name = key.trim().toLowerCase().replace(/[-\s.]+/g, '_');
-  return CREDENTIAL_NAMES.has(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(`_${ending}`) || name.endsWith(ending));
+  return CREDENTIAL_NAMES.has(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
 };
 
 type Json = unknown;
