@@ -250,6 +250,15 @@ describe('PUT /api/v1/connectors/:id', () => {
     expect(history[1].changes.find((change: { field: string }) => change.field === 'plans')).toMatchObject({ before: `Plan Hogar (${dsp.plans[0]!.id}) → EXT-0`, after: `Plan Auto (${dsp.plans[1]!.id}) → NUEVO` });
   });
 
+  it('asks for params when an api connector without them becomes a database one', async () => {
+    const created = await createConnector();
+    const switched = await put(created.id, { driver: 'database' });
+    expect(switched.statusCode).toBe(422);
+    expect(switched.json().errors.params).toEqual(['El campo "params" es obligatorio.']);
+    const withParams = await put(created.id, { driver: 'database', params: '{"table":"reservas"}' });
+    expect(withParams.json().data).toMatchObject({ driver: 'database', params: { table: 'reservas' } });
+  });
+
   it('refuses a key another connector of the DSP has (409), an empty settings and an unknown connector', async () => {
     await createConnector({ key: 'ocupada' });
     const created = await createConnector();
