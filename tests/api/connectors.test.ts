@@ -140,6 +140,13 @@ describe('POST /api/v1/dsps/:dspId/connectors', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
+  it('refuses a plan id beyond any record, and settings too long to be settings, with 422', async () => {
+    const huge = await post(dsp.dspId, valid({ plans: [{ plan_id: 2147483648, external_plan_id: 'X' }] }));
+    expect(huge.statusCode).toBe(422);
+    const long = await post(dsp.dspId, valid({ settings: { blob: 'x'.repeat(20_001) } }));
+    expect(long.json().errors.settings).toEqual(['El JSON no puede superar 20000 caracteres.']);
+  });
+
   it('answers 404 for an unknown DSP and writes nothing when a mapping is refused', async () => {
     const unknown = await post(999999, valid());
     expect(unknown.statusCode).toBe(404);
