@@ -216,9 +216,9 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
               replacedMaps.set(before, (await plansOf(tx, [id])).get(id) ?? []);
               await writeMappings(tx, id, before.dspId, input.plans);
             }
-            const driver = input.driver ?? before.driver;
-            // Switching to database needs its params; a database connector keeps the stored ones.
-            if (driver === 'database' && input.params === undefined && Object.keys(before.params as JsonObject).length === 0 && input.driver !== undefined) {
+            // A connector switched to database needs params; ones it already has are kept.
+            const becomesDatabase = input.driver === 'database' && before.driver !== 'database';
+            if (becomesDatabase && input.params === undefined && Object.keys(before.params as JsonObject).length === 0) {
               throw validationFailed({ params: [CONNECTOR_MESSAGES.paramsRequired] });
             }
             return {
