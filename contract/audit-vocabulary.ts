@@ -1,6 +1,20 @@
 // No zod here: the panel's route search parsers (in its entry chunk) read these lists.
 
-export const AUDIT_RESOURCES = ['user', 'role', 'country', 'sponsor', 'campaign', 'plan', 'category', 'campaign-category', 'service', 'dsp', 'session'] as const;
+export const AUDIT_RESOURCES = [
+  'user',
+  'role',
+  'country',
+  'sponsor',
+  'campaign',
+  'plan',
+  'category',
+  'campaign-category',
+  'service',
+  'dsp',
+  'connector',
+  'api-client',
+  'session',
+] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
@@ -15,6 +29,8 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   service: 'Servicio',
   dsp: 'DSP',
   session: 'Sesión',
+  connector: 'Conector',
+  'api-client': 'Cliente API',
 };
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;

@@ -55,6 +55,8 @@ export const PLAN_DEPENDENT_NOUNS = {
   upgrades: ['plan de mejora', 'planes de mejora'],
   services: ['servicio', 'servicios'],
   dsps: ['DSP', 'DSP'],
+  /** A connector's plan map (the DSP may have stopped selling the plan since). */
+  connectors: ['mapeo de conector', 'mapeos de conector'],
 } as const;
 
 export const PLAN_STATUS_LABELS = { DRAFT: 'Borrador', ACTIVE: 'Activo', INACTIVE: 'Inactivo' } as const;

@@ -25,12 +25,15 @@ import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { planRoutes } from './modules/plans/routes';
+import { connectorRoutes } from './modules/connectors/routes';
+import { apiClientRoutes } from './modules/api-clients/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { dspRoutes } from './modules/dsps/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { userRoutes } from './modules/users/routes';
+import { createCredentialBox, resolveAppKey } from './security/credentials';
 import { createUploadsStorage, storageRoutes, type Storage } from './storage';
 
 declare module 'fastify' {
@@ -152,6 +155,8 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(dspRoutes, { db, storage });
   await app.register(userRoutes, { db, mailer });
   await app.register(roleRoutes, { db });
+  await app.register(connectorRoutes, { db, credentials: createCredentialBox(resolveAppKey(config)) });
+  await app.register(apiClientRoutes, { db });
   await app.register(auditRoutes, { db });
 
   await servePanel(app, config.distDir);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseAppKey } from './security/credentials';
 
 /** Parses a duration such as `12h`, `30m`, `45s`, `2d` or plain seconds. */
 export const parseDuration = (value: string, name: string): number => {
@@ -120,6 +121,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The origin page URLs are built from (scheme, host and port, no trailing slash). */
   publicUrl: string;
+  /** APP_KEY: encrypts stored credentials; when absent, DATA_DIR/app.key (see resolveAppKey). */
+  appKey: Buffer | null;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -147,5 +150,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     distDir: path.resolve(env.DIST_DIR || './dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
+    appKey: parseAppKey(env.APP_KEY),
   };
 };

@@ -26,6 +26,8 @@ describe('/api/docs', () => {
       ['filter[q]', 'filter[type]', 'filter[enabled]', 'filter[country_id]', 'filter[sponsor_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit'],
     ],
     ['/api/v1/dsps/staff', ['filter[q]', 'q', 'sort', 'page', 'limit']],
+    ['/api/v1/dsps/{dspId}/connectors', ['filter[q]', 'filter[key]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
+    ['/api/v1/dsps/{dspId}/clients', ['filter[q]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'fields', 'page', 'limit']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);

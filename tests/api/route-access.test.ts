@@ -99,6 +99,20 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   // POST assigns staff, PUT removes them: one route (the POST row is derived from the PUT one).
   ['PUT', '/api/v1/dsps/:id/users', 'dsps.manage'],
   ['GET', '/api/v1/dsps/:id/history', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:dspId/connectors', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/connectors', 'dsps.manage'],
+  ['PUT', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['DELETE', '/api/v1/connectors/:id', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id/deletion', 'dsps.manage'],
+  ['GET', '/api/v1/connectors/:id/history', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:dspId/clients', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/clients', 'dsps.manage'],
+  ['PUT', '/api/v1/clients/:id', 'dsps.manage'],
+  ['DELETE', '/api/v1/clients/:id', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id/deletion', 'dsps.manage'],
+  ['GET', '/api/v1/clients/:id/history', 'dsps.manage'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

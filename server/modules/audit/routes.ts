@@ -1,12 +1,14 @@
+import { API_CLIENT_NOT_FOUND } from '@contract/api-client.constants';
 import { type AuditResource } from '@contract/audit';
 import { idParam } from '@contract/common';
+import { CONNECTOR_NOT_FOUND } from '@contract/connector.constants';
 import type { Permission } from '@contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { campaignCategories, campaigns, categories, dsps, plans, services, sponsors, users } from '../../db/schema';
+import { apiClients, campaignCategories, campaigns, categories, connectors, dsps, plans, services, sponsors, users } from '../../db/schema';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
@@ -41,6 +43,8 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   { path: 'services', resource: 'service', access: 'sponsors.manage', table: services, id: services.id, notFound: SERVICE_NOT_FOUND },
   { path: 'plans', resource: 'plan', access: 'sponsors.manage', table: plans, id: plans.id, notFound: PLAN_NOT_FOUND },
   { path: 'dsps', resource: 'dsp', access: 'dsps.manage', table: dsps, id: dsps.id, notFound: DSP_NOT_FOUND },
+  { path: 'connectors', resource: 'connector', access: 'dsps.manage', table: connectors, id: connectors.id, notFound: CONNECTOR_NOT_FOUND },
+  { path: 'clients', resource: 'api-client', access: 'dsps.manage', table: apiClients, id: apiClients.id, notFound: API_CLIENT_NOT_FOUND },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -21,7 +21,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, dspPlans, plans, services } from '../../db/schema';
+import { campaigns, connectorPlans, dspPlans, plans, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -163,11 +163,13 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       image: { column: 'imagePath', folder: 'plans', label: 'imagen' },
       document: { column: 'documentPath', folder: 'plans', label: 'documento', kinds: ['pdf'] },
     },
-    // A plan that other plans upgrade, that has services or that a DSP sells keeps them from pointing nowhere.
+    // A plan that other plans upgrade, that has services, that a DSP sells or that a connector maps
+    // keeps them from pointing nowhere.
     dependents: [
       { table: plans, column: plans.planId, noun: PLAN_DEPENDENT_NOUNS.upgrades },
       { table: services, column: services.planId, noun: PLAN_DEPENDENT_NOUNS.services },
       { table: dspPlans, column: dspPlans.planId, noun: PLAN_DEPENDENT_NOUNS.dsps },
+      { table: connectorPlans, column: connectorPlans.planId, noun: PLAN_DEPENDENT_NOUNS.connectors },
     ],
     unique: [{ field: 'name', column: plans.name, within: plans.campaignId, index: 'plans_campaign_name_unique', message: PLAN_MESSAGES.nameTaken }],
   });

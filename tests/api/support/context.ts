@@ -12,6 +12,8 @@ useCheapPasswordHashingForTests();
 
 export const ADMIN_EMAIL = 'admin@panel.test';
 export const ADMIN_PASSWORD = 'Secreto123!';
+/** Encrypts the credentials the tests store (a fixed key, so a test can open what it stored). */
+export const TEST_APP_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -22,7 +24,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
   await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
   const mails: MailMessage[] = [];
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '/tmp/panel-test-unused', DIST_DIR: '/nonexistent' }),
+    ...loadConfig({ DATA_DIR: '/tmp/panel-test-unused', DIST_DIR: '/nonexistent', APP_KEY: TEST_APP_KEY }),
     rateLimit: { perEmail: { max: 1000, windowSeconds: 900 }, perAddress: { max: 1000, windowSeconds: 900 } },
     ...overrides,
   };

@@ -20,6 +20,8 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   service: 'el servicio',
   dsp: 'la DSP',
   session: 'la sesión',
+  connector: 'el conector',
+  'api-client': 'el cliente API',
 };
 
 /** Longest value a sentence quotes whole; a longer text (a description) is cut with '…'. */

@@ -1,0 +1,30 @@
+import type { AuditAuthor, AuditView } from './audit-trail';
+import { auditTrail } from './audit-trail';
+import type { Db, Tx } from './client';
+
+/**
+ * A record as its history sees it, with a fingerprint (a hash, never recorded) of each secret it
+ * holds by field name. The fingerprints only say which secrets a write changed.
+ */
+export interface WithSecrets<T> {
+  item: T;
+  secrets: Record<string, string>;
+}
+
+/**
+ * The history of a resource that holds secrets (an API client's secret, a connector's credentials):
+ * the fields of `view` as usual, and each secret a write set or changed recorded as 'cambió',
+ * never by value or by hash.
+ */
+export function secretAwareTrail<T>(view: AuditView<T>) {
+  const trail = auditTrail(view);
+  return {
+    async record(conn: Db | Tx, author: AuditAuthor, write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null }) {
+      const old = write.before?.secrets ?? {};
+      const next = write.after?.secrets ?? {};
+      const changed =
+        write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
+      await trail.record(conn, author, { before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed });
+    },
+  };
+}
