@@ -19,8 +19,8 @@ export function ProvidersPage() {
         title="Proveedores"
         description="Proveedores de los servicios de asistencia"
         actions={
-          <Tooltip label="Disponible próximamente">
-            {/* Focusable while disabled, so the tooltip also reaches keyboard users. */}
+          <Tooltip label="Disponible próximamente" events={{ hover: true, focus: true, touch: true }}>
+            {/* Focusable while disabled, and the tooltip opens on focus, so it also reaches keyboard users. */}
             <Button
               leftSection={<IconPlus size={16} />}
               data-disabled
