@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
@@ -45,6 +46,9 @@ afterEach(() => {
   // The store lives for the whole file; start every test signed out.
   useSessionStore.setState(useSessionStore.getInitialState(), true);
   window.history.replaceState(null, '', '/');
+  // The notifications store is a module of its own: a notice left over must not reach the next test.
+  notifications.clean();
+  notifications.cleanQueue();
   // Last, so a breach fails the test after everything above is put back.
   assertContractKept();
 });
