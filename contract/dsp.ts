@@ -58,6 +58,10 @@ export const DSP_MESSAGES = {
   usersMissing: 'Usuarios que no existen o no están activos',
 } as const;
 
+/** A plan a connector of the DSP maps cannot leave the DSP: the map would point at a plan it no longer sells. */
+export const dspPlanMappedMessage = (plan: string, connectorKey: string) =>
+  `El plan ${plan} está en el mapa de planes del conector ${connectorKey}: quítalo de ese mapa antes de quitarlo de la DSP.`;
+
 const emptyToNull = (value: unknown) => (value === '' || value === null ? null : value);
 
 /** Optional text: trimmed, and empty (or only spaces) stored as null. */

@@ -361,3 +361,24 @@ describe('a plan a connector maps', () => {
     expect(refused.json().message).toBe('No se puede eliminar: tiene 1 mapeo de conector');
   });
 });
+
+describe("a DSP's plans and its connectors' plan maps", () => {
+  it('refuses to take from the DSP a plan a connector maps, naming both, and keeps the plans as they were', async () => {
+    const mapping = await insertDspWithPlans(ctx, 'Austral Mapas', ['Plan Sur', 'Plan Norte']);
+    const [south, north] = mapping.plans;
+    await createConnector({ key: 'reservas-sur', plans: [{ plan_id: south!.id, external_plan_id: 'S-1' }] }, mapping.dspId);
+    const updateDsp = (planIds: number[]) =>
+      ctx.inject({ method: 'PUT', url: `/api/v1/dsps/${mapping.dspId}`, headers: auth(), payload: { plans: planIds } });
+
+    const refused = await updateDsp([north!.id]);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({
+      plans: ['El plan Plan Sur está en el mapa de planes del conector reservas-sur: quítalo de ese mapa antes de quitarlo de la DSP.'],
+    });
+    const sold = await ctx.db.select({ planId: dspPlans.planId }).from(dspPlans).where(eq(dspPlans.dspId, mapping.dspId));
+    expect(sold.map((row) => row.planId).sort()).toEqual([south!.id, north!.id].sort());
+
+    // Keeping the mapped plan, the others may change freely.
+    expect((await updateDsp([south!.id])).statusCode).toBe(200);
+  });
+});

@@ -12,17 +12,18 @@ import {
   type DspPlanRef,
   type DspStaffMember,
   dsp,
+  dspPlanMappedMessage,
   type dspFields,
   dspStaffMember,
 } from '@contract/dsp';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
+import { campaigns, connectorPlans, connectors, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import type { AppError } from '../../http/errors';
@@ -229,7 +230,10 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
 
   const sponsorExists = async (id: number) => (await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id))).length > 0;
 
-  /** Replaces the DSP's plans; every one must be a plan of its sponsor's campaigns (422 on plans). */
+  /**
+   * Replaces the DSP's plans; every one must be a plan of its sponsor's campaigns, and none its
+   * connectors map may go (422 on plans).
+   */
   const replacePlans = async (tx: Tx, dspId: number, sponsorId: number, planIds: number[]) => {
     const found = await tx
       .select({ id: plans.id })
@@ -237,6 +241,14 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
       .where(and(inArray(plans.id, planIds), eq(campaigns.sponsorId, sponsorId)));
     if (found.length !== planIds.length) throw plansError(DSP_MESSAGES.plansNotOfSponsor);
+    const [stranded] = await tx
+      .select({ plan: plans.name, key: connectors.key })
+      .from(connectorPlans)
+      .innerJoin(connectors, eq(connectors.id, connectorPlans.connectorId))
+      .innerJoin(plans, eq(plans.id, connectorPlans.planId))
+      .where(and(eq(connectors.dspId, dspId), notInArray(connectorPlans.planId, planIds)))
+      .limit(1);
+    if (stranded) throw plansError(dspPlanMappedMessage(stranded.plan, stranded.key));
     await tx.delete(dspPlans).where(eq(dspPlans.dspId, dspId));
     await tx.insert(dspPlans).values(planIds.map((planId) => ({ dspId, planId })));
   };
