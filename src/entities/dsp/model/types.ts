@@ -1,0 +1,3 @@
+import type { Dsp, DspPlanRef, DspStaffMember } from '@contract/dsp';
+
+export type { Dsp, DspPlanRef, DspStaffMember };

@@ -1,0 +1,6 @@
+import type { Dsp } from '@/entities/dsp';
+
+/** Placeholder: replaced by its own slice of work. */
+export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
+  return <p>{dsp.name}</p>;
+}
