@@ -53,7 +53,6 @@ export function AppShellLayout() {
       </a>
       <AppShell
       header={{ height: 60 }}
-      footer={{ height: 40 }}
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !menuOpened } }}
       padding="md"
     >
@@ -95,18 +94,18 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className="main-content">
-        <Suspense fallback={<LoadingState label="Cargando página..." />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-
-      <AppShell.Footer px="md">
-        <Group h="100%" justify="center">
-          <Text size="sm" c="dimmed">
+        <div className="main-content__page">
+          <Suspense fallback={<LoadingState label="Cargando página..." />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        {/* At the end of the page rather than fixed: a fixed footer would cover 40 px of a phone. */}
+        <footer className="main-content__footer">
+          <Text size="sm" c="dimmed" ta="center">
             {`© ${new Date().getFullYear()} ${COMPANY_NAME}`}
           </Text>
-        </Group>
-      </AppShell.Footer>
+        </footer>
+      </AppShell.Main>
       </AppShell>
     </PanelProviders>
   );
