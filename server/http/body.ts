@@ -86,6 +86,9 @@ const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 const shownKey = (key: string): string => (key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
+/** The form field a refused part belongs to (`scopes[3]` → `scopes`), for the answer's `errors`. */
+const fieldOf = (name: string | undefined): string | undefined => (name ? shownKey(name.split('[')[0] ?? name) : undefined);
+
 // ---------------------------------------------------------------------------------------------
 // expandBrackets
 // ---------------------------------------------------------------------------------------------
@@ -336,7 +339,7 @@ function readMultipart(request: FastifyRequest, payload: Readable, tmpDir: strin
     parser.on('field', (name: string | undefined, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       if (valueTruncated) {
         const kilobytes = MAX_FORM_FIELD_BYTES / 1024;
-        fail(new AppError(413, `El campo «${shownKey(name ?? '')}» supera el máximo de ${kilobytes} KB.`));
+        fail(payloadTooLarge(`El campo «${shownKey(name ?? '')}» supera el máximo de ${kilobytes} KB.`, fieldOf(name)));
         return;
       }
       entries.push([name ?? '', value]);
@@ -345,7 +348,7 @@ function readMultipart(request: FastifyRequest, payload: Readable, tmpDir: strin
     parser.on('file', (name: string | undefined, stream: Readable, filename: string | undefined) => {
       files.add(stream);
       // busboy truncates a file at the size limit and says so with 'limit'.
-      stream.once('limit', () => fail(payloadTooLarge()));
+      stream.once('limit', () => fail(payloadTooLarge(undefined, fieldOf(name))));
       const entry = temp.write(stream).then(({ path, size, kind }): FormPair | null => {
         files.delete(stream);
         // A browser's untouched file input: no name, no bytes.

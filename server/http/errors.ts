@@ -25,8 +25,11 @@ export const unauthorized = (message = 'No has iniciado sesión o tu sesión exp
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.') => new AppError(403, message);
 export const notFound = (message = 'El recurso solicitado no existe.') => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
-export const payloadTooLarge = (message = 'El archivo supera el máximo de 10 MB.') => new AppError(413, message);
-export const unsupportedMediaType = (message: string) => new AppError(415, message);
+/** `field` names the form field refused, so a form can show the message under it. */
+const underField = (message: string, field?: string): FieldErrors | undefined => (field ? { [field]: [message] } : undefined);
+export const payloadTooLarge = (message = 'El archivo supera el máximo de 10 MB.', field?: string) =>
+  new AppError(413, message, underField(message, field));
+export const unsupportedMediaType = (message: string, field?: string) => new AppError(415, message, underField(message, field));
 export const validationFailed = (errors: FieldErrors, message = VALIDATION_FAILED_MESSAGE) =>
   new AppError(422, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -173,5 +173,6 @@ export function assertFileKind(file: UploadedFile, allowed: readonly FileKind[],
   const description = describeAllowed(allowed);
   throw unsupportedMediaType(
     description ? `El archivo de ${field} debe ser ${description}.` : `El archivo de ${field} no es de un tipo admitido.`,
+    file.fieldname,
   );
 }

@@ -213,6 +213,9 @@ describe('POST /api/v1/campaigns/:campaignId/plans', () => {
     const pngAsPdf = await post(campaignB, { name: 'PNG como PDF', description: 'x', document: file(pngBytes(), 'doc.pdf', 'application/pdf') });
     expect(pngAsPdf.statusCode).toBe(415);
     expect(pngAsPdf.json().message).toBe('El archivo de documento debe ser un PDF.');
+    // Each refusal names its field, so a form with two files shows it under the right one.
+    expect(svg.json().errors).toEqual({ image: [svg.json().message] });
+    expect(pngAsPdf.json().errors).toEqual({ document: ['El archivo de documento debe ser un PDF.'] });
     const pdfAsImage = await post(campaignB, { name: 'PDF como imagen', description: 'x', image: file(PDF_BYTES, 'a.png', 'image/png') });
     expect(pdfAsImage.statusCode).toBe(415);
     const text = await postJson(campaignB, { name: 'Texto', description: 'x', document: 'no soy un archivo' });
@@ -227,6 +230,7 @@ describe('POST /api/v1/campaigns/:campaignId/plans', () => {
     const big = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024)]);
     const response = await post(campaignB, { name: 'Enorme', description: 'x', document: file(big, 'big.pdf', 'application/pdf') });
     expect(response.statusCode).toBe(413);
+    expect(response.json().errors).toEqual({ document: ['El archivo supera el máximo de 10 MB.'] });
     expect(storedKeys(data.uploads)).toEqual(before);
   });
 

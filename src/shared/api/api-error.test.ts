@@ -15,10 +15,10 @@ describe('formFieldErrors', () => {
     });
   });
 
-  it('puts a refused upload under the file field', () => {
-    const tooLarge = new ApiError('El archivo supera el máximo de 10 MB.', 413);
-    expect(formFieldErrors(tooLarge, { fileField: 'logo' })).toEqual({ logo: 'El archivo supera el máximo de 10 MB.' });
-    expect(formFieldErrors(tooLarge)).toEqual({});
+  it('puts a refused upload under the field the server names', () => {
+    const tooLarge = new ApiError('El archivo supera el máximo de 10 MB.', 413, { logo: ['El archivo supera el máximo de 10 MB.'] });
+    expect(formFieldErrors(tooLarge)).toEqual({ logo: 'El archivo supera el máximo de 10 MB.' });
+    expect(formFieldErrors(new ApiError('El cuerpo de la petición es demasiado grande.', 413))).toEqual({});
   });
 
   it('gives nothing for errors that are not from the API', () => {

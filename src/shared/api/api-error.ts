@@ -25,14 +25,11 @@ export const errorMessage = (error: unknown, fallback: string): string => {
 };
 
 /**
- * The server's field errors (422/409) for a form: the first message per field, nested names
- * (`roles.0`) under their base field, and server names renamed where the form differs. A refused
- * upload (413 too large, 415 wrong type) carries no field: its message goes under `fileField`.
+ * The server's field errors (422/409, and 413/415 for a refused upload, which name its field) for a
+ * form: the first message per field, nested names (`roles.0`) under their base field, and server
+ * names renamed where the form differs.
  */
-export const formFieldErrors = (
-  error: unknown,
-  { rename = {}, fileField }: { rename?: Record<string, string>; fileField?: string } = {},
-): Record<string, string> => {
+export const formFieldErrors = (error: unknown, { rename = {} }: { rename?: Record<string, string> } = {}): Record<string, string> => {
   const errors: Record<string, string> = {};
   if (!(error instanceof ApiError)) return errors;
   for (const [key, messages] of Object.entries(error.fieldErrors)) {
@@ -40,6 +37,5 @@ export const formFieldErrors = (
     const field = rename[base] ?? base;
     if (messages[0] && !errors[field]) errors[field] = messages[0];
   }
-  if (fileField && (error.status === 413 || error.status === 415) && !errors[fileField]) errors[fileField] = error.message;
   return errors;
 };

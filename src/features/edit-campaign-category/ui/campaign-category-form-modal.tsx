@@ -39,7 +39,6 @@ export function CampaignCategoryFormModal({ opened, onClose, campaignId, categor
   );
 }
 
-const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
 
 function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: number; category: CampaignCategory | null; onDone: () => void }) {
   const editing = category !== null;
@@ -64,7 +63,7 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
         queryClient.invalidateQueries({ queryKey: campaignCategoryQueries.all() }),
       ]);
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   const options = (roots.data ?? []).map((root) => ({ value: String(root.id), label: root.name }));
@@ -81,7 +80,7 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
       busy={busy}
       submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, CAMPAIGN_CATEGORY_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
+      error={bannerMessage(save.error, CAMPAIGN_CATEGORY_FALLBACKS.save, formFieldErrors(save.error), Object.keys(form.values))}
       dirty={form.isDirty()}
       failure={save.error}
     >

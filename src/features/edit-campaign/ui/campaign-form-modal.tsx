@@ -54,7 +54,6 @@ interface CampaignFormProps {
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
-const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
 
 function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps) {
   const editing = campaign !== null;
@@ -76,7 +75,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         queryClient.invalidateQueries({ queryKey: campaignQueries.detail(saved.id).queryKey }),
       ]);
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   // On edit the campaign keeps its own country; a new one takes its sponsor's.
@@ -113,7 +112,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
       error={bannerMessage(
         save.error,
         editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create,
-        fieldErrorsOf(save.error),
+        formFieldErrors(save.error),
         Object.keys(form.values),
       )}
       dirty={form.isDirty()}

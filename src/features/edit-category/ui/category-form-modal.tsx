@@ -38,7 +38,6 @@ interface CategoryFormProps {
   onDone: () => void;
 }
 
-const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
 
 function CategoryForm({ category, onDone }: CategoryFormProps) {
   const editing = category !== null;
@@ -63,7 +62,7 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
         editing ? queryClient.invalidateQueries({ queryKey: campaignQueries.details() }) : null,
       ]);
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   const options = useMemo(() => parentOptions(candidates.data ?? [], category?.id ?? null), [candidates.data, category?.id]);
@@ -82,7 +81,7 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
       busy={busy}
       submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, CATEGORY_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
+      error={bannerMessage(save.error, CATEGORY_FALLBACKS.save, formFieldErrors(save.error), Object.keys(form.values))}
       dirty={form.isDirty()}
       failure={save.error}
     >

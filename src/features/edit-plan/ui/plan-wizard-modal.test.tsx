@@ -162,7 +162,7 @@ describe('PlanWizardModal', () => {
   });
 
   it('shows a refused PDF under Documento PDF, on its step', async () => {
-    server.use(http.post(apiUrl('v1/campaigns/:id/plans'), () => fail(415, 'El archivo de documento debe ser PDF.')));
+    server.use(http.post(apiUrl('v1/campaigns/:id/plans'), () => fail(415, 'El archivo de documento debe ser PDF.', { document: ['El archivo de documento debe ser PDF.'] })));
     const { user, dialog } = await open();
     await fillBasics(user, dialog);
     await user.click(next(dialog));

@@ -54,15 +54,6 @@ interface PlanWizardProps {
 
 const resolve = schemaResolver(planFormSchema, { sync: true });
 
-/** 413/415 name the file in their message only: the PDF's refusal says 'documento'. */
-const fieldErrorsOf = (error: unknown) => {
-  const errors = formFieldErrors(error, { fileField: 'image' });
-  if (errors.image && !errors.document && /documento|PDF/i.test(errors.image) && !/imagen/i.test(errors.image)) {
-    errors.document = errors.image;
-    delete errors.image;
-  }
-  return errors;
-};
 
 const firstStepWithError = (errors: Record<string, unknown>) => {
   const steps = Object.keys(errors)
@@ -91,7 +82,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
       ]);
     },
     onError: (error) => {
-      const errors = fieldErrorsOf(error);
+      const errors = formFieldErrors(error);
       form.setErrors(errors);
       // The refusal shows where its field is, so the wizard goes to that step.
       const step = firstStepWithError(errors);
@@ -145,7 +136,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
 
   const busy = save.isPending;
   const otherPlans = basePlanCandidates(campaignPlans, plan?.id ?? null);
-  const fieldErrors = fieldErrorsOf(save.error);
+  const fieldErrors = formFieldErrors(save.error);
 
   return (
     <FormModalBody

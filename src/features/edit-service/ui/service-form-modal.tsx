@@ -39,7 +39,6 @@ interface ServiceFormProps {
 
 const PERIOD_OPTIONS = EVENT_PERIODS.map((period) => ({ value: period, label: EVENT_PERIOD_LABELS[period] }));
 
-const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'image' });
 
 function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
   const editing = service !== null;
@@ -63,7 +62,7 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
         queryClient.invalidateQueries({ queryKey: serviceQueries.all() }),
       ]);
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   // Ticking 'ilimitada/os' empties the number it replaces.
@@ -87,7 +86,7 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
       busy={busy}
       submitLabel={editing ? 'Actualizar Servicio' : 'Crear Servicio'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, SERVICE_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(values))}
+      error={bannerMessage(save.error, SERVICE_FALLBACKS.save, formFieldErrors(save.error), Object.keys(values))}
       dirty={form.isDirty()}
       failure={save.error}
     >

@@ -40,7 +40,6 @@ interface SponsorFormProps {
   onSaved?: (sponsor: Sponsor) => void;
 }
 
-const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { fileField: 'logo' });
 
 function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   const editing = sponsor !== null;
@@ -62,7 +61,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       onDone();
       await queryClient.invalidateQueries({ queryKey: sponsorQueries.lists() });
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(formFieldErrors(error)),
   });
 
   const countryOptions = useMemo(
@@ -87,7 +86,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
       error={bannerMessage(
         save.error,
         editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create,
-        fieldErrorsOf(save.error),
+        formFieldErrors(save.error),
         Object.keys(form.values),
       )}
       dirty={form.isDirty()}

@@ -226,7 +226,7 @@ describe('categories page: the category form', () => {
   });
 
   it('shows an image the server refused under the image field', async () => {
-    server.use(http.post(apiUrl('v1/categories'), () => fail(415, 'La imagen debe ser PNG, JPG o GIF.')));
+    server.use(http.post(apiUrl('v1/categories'), () => fail(415, 'La imagen debe ser PNG, JPG o GIF.', { image: ['La imagen debe ser PNG, JPG o GIF.'] })));
     const { user } = await openCategories();
     await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
