@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, fail } from '../../../../../tests/msw/envelope';
+import { auditDb } from '../../../../../tests/msw/handlers/audit';
 import { signedInUser } from '../../../../../tests/msw/handlers/auth';
 import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
 import { server } from '../../../../../tests/msw/server';
@@ -121,5 +122,16 @@ describe('ConnectorsTab', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'pagos' })).not.toBeInTheDocument());
     expect(connectorsDb.connectors).toHaveLength(0);
     expect(await screen.findByText('Esta DSP no tiene conectores.')).toBeInTheDocument();
+  });
+
+  it('opens a connector’s Historial with that connector’s changes', async () => {
+    const pagos = connectorsDb.add({ dsp_id: 9, key: 'pagos' });
+    auditDb.add({ resource: 'connector', resource_id: pagos.id, resource_label: 'pagos', action: 'create', changes: [] });
+    auditDb.add({ resource: 'connector', resource_id: pagos.id + 1, resource_label: 'otro', action: 'delete', changes: [] });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Historial de pagos' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Historial de pagos' });
+    expect(await within(drawer).findByText(/creó el conector pagos/)).toBeInTheDocument();
+    expect(within(drawer).queryByText(/otro/)).not.toBeInTheDocument();
   });
 });
