@@ -233,7 +233,7 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
                     {...form.getInputProps(`plans.${index}.external_plan_id`)}
                   />
                 </SimpleGrid>
-                <Tooltip label={lastRow ? 'Debe quedar al menos un mapeo' : 'Quitar mapeo'}>
+                <Tooltip label="Quitar mapeo" disabled={lastRow}>
                   <ActionIcon
                     variant="subtle"
                     color="red"

@@ -51,7 +51,7 @@ describe('ConnectorToggle', () => {
 
   it('says it is working and takes no second click while the change runs', async () => {
     seed();
-    let release = () => undefined as void;
+    let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -87,8 +87,9 @@ describe('ConnectorsTab', () => {
 
   it('explains that a connector needs a plan the DSP sells, and offers no Nuevo Conector without one', async () => {
     render([]);
-    expect(await screen.findByText(/agrega al menos un plan a la DSP/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Nuevo Conector' })).toBeDisabled();
+    const button = await screen.findByRole('button', { name: 'Nuevo Conector' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/agrega al menos un plan a la DSP/);
   });
 
   it('shows the server’s error with Reintentar, and the list once it answers', async () => {

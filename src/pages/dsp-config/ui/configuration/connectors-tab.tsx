@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CONNECTOR_FALLBACKS, ConnectorCard, ConnectorCardSkeleton, connectorQueries, type Connector } from '@/entities/connector';
 import type { Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation, connectorDeletion } from '@/features/delete-with-confirmation';
@@ -25,23 +25,24 @@ export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
   const canEdit = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
   const noPlans = plans.length === 0;
 
-  const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, connector: null })} disabled={noPlans}>
-      Nuevo Conector
-    </Button>
-  );
+  const noPlansId = useId();
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        {noPlans ? (
-          <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-            {NO_PLANS}
-          </Text>
-        ) : (
-          <span />
-        )}
-        {newButton}
+      {noPlans ? (
+        <Text id={noPlansId} size="sm" c="dimmed">
+          {NO_PLANS}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setForm({ opened: true, connector: null })}
+          disabled={noPlans}
+          aria-describedby={noPlans ? noPlansId : undefined}
+        >
+          Nuevo Conector
+        </Button>
       </Group>
       <ListState
         list={connectors}
