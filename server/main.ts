@@ -5,6 +5,7 @@ import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
+import { createCredentialBox, resolveAppKey } from './security/credentials';
 import { createUploadsStorage } from './storage';
 
 const started = Date.now();
@@ -19,7 +20,13 @@ const config = (() => {
 })();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = createUploadsStorage(config.dataDir);
-const report = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo, storage });
+const report = await seed(database.db, {
+  adminEmail: config.adminEmail,
+  adminPassword: config.adminPassword,
+  demo: config.seedDemo,
+  storage,
+  credentials: createCredentialBox(resolveAppKey(config)),
+});
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
 const app = await buildApp({ config, db: database.db, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 

@@ -1,6 +1,11 @@
+import { CREDENTIAL_MASK } from '@contract/connector.constants';
 import { DSP_TYPES } from '@contract/dsp.constants';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectors } from '../../server/db/schema';
 import { DEMO_DSPS, seedDemo } from '../../server/db/seed/demo';
+import { seedDemoConnectors } from '../../server/db/seed/demo-connectors';
+import { createCredentialBox, resolveAppKey } from '../../server/security/credentials';
 import { createUploadsStorage } from '../../server/storage';
 import { ADMIN_EMAIL, bearer, createTestContext, type TestContext } from './support/context';
 import { tempDataDir } from './support/uploads';
@@ -49,5 +54,37 @@ describe('the demo DSPs', () => {
       expect(dsp.settings.name).toBe(dsp.name);
     }
     expect(dsps.find((dsp) => dsp.name === 'Azteca Móvil')?.settings.components.phoneCountryCode).toBe('+52');
+  });
+
+  it('gives each DSP that books one connector mapping all its plans, its credential sealed and read back masked; once', async () => {
+    const credentials = createCredentialBox(resolveAppKey(ctx.config));
+    const booking = DEMO_DSPS.filter((demo) => demo.type === 'BOOKING' || demo.type === 'MIXED');
+    expect(await seedDemoConnectors(ctx.db, credentials)).toBe(booking.length);
+    expect(await seedDemoConnectors(ctx.db, credentials)).toBe(0);
+
+    const dsps = (await get('/api/v1/dsps?include=plans&limit=100')).data as DemoDsp[];
+    const drivers = new Set<string>();
+    for (const dsp of dsps) {
+      type Listed = { id: number; key: string; driver: string; type: string; enabled: boolean; settings: Record<string, unknown>; plans: { plan_id: number; external_plan_id: string }[] };
+      const listed = (await get(`/api/v1/dsps/${dsp.id}/connectors?include=plans`)).data as Listed[];
+      if (dsp.type === 'SALE') {
+        expect(listed, dsp.name).toEqual([]);
+        continue;
+      }
+      expect(listed, dsp.name).toHaveLength(1);
+      const [connector] = listed;
+      drivers.add(connector!.driver);
+      expect(connector).toMatchObject({ type: 'BOOKING', enabled: true });
+      expect(connector!.plans.map((mapping) => mapping.plan_id).sort()).toEqual(dsp.plans.map((plan) => plan.id).sort());
+      expect(new Set(connector!.plans.map((mapping) => mapping.external_plan_id)).size).toBe(dsp.plans.length);
+      // Read masked, stored sealed, and opened with the API's key.
+      const credential = connector!.driver === 'database' ? 'password' : 'api_key';
+      expect(connector!.settings[credential], dsp.name).toBe(CREDENTIAL_MASK);
+      const [row] = await ctx.db.select({ settings: connectors.settings }).from(connectors).where(eq(connectors.id, connector!.id));
+      const stored = row!.settings as Record<string, unknown>;
+      expect(String(stored[credential])).toMatch(/^enc:v1:/);
+      expect(credentials.open(stored)[credential]).toMatch(/^demo-/);
+    }
+    expect(drivers).toEqual(new Set(['api', 'database']));
   });
 });

@@ -6,6 +6,7 @@ import { authHandlers } from './handlers/auth';
 import { campaignCategoriesDb, campaignCategoryHandlers } from './handlers/campaign-categories';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { categoriesDb, categoryHandlers } from './handlers/categories';
+import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
@@ -29,11 +30,12 @@ export const server = setupServer(
   ...categoryHandlers,
   ...accountHandlers,
   ...auditHandlers,
+  ...connectorHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, connectorsDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

@@ -1,7 +1,9 @@
+import type { CredentialBox } from '../../security/credentials';
 import type { Storage } from '../../storage';
 import type { Db } from '../client';
 import { seedCountries, seedFirstAdmin, seedRolesAndPermissions } from './base';
 import { seedDemo } from './demo';
+import { seedDemoConnectors } from './demo-connectors';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -10,6 +12,8 @@ export interface SeedOptions {
   demo: boolean;
   /** Where the demo data's logos and images go; without it the demo data is skipped. */
   storage?: Storage;
+  /** Seals the demo connectors' credentials with the key the API reads them with; without it they are skipped. */
+  credentials?: CredentialBox;
 }
 
 export interface SeedReport {
@@ -26,5 +30,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   // Only on the start that created the database (its countries were just seeded): staff who
   // delete the demo sponsors do not get them back on the next start.
   const demo = options.demo && options.storage && countries > 0 ? await seedDemo(db, options.storage) : null;
+  if (demo && options.credentials) await seedDemoConnectors(db, options.credentials);
   return { countries, admin, demo };
 }

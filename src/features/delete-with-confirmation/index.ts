@@ -2,6 +2,7 @@ export {
   campaignCategoryDeletion,
   campaignDeletion,
   categoryDeletion,
+  connectorDeletion,
   planDeletion,
   serviceDeletion,
   sponsorDeletion,

@@ -1,4 +1,5 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
+import { checkConnectorDeletion, connectorQueries, deleteConnector, type Connector } from '@/entities/connector';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import {
@@ -113,4 +114,18 @@ export const serviceDeletion: Deletion<Service> = {
   remove: deleteService,
   check: checkServiceDeletion,
   queries: serviceQueries,
+};
+
+export const connectorDeletion: Deletion<Connector> = {
+  title: 'Eliminar conector',
+  describe: (connector) => (
+    <>
+      ¿Eliminar este conector? Se eliminará el conector <strong>{connector.key}</strong> y su mapa de planes. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Conector eliminado.',
+  remove: deleteConnector,
+  check: checkConnectorDeletion,
+  queries: connectorQueries,
 };

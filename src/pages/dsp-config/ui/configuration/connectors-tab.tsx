@@ -1,6 +1,84 @@
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { CONNECTOR_FALLBACKS, ConnectorCard, ConnectorCardSkeleton, connectorQueries, type Connector } from '@/entities/connector';
 import type { Dsp } from '@/entities/dsp';
+import { DeleteWithConfirmation, connectorDeletion } from '@/features/delete-with-confirmation';
+import { ConnectorFormModal } from '@/features/edit-connector';
+import { ConnectorToggle } from '@/features/toggle-connector';
+import { HistoryButton } from '@/features/view-change-history';
+import { hasPermission, useSessionStore } from '@/shared/auth';
+import { IconPlug, IconPlus } from '@/shared/ui/icons';
+import { ListState } from '@/shared/ui/list-state';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 
-/** Placeholder: replaced by its own slice of work. */
+const NO_PLANS = 'Un conector traduce los planes que vende la DSP: agrega al menos un plan a la DSP (Editar) antes de crear uno.';
+
+/** The DSP's connectors: cards with the Activo/Inactivo toggle, the connector form, delete and history. */
 export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
-  return <p>{dsp.name}</p>;
+  const connectors = useQuery(connectorQueries.list(dsp.id));
+  const plans = dsp.plans ?? [];
+  const [form, setForm] = useState<{ opened: boolean; connector: Connector | null }>({ opened: false, connector: null });
+  const [deleting, setDeleting] = useState<Connector | null>(null);
+  // The server answers a record's history only to who may edit it.
+  const canEdit = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
+  const noPlans = plans.length === 0;
+
+  const noPlansId = useId();
+
+  return (
+    <Stack gap="md">
+      {noPlans ? (
+        <Text id={noPlansId} size="sm" c="dimmed">
+          {NO_PLANS}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setForm({ opened: true, connector: null })}
+          disabled={noPlans}
+          aria-describedby={noPlans ? noPlansId : undefined}
+        >
+          Nuevo Conector
+        </Button>
+      </Group>
+      <ListState
+        list={connectors}
+        loading={<SkeletonGrid label="Cargando conectores" skeleton={<ConnectorCardSkeleton />} cols={{ base: 1, sm: 2 }} />}
+        errorFallback={CONNECTOR_FALLBACKS.list}
+        filtered={false}
+        empty={{ icon: <IconPlug size={28} />, title: 'Sin conectores', text: 'Esta DSP no tiene conectores.' }}
+        emptyFiltered={{ title: 'Sin conectores' }}
+      >
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {items.map((connector) => (
+              <ConnectorCard
+                key={connector.id}
+                connector={connector}
+                badge={<ConnectorToggle connector={connector} />}
+                actions={
+                  <>
+                    <EditButton name={connector.key} onClick={() => setForm({ opened: true, connector })} />
+                    <DeleteButton name={connector.key} onClick={() => setDeleting(connector)} />
+                    {canEdit ? <HistoryButton resource="connector" id={connector.id} name={connector.key} compact /> : null}
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
+      <ConnectorFormModal
+        opened={form.opened}
+        dspId={dsp.id}
+        plans={plans}
+        connector={form.connector}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <DeleteWithConfirmation target={deleting} deletion={connectorDeletion} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
 }

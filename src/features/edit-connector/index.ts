@@ -1,0 +1,1 @@
+export { ConnectorFormModal, type ConnectorFormModalProps } from './ui/connector-form-modal';

@@ -1,0 +1,1 @@
+export { ConnectorToggle } from './ui/connector-toggle';

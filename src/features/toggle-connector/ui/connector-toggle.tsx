@@ -1,0 +1,48 @@
+import { Badge, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CONNECTOR_FALLBACKS, connectorQueries, updateConnector, type Connector } from '@/entities/connector';
+import { errorMessage } from '@/shared/api';
+
+/**
+ * The Activo/Inactivo badge as a button: a click flips this connector's own `enabled` (an update
+ * of the connector with that field alone), then the DSP's connectors are read again. While it
+ * runs the badge says so and takes no second click; a refusal is told with the server's message.
+ */
+export function ConnectorToggle({ connector }: { connector: Connector }) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: () => updateConnector(connector.id, { enabled: !connector.enabled }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(connectorQueries.detail(saved.id).queryKey, saved);
+      // The badge follows at once; the refresh below brings whatever else changed.
+      queryClient.setQueryData(connectorQueries.list(saved.dsp_id).queryKey, (list) =>
+        list ? { ...list, data: list.data.map((item) => (item.id === saved.id ? { ...item, ...saved } : item)) } : list,
+      );
+      notifications.show({ color: 'green', message: saved.enabled ? `Conector ${saved.key} activado.` : `Conector ${saved.key} desactivado.` });
+      await queryClient.invalidateQueries({ queryKey: connectorQueries.lists() });
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, CONNECTOR_FALLBACKS.save) }),
+  });
+  const busy = toggle.isPending;
+  const label = connector.enabled ? 'Activo' : 'Inactivo';
+  return (
+    <UnstyledButton
+      onClick={() => toggle.mutate()}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={`${label}: ${connector.enabled ? 'desactivar' : 'activar'} el conector ${connector.key}`}
+      style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      <Badge
+        color={connector.enabled ? 'teal.9' : 'gray.7'}
+        variant="filled"
+        autoContrast
+        radius="sm"
+        style={{ cursor: busy ? 'progress' : 'pointer', overflow: 'visible' }}
+      >
+        {busy ? 'Cambiando…' : label}
+      </Badge>
+    </UnstyledButton>
+  );
+}
