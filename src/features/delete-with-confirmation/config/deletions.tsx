@@ -1,3 +1,4 @@
+import { apiClientQueries, checkApiClientDeletion, deleteApiClient, type ApiClient } from '@/entities/api-client';
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
@@ -113,4 +114,19 @@ export const serviceDeletion: Deletion<Service> = {
   remove: deleteService,
   check: checkServiceDeletion,
   queries: serviceQueries,
+};
+
+/** A DSP's API client: whatever calls the API with its credentials stops being let in. */
+export const apiClientDeletion: Deletion<ApiClient> = {
+  title: 'Eliminar cliente API',
+  describe: (client) => (
+    <>
+      ¿Eliminar este cliente? Esta acción no se puede deshacer. <strong>{client.name}</strong> ({client.client_id}) dejará de poder llamar a la API.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Cliente API eliminado.',
+  remove: deleteApiClient,
+  check: checkApiClientDeletion,
+  queries: apiClientQueries,
 };
