@@ -1,4 +1,4 @@
-import { DSP_MESSAGES, DSP_NOT_FOUND, dspStaffMember, dspUsersBody, type DspStaffMember } from '@contract/dsp';
+import { DSP_MESSAGES, DSP_NOT_FOUND, dsp as dspSchema, dspStaffMember, dspUsersBody, type Dsp, type DspStaffMember } from '@contract/dsp';
 import { DSP_STAFF_LIMIT, dspStaffAnswer } from '@contract/dsp.constants';
 import { limitTooLargeMessage } from '@contract/list.constants';
 import { http } from 'msw';
@@ -16,6 +16,42 @@ export const buildStaffMember = (overrides: Partial<DspStaffMember> = {}): DspSt
     dspStaffMember,
     { id: 100 + sequence, name: `Persona ${sequence}`, email: `persona${sequence}@example.com`, dni: `${10_000_000 + sequence}`, rol: ['Operator'], ...overrides },
     'La persona de prueba',
+  );
+};
+
+/**
+ * A DSP as the configuration modal hands it to its tabs (its detail with every include), its staff
+ * read from `dspStaffDb`. The tabs' tests answer `GET v1/dsps/:id` with it through `server.use`.
+ */
+export const configuredDsp = (overrides: Partial<Dsp> = {}): Dsp => {
+  const id = overrides.id ?? 1;
+  dspStaffDb.dspIds.add(id);
+  return checked(
+    dspSchema,
+    {
+      id,
+      name: 'Tienda Norte',
+      type: 'SALE',
+      country_id: 3,
+      sponsor_id: 1,
+      website_url: null,
+      address: null,
+      phone_primary: null,
+      phone_secondary: null,
+      email_primary: null,
+      settings: {},
+      enabled: true,
+      image_url: null,
+      image_path: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      sponsor: { id: 1, name: 'Sponsor 1' },
+      country: { id: 3, name: 'Colombia' },
+      plans: [],
+      users: dspStaffDb.staffOf(id),
+      ...overrides,
+    },
+    'La DSP de prueba',
   );
 };
 
