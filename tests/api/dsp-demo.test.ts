@@ -1,6 +1,8 @@
 import { DSP_TYPES } from '@contract/dsp.constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClients } from '../../server/db/schema';
 import { DEMO_DSPS, seedDemo } from '../../server/db/seed/demo';
+import { DEMO_API_CLIENTS } from '../../server/db/seed/demo-dsp-access';
 import { createUploadsStorage } from '../../server/storage';
 import { ADMIN_EMAIL, bearer, createTestContext, type TestContext } from './support/context';
 import { tempDataDir } from './support/uploads';
@@ -49,5 +51,32 @@ describe('the demo DSPs', () => {
       expect(dsp.settings.name).toBe(dsp.name);
     }
     expect(dsps.find((dsp) => dsp.name === 'Azteca Móvil')?.settings.components.phoneCountryCode).toBe('+52');
+  });
+
+  it('each has one API client, of every type between them, answered without a secret and stored only as a hash', async () => {
+    const dsps = (await get('/api/v1/dsps?limit=100')).data as DemoDsp[];
+    const seen: Record<string, unknown>[] = [];
+    for (const dsp of dsps) {
+      const clients = (await get(`/api/v1/dsps/${dsp.id}/clients`)).data as Record<string, unknown>[];
+      expect(clients, dsp.name).toHaveLength(1);
+      const demo = DEMO_API_CLIENTS.find((client) => client.dsp === dsp.name)!;
+      expect(clients[0]).toMatchObject({
+        dsp_id: dsp.id,
+        name: demo.name,
+        client_id: demo.clientId,
+        type: demo.type,
+        scopes: demo.scopes,
+        ip_whitelist: demo.ipWhitelist,
+        rate_limit: demo.rateLimit && { max_requests: demo.rateLimit.max, period: demo.rateLimit.period },
+        enabled: demo.enabled,
+      });
+      expect(clients[0]).not.toHaveProperty('client_secret');
+      seen.push(...clients);
+    }
+    expect(new Set(seen.map((client) => client.type))).toEqual(new Set(['BACKEND', 'PARTNER', 'INTEGRATOR', 'ANALYTICS']));
+    const hashes = (await ctx.db.select({ hash: apiClients.clientSecretHash }).from(apiClients)).map((row) => row.hash);
+    expect(hashes).toHaveLength(DEMO_API_CLIENTS.length);
+    for (const hash of hashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(hashes).size).toBe(hashes.length);
   });
 });

@@ -32,7 +32,8 @@ export function ApiClientCard({ client, status, actions }: ApiClientCardProps) {
         </Fact>
         <Fact label="Límite de solicitudes">{formatRateLimit(client.rate_limit)}</Fact>
         <Fact label="Scopes">{listOrDash(client.scopes)}</Fact>
-        <Fact label="IP permitidas">{listOrDash(client.ip_whitelist)}</Fact>
+        {/* An empty list lets any address in. */}
+        <Fact label="IP permitidas">{client.ip_whitelist.length > 0 ? client.ip_whitelist.join(', ') : 'Cualquiera'}</Fact>
       </SimpleGrid>
     </RecordCard>
   );

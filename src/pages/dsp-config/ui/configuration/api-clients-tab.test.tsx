@@ -47,6 +47,7 @@ describe('DSP configuration: the Clientes Api tab', () => {
     expect(within(card).getByRole('button', { name: 'Historial de Backend Pagos' })).toBeInTheDocument();
     expect(within(cardOf('Analítica')).getByRole('button', { name: 'Inactivo: activar Analítica' })).toBeInTheDocument();
     expect(within(cardOf('Analítica')).getByText('Sin límite')).toBeInTheDocument();
+    expect(within(cardOf('Analítica')).getByText('Cualquiera')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'De otra DSP' })).not.toBeInTheDocument();
   });
 
