@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { dspStaffAnswer } from '@contract/dsp.constants';
 import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { focusPageHeading } from '@/shared/ui/page-header';
 import { removeDspStaff } from '../api/dsp-staff.api';
 
 export interface RemoveDspStaffDialogProps {
@@ -12,10 +11,12 @@ export interface RemoveDspStaffDialogProps {
   /** The person to take off the DSP; null keeps the dialog closed. */
   person: DspStaffMember | null;
   onClose: () => void;
+  /** Once they are off the DSP (their row, and the button that opened the dialog, are gone). */
+  onRemoved?: () => void;
 }
 
 /** 'Quitar': asks first; the server's refusal shows inside the dialog, which stays open. */
-export function RemoveDspStaffDialog({ dsp, person, onClose }: RemoveDspStaffDialogProps) {
+export function RemoveDspStaffDialog({ dsp, person, onClose, onRemoved }: RemoveDspStaffDialogProps) {
   const queryClient = useQueryClient();
   // The dialog keeps naming the person while it closes.
   const [shown, setShown] = useState(person);
@@ -31,7 +32,7 @@ export function RemoveDspStaffDialog({ dsp, person, onClose }: RemoveDspStaffDia
     onSuccess: async () => {
       setRemoved(true);
       onClose();
-      focusPageHeading();
+      onRemoved?.();
       notifications.show({ color: 'green', message: dspStaffAnswer('removed', 1) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
@@ -54,7 +55,7 @@ export function RemoveDspStaffDialog({ dsp, person, onClose }: RemoveDspStaffDia
         ) : null
       }
       confirmLabel="Quitar"
-      // The removed row's button is gone: focus goes to the page's heading instead.
+      // The removed row's button is gone: `onRemoved` says where focus goes instead.
       returnFocus={!removed}
     />
   );

@@ -83,6 +83,8 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
       if (secret) onSecret({ name: saved.name, clientId: saved.client_id, secret });
       return saved;
     },
+    // The sent payload (a typed secret with it) leaves the mutation cache as soon as the form closes.
+    gcTime: 0,
     onSuccess: async () => {
       notifications.show({ color: 'green', message: editing ? API_CLIENT_ANSWERS.updated : API_CLIENT_ANSWERS.created });
       onDone();

@@ -92,7 +92,7 @@ describe('DSP configuration: the Clientes Api tab', () => {
     expect(document.body).not.toHaveTextContent(SECRET);
     const cached = JSON.stringify([
       queryClient.getQueryCache().getAll().map((query) => query.state.data),
-      queryClient.getMutationCache().getAll().map((mutation) => mutation.state.data),
+      queryClient.getMutationCache().getAll().map((mutation) => [mutation.state.data, mutation.state.variables]),
     ]);
     expect(cached).toContain('pagos-backend');
     expect(cached).not.toContain(SECRET);

@@ -133,6 +133,7 @@ describe('DSP configuration: the Usuarios tab', () => {
     expect(dspStaffDb.requests).toEqual([{ method: 'remove', dspId: 1, users: [ana.id] }]);
     await waitFor(() => expect(screen.queryByRole('row', { name: /Ana Pérez/ })).not.toBeInTheDocument());
     expect(within(staffTable()).getByRole('row', { name: /Bruno Díaz/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal asignado' })).toHaveFocus());
   });
 
   it('a refused removal shows in the dialog, which stays open', async () => {

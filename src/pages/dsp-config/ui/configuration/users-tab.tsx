@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useRef, useState } from 'react';
 import type { Dsp, DspStaffMember } from '@/entities/dsp';
 import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/assign-dsp-staff';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -9,10 +9,14 @@ import { IconUsers } from '@/shared/ui/icons';
 export function UsersTab({ dsp }: { dsp: Dsp }) {
   const staff = dsp.users ?? [];
   const [removing, setRemoving] = useState<DspStaffMember | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <Stack gap="md">
       <AssignDspStaff dsp={dsp} />
+      <Title ref={headingRef} order={3} size="h5" tabIndex={-1}>
+        Personal asignado
+      </Title>
       {staff.length === 0 ? (
         <EmptyState icon={<IconUsers size={28} />} title="Sin usuarios asignados" text="Esta DSP todavía no tiene personal asignado." />
       ) : (
@@ -61,7 +65,13 @@ export function UsersTab({ dsp }: { dsp: Dsp }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <RemoveDspStaffDialog dsp={dsp} person={removing} onClose={() => setRemoving(null)} />
+      <RemoveDspStaffDialog
+        dsp={dsp}
+        person={removing}
+        onClose={() => setRemoving(null)}
+        // Inside the configuration modal, next to the list the person left.
+        onRemoved={() => setTimeout(() => headingRef.current?.focus(), 0)}
+      />
     </Stack>
   );
 }
