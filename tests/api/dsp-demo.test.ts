@@ -2,9 +2,10 @@ import { CREDENTIAL_MASK } from '@contract/connector.constants';
 import { DSP_TYPES } from '@contract/dsp.constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectors } from '../../server/db/schema';
+import { apiClients, connectors } from '../../server/db/schema';
 import { DEMO_DSPS, seedDemo } from '../../server/db/seed/demo';
 import { seedDemoConnectors } from '../../server/db/seed/demo-connectors';
+import { DEMO_API_CLIENTS } from '../../server/db/seed/demo-dsp-access';
 import { createCredentialBox, resolveAppKey } from '../../server/security/credentials';
 import { createUploadsStorage } from '../../server/storage';
 import { ADMIN_EMAIL, bearer, createTestContext, type TestContext } from './support/context';
@@ -86,5 +87,32 @@ describe('the demo DSPs', () => {
       expect(credentials.open(stored)[credential]).toMatch(/^demo-/);
     }
     expect(drivers).toEqual(new Set(['api', 'database']));
+  });
+
+  it('each has one API client, of every type between them, answered without a secret and stored only as a hash', async () => {
+    const dsps = (await get('/api/v1/dsps?limit=100')).data as DemoDsp[];
+    const seen: Record<string, unknown>[] = [];
+    for (const dsp of dsps) {
+      const clients = (await get(`/api/v1/dsps/${dsp.id}/clients`)).data as Record<string, unknown>[];
+      expect(clients, dsp.name).toHaveLength(1);
+      const demo = DEMO_API_CLIENTS.find((client) => client.dsp === dsp.name)!;
+      expect(clients[0]).toMatchObject({
+        dsp_id: dsp.id,
+        name: demo.name,
+        client_id: demo.clientId,
+        type: demo.type,
+        scopes: demo.scopes,
+        ip_whitelist: demo.ipWhitelist,
+        rate_limit: demo.rateLimit && { max_requests: demo.rateLimit.max, period: demo.rateLimit.period },
+        enabled: demo.enabled,
+      });
+      expect(clients[0]).not.toHaveProperty('client_secret');
+      seen.push(...clients);
+    }
+    expect(new Set(seen.map((client) => client.type))).toEqual(new Set(['BACKEND', 'PARTNER', 'INTEGRATOR', 'ANALYTICS']));
+    const hashes = (await ctx.db.select({ hash: apiClients.clientSecretHash }).from(apiClients)).map((row) => row.hash);
+    expect(hashes).toHaveLength(DEMO_API_CLIENTS.length);
+    for (const hash of hashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(hashes).size).toBe(hashes.length);
   });
 });

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { contractBreaches } from './envelope';
 import { accountDb, accountHandlers } from './handlers/account';
+import { apiClientHandlers, apiClientsDb } from './handlers/api-clients';
 import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { campaignCategoriesDb, campaignCategoryHandlers } from './handlers/campaign-categories';
@@ -8,6 +9,7 @@ import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { categoriesDb, categoryHandlers } from './handlers/categories';
 import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
+import { dspStaffDb, dspStaffHandlers } from './handlers/dsp-staff';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
 import { roleHandlers, rolesDb } from './handlers/roles';
@@ -17,6 +19,8 @@ import { userHandlers, usersDb } from './handlers/users';
 
 /** Every component test shares this server; a test adds its own handlers with `server.use`. */
 export const server = setupServer(
+  // Before any `v1/dsps/:id` handler, so `v1/dsps/staff` is not read as a DSP's id.
+  ...dspStaffHandlers,
   ...authHandlers,
   ...countryHandlers,
   ...roleHandlers,
@@ -31,11 +35,12 @@ export const server = setupServer(
   ...accountHandlers,
   ...auditHandlers,
   ...connectorHandlers,
+  ...apiClientHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, connectorsDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, connectorsDb, apiClientsDb, dspStaffDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

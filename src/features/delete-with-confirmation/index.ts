@@ -1,4 +1,5 @@
 export {
+  apiClientDeletion,
   campaignCategoryDeletion,
   campaignDeletion,
   categoryDeletion,

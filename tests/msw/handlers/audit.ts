@@ -49,6 +49,7 @@ const HISTORY_COLLECTIONS: Record<string, AuditResource> = {
   'campaign-categories': 'campaign-category',
   services: 'service',
   connectors: 'connector',
+  clients: 'api-client',
 };
 const FILTERS = ['actor_id', 'resource', 'resource_id', 'action', 'from', 'to'];
 

@@ -16,6 +16,7 @@ const HISTORY_PATHS: Record<HistoryResource, string> = {
   'campaign-category': 'campaign-categories',
   service: 'services',
   connector: 'connectors',
+  'api-client': 'clients',
 };
 
 export const fetchAuditEntries = ({ page, limit, ...filters }: AuditListParams, signal?: AbortSignal) =>

@@ -3,7 +3,10 @@ import type { AuditAction, AuditChange, AuditEntry, AuditResource } from '@contr
 export type { AuditAction, AuditChange, AuditEntry, AuditResource };
 
 /** The records that have a 'Historial': each answers `GET /api/v1/{resource}/{id}/history`. */
-export type HistoryResource = Extract<AuditResource, 'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service' | 'connector'>;
+export type HistoryResource = Extract<
+  AuditResource,
+  'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service' | 'connector' | 'api-client'
+>;
 
 /** The filters of `/api/v1/audit` and its CSV export; dates are YYYY-MM-DD, inclusive, in UTC. */
 export interface AuditFilters {

@@ -1,3 +1,4 @@
+import { apiClientQueries, checkApiClientDeletion, deleteApiClient, type ApiClient } from '@/entities/api-client';
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { checkConnectorDeletion, connectorQueries, deleteConnector, type Connector } from '@/entities/connector';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
@@ -128,4 +129,19 @@ export const connectorDeletion: Deletion<Connector> = {
   remove: deleteConnector,
   check: checkConnectorDeletion,
   queries: connectorQueries,
+};
+
+/** A DSP's API client: whatever calls the API with its credentials stops being let in. */
+export const apiClientDeletion: Deletion<ApiClient> = {
+  title: 'Eliminar cliente API',
+  describe: (client) => (
+    <>
+      ¿Eliminar este cliente? Esta acción no se puede deshacer. <strong>{client.name}</strong> ({client.client_id}) dejará de poder llamar a la API.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Cliente API eliminado.',
+  remove: deleteApiClient,
+  check: checkApiClientDeletion,
+  queries: apiClientQueries,
 };

@@ -1,0 +1,42 @@
+import { API_CLIENT_DEFAULT_SORT, API_CLIENT_PAGE_SIZE } from '@contract/api-client.constants';
+import type { DeletionCheck } from '@contract/common';
+import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import type { ApiClient, ApiClientPayload, ApiClientWithSecret } from '../model/types';
+
+/** What staff read when an API client call fails without a message of its own. */
+export const API_CLIENT_FALLBACKS = {
+  list: 'No se pudieron cargar los clientes',
+  save: 'No se pudo guardar el cliente',
+  delete: 'No se pudo eliminar el cliente',
+} as const;
+
+/** One DSP's API clients, by name, 50 at most (the panel shows them in one list). */
+export const fetchDspApiClients = (dspId: number, params: ListParams = {}, signal?: AbortSignal) =>
+  api.get<Paginated<ApiClient>>(`v1/dsps/${dspId}/clients`, {
+    searchParams: listSearchParams({ sort: API_CLIENT_DEFAULT_SORT, limit: API_CLIENT_PAGE_SIZE, ...params }),
+    fallback: API_CLIENT_FALLBACKS.list,
+    signal,
+  });
+
+export const fetchApiClient = (id: number, signal?: AbortSignal) =>
+  api.get<ApiClient>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.list, signal });
+
+// An empty list travels as '' (it clears the stored one); an empty array would send nothing at all.
+const listField = (entries: string[] | undefined) => (entries === undefined ? undefined : entries.length > 0 ? entries : '');
+
+const apiClientForm = ({ scopes, ip_whitelist, ...fields }: ApiClientPayload) =>
+  toFormData({ ...fields, scopes: listField(scopes), ip_whitelist: listField(ip_whitelist) });
+
+/** The answer carries `client_secret`, the only time the server ever shows it. */
+export const createApiClient = (dspId: number, payload: ApiClientPayload) =>
+  api.post<ApiClientWithSecret>(`v1/dsps/${dspId}/clients`, { body: apiClientForm(payload), fallback: API_CLIENT_FALLBACKS.save });
+
+/** Multipart updates travel as POST with `_method=PUT`; the answer carries a secret only when this update set or generated one. */
+export const updateApiClient = (id: number, payload: ApiClientPayload) =>
+  api.post<ApiClientWithSecret>(`v1/clients/${id}`, { body: toFormData({ _method: 'PUT' }, apiClientForm(payload)), fallback: API_CLIENT_FALLBACKS.save });
+
+export const deleteApiClient = (id: number) => api.delete<null>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete });
+
+/** Whether the client can be deleted now and, if not, why (asked when the delete dialog opens). */
+export const checkApiClientDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/clients/${id}/deletion`, { fallback: API_CLIENT_FALLBACKS.delete });

@@ -1,0 +1,78 @@
+import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { dspStaffAnswer } from '@contract/dsp.constants';
+import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
+import { errorMessage } from '@/shared/api';
+import { SEARCH_DEBOUNCE_MS } from '@/shared/config';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { DSP_STAFF_FALLBACKS, assignDspStaff, dspStaffSearch } from '../api/dsp-staff.api';
+
+const optionLabel = (person: DspStaffMember) => `${person.name} · ${person.email}`;
+
+/**
+ * The staff picker: the server searches as the person types (400 ms after the last key, 100
+ * people at most), people already on the DSP are left out, and 'Asignar' adds the chosen ones.
+ */
+export function AssignDspStaff({ dsp }: { dsp: Dsp }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The chosen people themselves, so their pills keep a name when the next search leaves them out.
+  const [chosen, setChosen] = useState<DspStaffMember[]>([]);
+  const staff = useQuery(dspStaffSearch(query));
+
+  const assigned = useMemo(() => new Set((dsp.users ?? []).map((person) => person.id)), [dsp.users]);
+  const known = useMemo(() => {
+    const people = new Map<string, DspStaffMember>();
+    for (const person of [...chosen, ...(staff.data?.data ?? [])]) if (!assigned.has(person.id)) people.set(String(person.id), person);
+    return people;
+  }, [chosen, staff.data, assigned]);
+  const options = [...known.values()].map((person) => ({ value: String(person.id), label: optionLabel(person) }));
+
+  const assign = useMutation({
+    mutationFn: (people: DspStaffMember[]) => assignDspStaff(dsp.id, people.map((person) => person.id)),
+    onSuccess: async (_staff, people) => {
+      notifications.show({ color: 'green', message: dspStaffAnswer('assigned', people.length) });
+      setChosen([]);
+      setSearch('');
+      // The configuration reads the staff from the DSP's detail; the grid shows it too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
+      ]);
+    },
+  });
+  const busy = assign.isPending;
+
+  return (
+    <Stack gap="sm">
+      {assign.error ? <ErrorAlert message={errorMessage(assign.error, DSP_STAFF_FALLBACKS.assign)} /> : null}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <MultiSelect
+          label="Asignar personal"
+          placeholder={chosen.length > 0 ? undefined : 'Busca por nombre, e-mail o DNI'}
+          data={options}
+          value={chosen.map((person) => String(person.id))}
+          onChange={(ids) => setChosen(ids.map((id) => known.get(id)).filter((person): person is DspStaffMember => person !== undefined))}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server already searched name, e-mail and DNI: every person it answered is shown.
+          filter={({ options: all }) => all}
+          hidePickedOptions
+          nothingFoundMessage={staff.isFetching ? 'Buscando…' : 'Nadie coincide con la búsqueda'}
+          error={staff.error ? errorMessage(staff.error, DSP_STAFF_FALLBACKS.list) : undefined}
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+          style={{ flex: '1 1 16rem' }}
+        />
+        <Button onClick={() => assign.mutate(chosen)} disabled={busy || chosen.length === 0}>
+          {busy ? 'Asignando…' : 'Asignar'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ApiClientFormModal, type ApiClientFormModalProps } from './ui/api-client-form-modal';

@@ -1,0 +1,1 @@
+export { ToggleApiClient } from './ui/toggle-api-client';
