@@ -438,6 +438,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
       for (const plan of seededPlans) plansByCampaign.set(plan.campaignId, [...(plansByCampaign.get(plan.campaignId) ?? []), plan.id]);
       await seedServices(tx, plansByCampaign);
       await seedDemoDsps(tx, dspImages);
+      await (await import('./demo-customers')).seedDemoCustomers(tx, today);
     });
     return { sponsors: prepared.length, campaigns: campaignCount, plans: planCount };
   } catch (error) {

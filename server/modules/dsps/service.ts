@@ -27,7 +27,6 @@ import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import type { AppError } from '../../http/errors';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, referenceInclude } from '../../http/list';
