@@ -1,7 +1,7 @@
 import { ENTITLEMENT_STATUSES, ENTITLEMENT_TRANSITIONS, type EntitlementStatus } from '@contract/entitlement';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dspUsers, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../server/db/schema';
+import { dspPlans, dspUsers, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../server/db/schema';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 
@@ -113,6 +113,19 @@ describe('POST /api/v1/entitlements', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().data.id).not.toBe(entitlementId);
     expect((await detail(entitlementId)).status).toBe('CANCELLED');
+  });
+});
+
+describe('a plan with subscriptions', () => {
+  it('is not deleted, even once the DSP stopped selling it: 409 that counts them, in the check and the delete', async () => {
+    const seller = await insertDspWithPlans(ctx, 'Vendedora Retirada', ['Plan Retirado']);
+    const planId = seller.plans[0]!.id;
+    await newCustomer(seller.dspId, planId);
+    await ctx.db.delete(dspPlans).where(eq(dspPlans.planId, planId));
+    expect((await call('GET', `/api/v1/plans/${planId}/deletion`)).json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 1 suscripción' });
+    const refused = await ctx.inject({ method: 'DELETE', url: `/api/v1/plans/${planId}`, headers: bearer(adminToken) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('No se puede eliminar: tiene 1 suscripción');
   });
 });
 

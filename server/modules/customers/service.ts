@@ -12,6 +12,7 @@ import {
   type customerFields,
   type customerUpdateFields,
 } from '@contract/customer';
+import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -197,7 +198,7 @@ export function createCustomerService({ db }: { db: Db }) {
       try {
         row = await writes.create(values, {}, actor, (tx, created) => syncPlans(tx, created, input.plan_id, actor));
       } catch (error) {
-        if (foreignKeyViolation(error) === 'customers_dsp_id_dsps_id_fk') throw notFound(CUSTOMER_NOT_FOUND);
+        if (foreignKeyViolation(error) === 'customers_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         if (foreignKeyViolation(error)) throw plansError();
         throw error;
       }
