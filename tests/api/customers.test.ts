@@ -373,3 +373,23 @@ describe('who sees whose customers', () => {
     expect(own.total).toBe((await call('GET', `/api/v1/dsps/${dsp.dspId}/customers`)).json().data.total);
   });
 });
+
+describe('odd bodies', () => {
+  it('answers 422 in Spanish, never a server error, for meta or plans of the wrong shape', async () => {
+    const cases: Record<string, unknown>[] = [
+      { meta: '[1,2]' },
+      { meta: 'texto' },
+      { meta: { address: ['a'], city: 5 } },
+      { plan_id: { a: 1 } },
+      { plan_id: [[1]] },
+      { plan_id: ['2147483648'] },
+      { password: 12345678, password_confirmation: 12345678 },
+      { dni: 'x'.repeat(51) },
+    ];
+    for (const extra of cases) {
+      const response = await call('POST', `/api/v1/dsps/${dsp.dspId}/customers`, valid(extra));
+      expect(response.statusCode, JSON.stringify(extra)).toBe(422);
+      expect(response.json().message).toBe('Los datos enviados no son válidos.');
+    }
+  });
+});

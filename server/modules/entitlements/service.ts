@@ -14,7 +14,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { uniqueViolation } from '../../db/errors';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
@@ -249,16 +249,23 @@ export function createEntitlementService({ db }: { db: Db }) {
         .where(and(eq(customers.id, input.customer_id), visibleDsp(actor, customers.dspId)));
       if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
       if (customer.dspId !== input.dsp_id) throw validationFailed({ customer_id: [ENTITLEMENT_MESSAGES.customerNotOfDsp] });
-      const row = await db.transaction(async (tx) => {
-        // The DSP's row is locked so its plans cannot change between the check and the write.
-        await tx.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, input.dsp_id)).for('share');
-        const [sold] = await tx
-          .select({ planId: dspPlans.planId })
-          .from(dspPlans)
-          .where(and(eq(dspPlans.dspId, input.dsp_id), eq(dspPlans.planId, input.plan_id)));
-        if (!sold) throw validationFailed({ plan_id: [ENTITLEMENT_MESSAGES.planNotOfDsp] });
-        return openEntitlement(tx, actor, { customerId: customer.id, dspId: input.dsp_id, planId: input.plan_id });
-      });
+      let row: EntitlementRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // The DSP's row is locked so its plans cannot change between the check and the write.
+          await tx.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, input.dsp_id)).for('share');
+          const [sold] = await tx
+            .select({ planId: dspPlans.planId })
+            .from(dspPlans)
+            .where(and(eq(dspPlans.dspId, input.dsp_id), eq(dspPlans.planId, input.plan_id)));
+          if (!sold) throw validationFailed({ plan_id: [ENTITLEMENT_MESSAGES.planNotOfDsp] });
+          return openEntitlement(tx, actor, { customerId: customer.id, dspId: input.dsp_id, planId: input.plan_id });
+        });
+      } catch (error) {
+        // The customer deleted between the check and the insert: gone, as a 404 says.
+        if (foreignKeyViolation(error) === 'entitlements_customer_id_customers_id_fk') throw notFound(CUSTOMER_NOT_FOUND);
+        throw error;
+      }
       return detail(row.id);
     },
 
