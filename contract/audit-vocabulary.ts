@@ -13,6 +13,8 @@ export const AUDIT_RESOURCES = [
   'dsp',
   'connector',
   'api-client',
+  'customer',
+  'entitlement',
   'session',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
@@ -31,6 +33,8 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   session: 'Sesión',
   connector: 'Conector',
   'api-client': 'Cliente API',
+  customer: 'Cliente',
+  entitlement: 'Suscripción',
 };
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;

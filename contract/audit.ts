@@ -155,4 +155,16 @@ export const AUDIT_FIELD_LABELS: Partial<Record<AuditResource, Record<string, st
     rate_limit: 'el límite de solicitudes',
     enabled: 'el estado',
   },
+  customer: {
+    dsp_id: 'la DSP',
+    dni: 'el DNI',
+    name: 'el nombre',
+    email: 'el email',
+    phone: 'el teléfono',
+    address: 'la dirección',
+    city: 'la ciudad',
+    plan_id: 'los planes',
+    password: 'la contraseña',
+  },
+  entitlement: { customer_id: 'el cliente', plan_id: 'el plan', status: 'el estado', reason: 'el motivo' },
 };

@@ -57,6 +57,8 @@ export const PLAN_DEPENDENT_NOUNS = {
   dsps: ['DSP', 'DSP'],
   /** A connector's plan map (the DSP may have stopped selling the plan since). */
   connectors: ['mapeo de conector', 'mapeos de conector'],
+  /** Customers' subscriptions, cancelled ones too (their history stays readable). */
+  entitlements: ['suscripción', 'suscripciones'],
 } as const;
 
 export const PLAN_STATUS_LABELS = { DRAFT: 'Borrador', ACTIVE: 'Activo', INACTIVE: 'Inactivo' } as const;

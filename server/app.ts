@@ -28,6 +28,8 @@ import { planRoutes } from './modules/plans/routes';
 import { connectorRoutes } from './modules/connectors/routes';
 import { apiClientRoutes } from './modules/api-clients/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { entitlementRoutes } from './modules/entitlements/routes';
 import { dspRoutes } from './modules/dsps/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -157,6 +159,8 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(roleRoutes, { db });
   await app.register(connectorRoutes, { db, credentials: createCredentialBox(resolveAppKey(config)) });
   await app.register(apiClientRoutes, { db });
+  await app.register(customerRoutes, { db });
+  await app.register(entitlementRoutes, { db });
   await app.register(auditRoutes, { db });
 
   await servePanel(app, config.distDir);

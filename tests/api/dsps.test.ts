@@ -321,6 +321,23 @@ describe('deleting a DSP', () => {
     expect((await get(`/api/v1/dsps/${created.id}/deletion`)).statusCode).toBe(404);
   });
 
+  it('keeps a DSP with customers: 409 that counts them, in the check and the delete; deletable once they are gone', async () => {
+    const created = await createDsp({ name: 'Con clientes' });
+    const customerIds: number[] = [];
+    for (const [index, dni] of ['CC-1', 'CC-2'].entries()) {
+      const payload = { dni, name: `Cliente ${index}`, email: `c${index}@clientes.test`, password: 'Clave-Segura-1', password_confirmation: 'Clave-Segura-1', plan_id: [planA] };
+      customerIds.push((await json(ctx.inject({ method: 'POST', url: `/api/v1/dsps/${created.id}/customers`, headers: auth(), payload }), 201)).data.id);
+    }
+    expect((await get(`/api/v1/dsps/${created.id}/deletion`)).json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 2 clientes' });
+    const refused = await remove(created.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('No se puede eliminar: tiene 2 clientes');
+    await json(ctx.inject({ method: 'DELETE', url: `/api/v1/customers/${customerIds[0]}`, headers: auth() }), 200);
+    expect((await get(`/api/v1/dsps/${created.id}/deletion`)).json().data.reason).toBe('No se puede eliminar: tiene 1 cliente');
+    await json(ctx.inject({ method: 'DELETE', url: `/api/v1/customers/${customerIds[1]}`, headers: auth() }), 200);
+    expect((await remove(created.id)).statusCode).toBe(200);
+  });
+
   it('keeps a plan that a DSP sells: 409 naming the DSPs, never a server error', async () => {
     const plan = await newPlan(await newCampaign('Vendida', sponsorId), 'Plan Vendido');
     await createDsp({ name: 'Vendedora 1', plans: [plan] });

@@ -28,6 +28,10 @@ describe('/api/docs', () => {
     ['/api/v1/dsps/staff', ['filter[q]', 'q', 'sort', 'page', 'limit']],
     ['/api/v1/dsps/{dspId}/connectors', ['filter[q]', 'filter[key]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
     ['/api/v1/dsps/{dspId}/clients', ['filter[q]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'fields', 'page', 'limit']],
+    [
+      '/api/v1/dsps/{dspId}/customers',
+      ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]', 'q', 'sort', 'include', 'fields', 'page', 'limit'],
+    ],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);
@@ -44,6 +48,14 @@ describe('/api/docs', () => {
     expect((await parameters('/api/v1/campaigns/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/sponsors/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/dsps/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+    expect((await parameters('/api/v1/customers/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+  });
+
+  it('shows the customers list’s page size of 12 and its newest-first default', async () => {
+    const query = await parameters('/api/v1/dsps/{dspId}/customers');
+    expect(query.find((parameter) => parameter.name === 'limit')?.description).toMatch(/12 por defecto/);
+    expect(query.find((parameter) => parameter.name === 'sort')?.description).toMatch(/Por defecto -created_at/);
+    expect(query.find((parameter) => parameter.name === 'include')?.description).toMatch(/entitlements, entitlements\.plan/);
   });
 
   it('shows the staff picker’s cap of 100', async () => {

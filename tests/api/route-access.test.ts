@@ -113,6 +113,18 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['DELETE', '/api/v1/clients/:id', 'dsps.manage'],
   ['GET', '/api/v1/clients/:id/deletion', 'dsps.manage'],
   ['GET', '/api/v1/clients/:id/history', 'dsps.manage'],
+  // Any signed-in person may call these; the service answers 404 for DSPs they are not assigned to
+  // (unless they hold dsps.manage), so the customers' data is guarded there, per record.
+  ['GET', '/api/v1/dsps/:dspId/customers', 'signed-in'],
+  ['POST', '/api/v1/dsps/:dspId/customers', 'signed-in'],
+  ['GET', '/api/v1/customers/:id', 'signed-in'],
+  ['PUT', '/api/v1/customers/:id', 'signed-in'],
+  ['DELETE', '/api/v1/customers/:id', 'signed-in'],
+  ['GET', '/api/v1/customers/:id/deletion', 'signed-in'],
+  ['GET', '/api/v1/customers/:id/history', 'signed-in'],
+  ['GET', '/api/v1/entitlements/:id', 'signed-in'],
+  ['POST', '/api/v1/entitlements', 'signed-in'],
+  ['PATCH', '/api/v1/entitlements/:id/status', 'signed-in'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

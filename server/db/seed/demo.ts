@@ -7,6 +7,7 @@ import type { Storage } from '../../storage';
 import type { Db, Tx } from '../client';
 import { DSP_SETTINGS_TEMPLATE, type DspType } from '../../../contract/dsp.constants';
 import { campaignCategories, campaigns, categories, countries, dspPlans, dspUsers, dsps, plans, services, sponsors, users } from '../schema';
+import { seedDemoCustomers } from './demo-customers';
 import { seedDemoApiClients } from './demo-dsp-access';
 import { demoPdf } from './demo-documents';
 import { bannerPng, logoPng, type Rgb } from './demo-images';
@@ -440,6 +441,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
       await seedServices(tx, plansByCampaign);
       await seedDemoDsps(tx, dspImages);
       await seedDemoApiClients(tx);
+      await seedDemoCustomers(tx, today);
     });
     return { sponsors: prepared.length, campaigns: campaignCount, plans: planCount };
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   DSP_DEFAULT_SORT,
+  DSP_DEPENDENT_NOUNS,
   DSP_FIELDS,
   DSP_INCLUDES,
   DSP_MESSAGES,
@@ -23,10 +24,9 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, connectorPlans, connectors, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
+import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import type { AppError } from '../../http/errors';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, referenceInclude } from '../../http/list';
@@ -134,15 +134,6 @@ const history = auditTrail({
 });
 
 export { DSP_NOT_FOUND };
-
-/**
- * Why a DSP cannot be deleted, or null. A DSP with customers keeps them: customers are not built
- * yet, so nothing refuses today; their count goes here (a 409 'No se puede eliminar: tiene N
- * clientes', with DSP_DEPENDENT_NOUNS.customers) when they are.
- */
-async function deleteRefusal(_tx: Tx, _row: DspRow): Promise<AppError | null> {
-  return null;
-}
 
 const plansError = (message: string) => validationFailed({ plans: [message] }, message);
 
@@ -272,7 +263,8 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     present: (row, tx) => record(tx, row),
     history,
     files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
-    refuseDelete: deleteRefusal,
+    // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
+    dependents: [{ table: customers, column: customers.dspId, noun: DSP_DEPENDENT_NOUNS.customers }],
     unique: [{ field: 'name', column: dsps.name, index: 'dsps_name_unique', message: DSP_MESSAGES.nameTaken }],
   });
 

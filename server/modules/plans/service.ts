@@ -21,7 +21,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, connectorPlans, dspPlans, plans, services } from '../../db/schema';
+import { campaigns, connectorPlans, dspPlans, entitlements, plans, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -170,6 +170,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       { table: services, column: services.planId, noun: PLAN_DEPENDENT_NOUNS.services },
       { table: dspPlans, column: dspPlans.planId, noun: PLAN_DEPENDENT_NOUNS.dsps },
       { table: connectorPlans, column: connectorPlans.planId, noun: PLAN_DEPENDENT_NOUNS.connectors },
+      { table: entitlements, column: entitlements.planId, noun: PLAN_DEPENDENT_NOUNS.entitlements },
     ],
     unique: [{ field: 'name', column: plans.name, within: plans.campaignId, index: 'plans_campaign_name_unique', message: PLAN_MESSAGES.nameTaken }],
   });

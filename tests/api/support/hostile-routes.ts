@@ -275,7 +275,14 @@ export function describeHostileRoutes(part: number, parts: number, session: Host
       const all = await operations(session.ctx());
       expect(all.length).toBeGreaterThan(30);
       expect(all.map((operation) => `${operation.method} ${operation.path}`)).toEqual(
-        expect.arrayContaining(['GET /api/v1/users/{id}', 'POST /api/v1/roles/{id}/sync-permission', 'POST /api/v1/sponsors', 'POST /api/auth/login']),
+        expect.arrayContaining([
+          'GET /api/v1/users/{id}',
+          'POST /api/v1/roles/{id}/sync-permission',
+          'POST /api/v1/sponsors',
+          'POST /api/auth/login',
+          'POST /api/v1/dsps/{dspId}/customers',
+          'PATCH /api/v1/entitlements/{id}/status',
+        ]),
       );
     });
 

@@ -22,6 +22,8 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   session: 'la sesión',
   connector: 'el conector',
   'api-client': 'el cliente API',
+  customer: 'el cliente',
+  entitlement: 'la suscripción',
 };
 
 /** Longest value a sentence quotes whole; a longer text (a description) is cut with '…'. */

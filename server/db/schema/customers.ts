@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ENTITLEMENT_STATUSES } from '../../../contract/entitlement.constants';
+import { foldedName } from '../sortable-text';
+import { users } from './auth';
+import { dsps } from './dsps';
+import { plans } from './plans';
+import { timestamps } from './timestamps';
+
+export const entitlementStatus = pgEnum('entitlement_status', ENTITLEMENT_STATUSES);
+
+/**
+ * A DSP's customers. DNI and e-mail are unique within the DSP (compared trimmed, ignoring case and
+ * accents; the e-mail is also stored lower-cased); another DSP may have the same person. A DSP
+ * with customers is not deleted.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    dspId: integer('dsp_id')
+      .notNull()
+      .references(() => dsps.id, { onDelete: 'restrict' }),
+    dni: text('dni').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** {address, city}, each a string or null. */
+    meta: jsonb('meta').notNull().default({}),
+    /** scrypt, as staff passwords; never answered. */
+    passwordHash: text('password_hash').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customers_dsp_dni_unique').using('btree', table.dspId, foldedName(table.dni)),
+    uniqueIndex('customers_dsp_email_unique').using('btree', table.dspId, foldedName(table.email)),
+    index('customers_dsp_created_at_idx').on(table.dspId, table.createdAt),
+    check('customers_meta_object_check', sql`jsonb_typeof(${table.meta}) = 'object'`),
+  ],
+);
+
+/**
+ * A customer's subscription to one plan the DSP sells. A customer holds at most one subscription
+ * of a plan that is not cancelled (a cancelled one is final; subscribing again makes a new one).
+ */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    dspId: integer('dsp_id')
+      .notNull()
+      .references(() => dsps.id, { onDelete: 'restrict' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    status: entitlementStatus('status').notNull().default('ACTIVE'),
+    ...timestamps,
+  },
+  (table) => [
+    index('entitlements_customer_idx').on(table.customerId),
+    index('entitlements_dsp_status_idx').on(table.dspId, table.status),
+    index('entitlements_plan_idx').on(table.planId),
+    uniqueIndex('entitlements_customer_plan_current_unique').on(table.customerId, table.planId).where(sql`${table.status} <> 'CANCELLED'`),
+  ],
+);
+
+/** The stretches of time a subscription covers; at most one open at a time. */
+export const entitlementPeriods = pgTable(
+  'entitlement_periods',
+  {
+    id: serial('id').primaryKey(),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    state: entitlementStatus('state').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('entitlement_periods_entitlement_idx').on(table.entitlementId),
+    uniqueIndex('entitlement_periods_one_open_unique').on(table.entitlementId).where(sql`${table.isOpen}`),
+  ],
+);
+
+/** Every status change of a subscription: from, to, why and who, written with the change. */
+export const entitlementStatusHistories = pgTable(
+  'entitlement_status_histories',
+  {
+    id: serial('id').primaryKey(),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    /** Null on the first row, written when the subscription is created. */
+    oldStatus: entitlementStatus('old_status'),
+    newStatus: entitlementStatus('new_status').notNull(),
+    reason: text('reason'),
+    /** The staff member who made the change; null once they are deleted. */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('entitlement_status_histories_entitlement_idx').on(table.entitlementId, table.createdAt)],
+);

@@ -1,0 +1,249 @@
+import {
+  CUSTOMER_DEFAULT_SORT,
+  CUSTOMER_FIELDS,
+  CUSTOMER_INCLUDES,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_NOT_FOUND,
+  CUSTOMER_PAGE_SIZE,
+  type CUSTOMER_SORTS,
+  type Customer,
+  type CustomerMeta,
+  customer,
+  type customerFields,
+  type customerUpdateFields,
+} from '@contract/customer';
+import { DSP_NOT_FOUND } from '@contract/dsp.constants';
+import { PLAN_REMOVED_REASON } from '@contract/entitlement';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { foreignKeyViolation } from '../../db/errors';
+import { defineWrites } from '../../db/record-writes';
+import { customers, dspPlans, dsps, entitlements } from '../../db/schema';
+import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
+import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
+import { notFound, validationFailed } from '../../http/errors';
+import { defineList } from '../../http/list';
+import { hashPassword } from '../../security/password';
+import { changeEntitlementStatus, entitlementsOfCustomers, heldPlansOf, openEntitlement } from '../entitlements/service';
+import { assertVisibleDsp, visibleDsp } from './visibility';
+
+type CustomerRow = typeof customers.$inferSelect;
+type CreateInput = z.output<typeof customerFields>;
+type UpdateInput = z.output<typeof customerUpdateFields>;
+
+const metaOf = (row: CustomerRow): CustomerMeta => {
+  const meta = (row.meta ?? {}) as Partial<CustomerMeta>;
+  return { address: meta.address ?? null, city: meta.city ?? null };
+};
+
+/** A customer as every read answers: never the password or its hash. */
+const presentCustomer = (row: CustomerRow, planIds: number[]): Customer => ({
+  id: row.id,
+  dsp_id: row.dspId,
+  dni: row.dni,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  meta: metaOf(row),
+  plan_id: planIds,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The customer on the change history: its fields and plans; the password only as 'cambió'. */
+const history = secretAwareTrail({
+  resource: 'customer',
+  id: (item: Customer) => item.id,
+  label: (item) => item.name,
+  fields: (item) => ({
+    dsp_id: item.dsp_id,
+    dni: item.dni,
+    name: item.name,
+    email: item.email,
+    phone: item.phone,
+    address: item.meta.address,
+    city: item.meta.city,
+    plan_id: item.plan_id,
+  }),
+});
+
+const plansError = () => validationFailed({ plan_id: [CUSTOMER_MESSAGES.planNotOfDsp] }, CUSTOMER_MESSAGES.planNotOfDsp);
+
+export function createCustomerService({ db }: { db: Db }) {
+  const list = defineList({
+    db,
+    item: customer,
+    table: customers,
+    select: () => db.select().from(customers).$dynamic(),
+    id: customers.id,
+    filters: {
+      q: {
+        description: 'Busca en nombre, DNI, email y teléfono, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(containsText(customers.name, value), containsText(customers.dni, value), containsText(customers.email, value), containsText(customers.phone, value)),
+      },
+      dni: { description: 'El DNI contiene este texto.', where: (value) => containsText(customers.dni, value) },
+      name: { description: 'El nombre contiene este texto (sin distinguir mayúsculas ni tildes).', where: (value) => containsText(customers.name, value) },
+      email: { description: 'El email contiene este texto.', where: (value) => containsText(customers.email, value) },
+      phone: { description: 'El teléfono contiene este texto.', where: (value) => containsText(customers.phone, value) },
+    },
+    sorts: { id: customers.id, name: sortableText(customers.name), created_at: customers.createdAt } satisfies Record<(typeof CUSTOMER_SORTS)[number], unknown>,
+    defaultSort: CUSTOMER_DEFAULT_SORT,
+    defaultLimit: CUSTOMER_PAGE_SIZE,
+    fields: CUSTOMER_FIELDS,
+    includes: {
+      list: CUSTOMER_INCLUDES,
+      load: {
+        entitlements: async (rows, nested) => {
+          const byCustomer = await entitlementsOfCustomers(db, rows.map((row) => row.id), nested);
+          return (row) => byCustomer.get(row.id) ?? [];
+        },
+      },
+    },
+    present: async (rows: CustomerRow[]) => {
+      const held = await heldPlansOf(db, rows.map((row) => row.id));
+      return rows.map((row) => presentCustomer(row, held.get(row.id) ?? []));
+    },
+  });
+
+  /** A customer `actor` may see, or 404 'El cliente no existe.'. */
+  const find = async (id: number, actor: Actor): Promise<CustomerRow> => {
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, id), visibleDsp(actor, customers.dspId)));
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return row;
+  };
+
+  const one = async (id: number) => (await list.present([(await db.select().from(customers).where(eq(customers.id, id)))[0]!], ['entitlements', 'entitlements.plan']))[0] as Customer;
+
+  const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
+    item: presentCustomer(row, (await heldPlansOf(tx, [row.id])).get(row.id) ?? []),
+    secrets: { password: row.passwordHash },
+  });
+
+  const writes = defineWrites({
+    db,
+    table: customers,
+    id: customers.id,
+    notFound: CUSTOMER_NOT_FOUND,
+    present: historyView,
+    history,
+    unique: [
+      { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
+      { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
+    ],
+    // What blocks a customer's delete goes here, each counted in the 409: their bookings
+    // ({ table: bookings, column: bookings.customerId, noun: CUSTOMER_DEPENDENT_NOUNS.bookings })
+    // once bookings exist. Their subscriptions go with them.
+    dependents: [],
+  });
+
+  /**
+   * 422 on plan_id unless the DSP sells every one of `planIds`. The DSP's row is locked first, so
+   * its plans cannot change between this check and the subscriptions written after it.
+   */
+  const assertSold = async (tx: Tx, dspId: number, planIds: number[]) => {
+    if (planIds.length === 0) return;
+    await tx.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId)).for('share');
+    const sold = await tx.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), inArray(dspPlans.planId, planIds)));
+    if (sold.length !== planIds.length) throw plansError();
+  };
+
+  /**
+   * Makes the customer's held plans `planIds`: a new plan gets a subscription (ACTIVE, with its
+   * period and first history row); a plan taken off has its subscription CANCELLED, whatever its
+   * status, with a history row 'Plan quitado del cliente.' — never deleted, so its periods and
+   * history stay. Plans kept are left as they are (even one the DSP no longer sells).
+   */
+  const syncPlans = async (tx: Tx, row: CustomerRow, planIds: number[], actor: Actor) => {
+    const current = await tx
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.customerId, row.id), ne(entitlements.status, 'CANCELLED')))
+      .orderBy(asc(entitlements.id))
+      .for('update');
+    const held = new Set(current.map((entitlement) => entitlement.planId));
+    const added = planIds.filter((planId) => !held.has(planId));
+    await assertSold(tx, row.dspId, added);
+    for (const entitlement of current) {
+      if (!planIds.includes(entitlement.planId)) await changeEntitlementStatus(tx, actor, entitlement, 'CANCELLED', PLAN_REMOVED_REASON, true);
+    }
+    for (const planId of added) await openEntitlement(tx, actor, { customerId: row.id, dspId: row.dspId, planId });
+  };
+
+  return {
+    list,
+    find,
+
+    /** The condition of a list narrowed to one DSP's customers. */
+    ofDsp: (dspId: number) => eq(customers.dspId, dspId),
+    assertVisibleDsp: (dspId: number, actor: Actor) => assertVisibleDsp(db, actor, dspId),
+
+    /** Creates the customer and one subscription per plan, in one transaction: all of it, or nothing. */
+    async create(dspId: number, input: CreateInput, actor: Actor): Promise<Customer> {
+      await assertVisibleDsp(db, actor, dspId);
+      const values = {
+        dspId,
+        dni: input.dni,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        meta: { address: input.meta?.address ?? null, city: input.meta?.city ?? null },
+        passwordHash: await hashPassword(input.password),
+      };
+      let row: CustomerRow;
+      try {
+        row = await writes.create(values, {}, actor, (tx, created) => syncPlans(tx, created, input.plan_id, actor));
+      } catch (error) {
+        if (foreignKeyViolation(error) === 'customers_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
+        if (foreignKeyViolation(error)) throw plansError();
+        throw error;
+      }
+      return one(row.id);
+    },
+
+    /** Changes the fields sent; `plan_id`, when sent, becomes the customer's held plans (see syncPlans). */
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<Customer> {
+      await find(id, actor);
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      const planIds = input.plan_id;
+      try {
+        await writes.update(
+          id,
+          (before) => ({
+            ...(input.dni !== undefined ? { dni: input.dni } : {}),
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.email !== undefined ? { email: input.email } : {}),
+            ...(input.phone !== undefined ? { phone: input.phone } : {}),
+            // meta merges: an address sent alone keeps the city.
+            ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
+            ...(passwordHash !== undefined ? { passwordHash } : {}),
+            // A change of plans alone is still a change of the customer.
+            ...(planIds !== undefined ? { updatedAt: new Date() } : {}),
+          }),
+          {},
+          actor,
+          planIds === undefined ? undefined : (tx, row) => syncPlans(tx, row, planIds, actor),
+        );
+      } catch (error) {
+        if (foreignKeyViolation(error)) throw plansError();
+        throw error;
+      }
+      return one(id);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await find(id, actor);
+      await writes.remove(id, actor);
+    },
+
+    async deletion(id: number, actor: Actor) {
+      await find(id, actor);
+      return writes.deletion(id, actor);
+    },
+  };
+}
+

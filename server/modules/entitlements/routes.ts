@@ -1,0 +1,70 @@
+import { idParam, successEnvelope } from '@contract/common';
+import { ENTITLEMENT_ANSWERS, ENTITLEMENT_TRANSITIONS_TEXT, entitlementDetail, entitlementFields, entitlementStatusFields } from '@contract/entitlement';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
+import { success } from '../../http/envelope';
+import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { createEntitlementService } from './service';
+
+const tags = ['Suscripciones'];
+
+export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createEntitlementService({ db });
+
+  r.get(
+    '/api/v1/entitlements/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Una suscripción con su plan, sus periodos y su historial de estados',
+        description: `Periodos del más antiguo al más reciente; historial del más reciente al más antiguo, con quién hizo cada cambio (changed_by). ${VISIBILITY_DESCRIPTION}`,
+        params: idParam,
+        response: { 200: successEnvelope(entitlementDetail) },
+      },
+    },
+    async (request) => success(await service.get(request.params.id, actorOf(request))),
+  );
+
+  r.post(
+    '/api/v1/entitlements',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Suscribe un cliente a un plan de su DSP',
+        description:
+          "multipart, formulario o JSON: dsp_id ('Falta DSP.'), customer_id ('Falta Cliente.') y plan_id ('Debes indicar un Plan ID.'). " +
+          'El cliente debe ser de esa DSP y la DSP debe vender el plan (422); si el cliente ya tiene una suscripción de ese plan que no está ' +
+          'cancelada, 409. La suscripción nace ACTIVE con un periodo abierto (desde ahora hasta el fin de los meses de permanencia del plan) ' +
+          `y su primera fila de historial, en una transacción. Responde 201. ${VISIBILITY_DESCRIPTION}`,
+        body: entitlementFields,
+        response: { 201: successEnvelope(entitlementDetail) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), ENTITLEMENT_ANSWERS.created)),
+  );
+
+  r.patch(
+    '/api/v1/entitlements/:id/status',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Cambia el estado de una suscripción',
+        description:
+          'Formulario o JSON: status (ACTIVE, SUSPENDED, CANCELLED, EXPIRED o PENDING) y reason opcional (500 caracteres como máximo). ' +
+          `Transiciones permitidas: ${ENTITLEMENT_TRANSITIONS_TEXT} Salir de ACTIVE cierra el periodo abierto (termina ahora si iba a terminar ` +
+          'después); entrar en ACTIVE abre uno nuevo desde ahora hasta el fin de los meses de permanencia del plan. Cada cambio escribe una ' +
+          `fila de historial (estado anterior y nuevo, motivo, quién) en la misma transacción. Responde con la suscripción. ${VISIBILITY_DESCRIPTION}`,
+        params: idParam,
+        body: entitlementStatusFields,
+        response: { 200: successEnvelope(entitlementDetail) },
+      },
+    },
+    async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), ENTITLEMENT_ANSWERS.statusChanged),
+  );
+}

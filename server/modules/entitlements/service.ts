@@ -1,0 +1,283 @@
+import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
+import {
+  ENTITLEMENT_MESSAGES,
+  ENTITLEMENT_NOT_FOUND,
+  type Entitlement,
+  type EntitlementDetail,
+  type EntitlementPeriod,
+  type EntitlementStatus,
+  type EntitlementStatusHistory,
+  entitlementTransitionRefusal,
+  type entitlementFields,
+} from '@contract/entitlement';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../../db/audit-trail';
+import type { Db, Tx } from '../../db/client';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../../db/schema';
+import type { Actor } from '../../http/actor';
+import { conflict, notFound, validationFailed } from '../../http/errors';
+import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
+
+type Conn = Db | Tx;
+export type EntitlementRow = typeof entitlements.$inferSelect;
+type CreateInput = z.output<typeof entitlementFields>;
+
+/** `months` after `from`, in UTC (31 January + 1 month is 3 March, as JavaScript counts). */
+const addMonths = (from: Date, months: number) => {
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+};
+
+/** Each subscription's periods, oldest first, in one query. */
+async function periodsOf(conn: Conn, ids: number[]): Promise<Map<number, EntitlementPeriod[]>> {
+  const byEntitlement = new Map<number, EntitlementPeriod[]>();
+  if (ids.length === 0) return byEntitlement;
+  const rows = await conn.select().from(entitlementPeriods).where(inArray(entitlementPeriods.entitlementId, ids)).orderBy(asc(entitlementPeriods.startsAt), asc(entitlementPeriods.id));
+  for (const row of rows) {
+    const period: EntitlementPeriod = { id: row.id, state: row.state, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), is_open: row.isOpen };
+    byEntitlement.set(row.entitlementId, [...(byEntitlement.get(row.entitlementId) ?? []), period]);
+  }
+  return byEntitlement;
+}
+
+/** Each subscription's status history, newest first, with who made each change, in one query. */
+async function historiesOf(conn: Conn, ids: number[]): Promise<Map<number, EntitlementStatusHistory[]>> {
+  const byEntitlement = new Map<number, EntitlementStatusHistory[]>();
+  if (ids.length === 0) return byEntitlement;
+  const rows = await conn
+    .select({ history: entitlementStatusHistories, staffId: users.id, staffName: users.name })
+    .from(entitlementStatusHistories)
+    .leftJoin(users, eq(users.id, entitlementStatusHistories.changedBy))
+    .where(inArray(entitlementStatusHistories.entitlementId, ids))
+    .orderBy(desc(entitlementStatusHistories.createdAt), desc(entitlementStatusHistories.id));
+  for (const { history, staffId, staffName } of rows) {
+    const entry: EntitlementStatusHistory = {
+      id: history.id,
+      old_status: history.oldStatus,
+      new_status: history.newStatus,
+      reason: history.reason,
+      created_at: history.createdAt.toISOString(),
+      changed_by: staffId === null || staffName === null ? null : { id: staffId, name: staffName },
+    };
+    byEntitlement.set(history.entitlementId, [...(byEntitlement.get(history.entitlementId) ?? []), entry]);
+  }
+  return byEntitlement;
+}
+
+const presentEntitlement = (row: EntitlementRow): Entitlement => ({
+  id: row.id,
+  customer_id: row.customerId,
+  dsp_id: row.dspId,
+  plan_id: row.planId,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * The subscriptions of some customers, each customer's oldest first: one query, plus one for the
+ * periods and one for the histories when `nested` asks for them ('plan' comes with the first).
+ */
+export async function entitlementsOfCustomers(conn: Conn, customerIds: number[], nested: string[]): Promise<Map<number, Entitlement[]>> {
+  const byCustomer = new Map<number, Entitlement[]>();
+  if (customerIds.length === 0) return byCustomer;
+  const rows = await conn
+    .select({ entitlement: entitlements, planName: plans.name })
+    .from(entitlements)
+    .innerJoin(plans, eq(plans.id, entitlements.planId))
+    .where(inArray(entitlements.customerId, customerIds))
+    .orderBy(asc(entitlements.id));
+  const ids = rows.map((row) => row.entitlement.id);
+  const [periods, histories] = await Promise.all([
+    nested.includes('periods') ? periodsOf(conn, ids) : null,
+    nested.includes('status_histories') ? historiesOf(conn, ids) : null,
+  ]);
+  for (const { entitlement: row, planName } of rows) {
+    const item: Entitlement = {
+      ...presentEntitlement(row),
+      ...(nested.includes('plan') ? { plan: { id: row.planId, name: planName } } : {}),
+      ...(periods ? { periods: periods.get(row.id) ?? [] } : {}),
+      ...(histories ? { status_histories: histories.get(row.id) ?? [] } : {}),
+    };
+    byCustomer.set(row.customerId, [...(byCustomer.get(row.customerId) ?? []), item]);
+  }
+  return byCustomer;
+}
+
+/** The plans each customer holds: those of their subscriptions that are not cancelled, in one query. */
+export async function heldPlansOf(conn: Conn, customerIds: number[]): Promise<Map<number, number[]>> {
+  const byCustomer = new Map<number, number[]>();
+  if (customerIds.length === 0) return byCustomer;
+  const rows = await conn
+    .select({ customerId: entitlements.customerId, planId: entitlements.planId })
+    .from(entitlements)
+    .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
+    .orderBy(asc(entitlements.planId));
+  for (const { customerId, planId } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), planId]);
+  return byCustomer;
+}
+
+/** A subscription on the change history: its customer and plan, and each status change with its reason. */
+const label = async (tx: Tx, row: EntitlementRow) => {
+  const [found] = await tx
+    .select({ customer: customers.name, plan: plans.name })
+    .from(customers)
+    .innerJoin(plans, eq(plans.id, row.planId))
+    .where(eq(customers.id, row.customerId));
+  return found ? `${found.customer} · ${found.plan}` : null;
+};
+
+/**
+ * Subscribes a customer to a plan, inside the caller's transaction: ACTIVE, one open period from
+ * now to the end of the plan's commitment months, and its first history row (null → ACTIVE) by
+ * `actor`. The caller has checked that the DSP sells the plan.
+ */
+export async function openEntitlement(tx: Tx, actor: Actor, input: { customerId: number; dspId: number; planId: number }): Promise<EntitlementRow> {
+  const [plan] = await tx.select({ months: plans.commitmentMonths }).from(plans).where(eq(plans.id, input.planId));
+  const now = new Date();
+  let row: EntitlementRow;
+  try {
+    // The partial unique index refuses a second current subscription of a plan, even from a racing write.
+    [row] = (await tx.insert(entitlements).values({ ...input, status: 'ACTIVE' }).returning()) as [EntitlementRow];
+  } catch (error) {
+    if (uniqueViolation(error) === 'entitlements_customer_plan_current_unique') throw conflict(ENTITLEMENT_MESSAGES.planTaken, { plan_id: [ENTITLEMENT_MESSAGES.planTaken] });
+    throw error;
+  }
+  await tx.insert(entitlementPeriods).values({ entitlementId: row.id, state: 'ACTIVE', startsAt: now, endsAt: addMonths(now, plan?.months ?? 1), isOpen: true });
+  await tx.insert(entitlementStatusHistories).values({ entitlementId: row.id, oldStatus: null, newStatus: 'ACTIVE', reason: null, changedBy: actor.userId });
+  await recordAudit(tx, actor, {
+    action: 'create',
+    resource: 'entitlement',
+    resourceId: row.id,
+    label: await label(tx, row),
+    changes: [
+      { field: 'customer_id', before: null, after: row.customerId, secret: false },
+      { field: 'plan_id', before: null, after: row.planId, secret: false },
+      { field: 'status', before: null, after: 'ACTIVE', secret: false },
+    ],
+  });
+  return row;
+}
+
+/**
+ * Moves a locked subscription to `to`, inside the caller's transaction, with its history row (who,
+ * why) and its change-history entry. Refused with 422 when the rule of transitions does not allow
+ * it, unless `force` (a plan taken off the customer cancels its subscription whatever its status).
+ * Leaving ACTIVE closes the open period (ending now if it was to end later); entering ACTIVE opens
+ * a new one, from now to the end of the plan's commitment months.
+ */
+export async function changeEntitlementStatus(
+  tx: Tx,
+  actor: Actor,
+  row: EntitlementRow,
+  to: EntitlementStatus,
+  reason: string | null,
+  force = false,
+): Promise<void> {
+  const refusal = entitlementTransitionRefusal(row.status, to);
+  if (refusal && !(force && row.status !== to)) throw validationFailed({ status: [refusal] }, refusal);
+  const now = new Date();
+  await tx
+    .update(entitlementPeriods)
+    .set({ isOpen: false, state: to, endsAt: sql`least(${entitlementPeriods.endsAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(entitlementPeriods.entitlementId, row.id), eq(entitlementPeriods.isOpen, true)));
+  if (to === 'ACTIVE') {
+    const [plan] = await tx.select({ months: plans.commitmentMonths }).from(plans).where(eq(plans.id, row.planId));
+    await tx.insert(entitlementPeriods).values({ entitlementId: row.id, state: 'ACTIVE', startsAt: now, endsAt: addMonths(now, plan?.months ?? 1), isOpen: true });
+  }
+  await tx.update(entitlements).set({ status: to }).where(eq(entitlements.id, row.id));
+  await tx.insert(entitlementStatusHistories).values({ entitlementId: row.id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId });
+  await recordAudit(tx, actor, {
+    action: 'update',
+    resource: 'entitlement',
+    resourceId: row.id,
+    label: await label(tx, row),
+    changes: [
+      { field: 'status', before: row.status, after: to, secret: false },
+      ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
+    ],
+  });
+}
+
+export function createEntitlementService({ db }: { db: Db }) {
+  /** A subscription `actor` may see, or 404. */
+  const find = async (id: number, actor: Actor): Promise<EntitlementRow> => {
+    const [row] = await db
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.id, id), visibleDsp(actor, entitlements.dspId)));
+    if (!row) throw notFound(ENTITLEMENT_NOT_FOUND);
+    return row;
+  };
+
+  /** The subscription with its plan, periods and status history. */
+  const detail = async (id: number): Promise<EntitlementDetail> => {
+    const [found] = await db
+      .select({ entitlement: entitlements, planName: plans.name })
+      .from(entitlements)
+      .innerJoin(plans, eq(plans.id, entitlements.planId))
+      .where(eq(entitlements.id, id));
+    if (!found) throw notFound(ENTITLEMENT_NOT_FOUND);
+    const [periods, histories] = await Promise.all([periodsOf(db, [id]), historiesOf(db, [id])]);
+    return {
+      ...presentEntitlement(found.entitlement),
+      plan: { id: found.entitlement.planId, name: found.planName },
+      periods: periods.get(id) ?? [],
+      status_histories: histories.get(id) ?? [],
+    };
+  };
+
+  return {
+    async get(id: number, actor: Actor): Promise<EntitlementDetail> {
+      await find(id, actor);
+      return detail(id);
+    },
+
+    /**
+     * Subscribes a customer of the DSP to a plan it sells. 404 for a DSP or customer `actor` may
+     * not see; 422 when the customer is another DSP's or the DSP does not sell the plan; 409 when
+     * the customer already holds the plan (a subscription that is not cancelled).
+     */
+    async create(input: CreateInput, actor: Actor): Promise<EntitlementDetail> {
+      await assertVisibleDsp(db, actor, input.dsp_id);
+      const [customer] = await db
+        .select({ id: customers.id, dspId: customers.dspId })
+        .from(customers)
+        .where(and(eq(customers.id, input.customer_id), visibleDsp(actor, customers.dspId)));
+      if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+      if (customer.dspId !== input.dsp_id) throw validationFailed({ customer_id: [ENTITLEMENT_MESSAGES.customerNotOfDsp] });
+      let row: EntitlementRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // The DSP's row is locked so its plans cannot change between the check and the write.
+          await tx.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, input.dsp_id)).for('share');
+          const [sold] = await tx
+            .select({ planId: dspPlans.planId })
+            .from(dspPlans)
+            .where(and(eq(dspPlans.dspId, input.dsp_id), eq(dspPlans.planId, input.plan_id)));
+          if (!sold) throw validationFailed({ plan_id: [ENTITLEMENT_MESSAGES.planNotOfDsp] });
+          return openEntitlement(tx, actor, { customerId: customer.id, dspId: input.dsp_id, planId: input.plan_id });
+        });
+      } catch (error) {
+        // The customer deleted between the check and the insert: gone, as a 404 says.
+        if (foreignKeyViolation(error) === 'entitlements_customer_id_customers_id_fk') throw notFound(CUSTOMER_NOT_FOUND);
+        throw error;
+      }
+      return detail(row.id);
+    },
+
+    /** Changes the status by the rule of transitions, with its history row, in one transaction. */
+    async changeStatus(id: number, input: { status: EntitlementStatus; reason?: string | null }, actor: Actor): Promise<EntitlementDetail> {
+      await find(id, actor);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(entitlements).where(eq(entitlements.id, id)).for('update');
+        if (!row) throw notFound(ENTITLEMENT_NOT_FOUND);
+        await changeEntitlementStatus(tx, actor, row, input.status, input.reason ?? null);
+      });
+      return detail(id);
+    },
+  };
+}
