@@ -231,6 +231,20 @@ describe('PATCH /api/v1/entitlements/:id/status', () => {
     expect(long.json().errors).toEqual({ reason: ['El motivo no puede superar 500 caracteres.'] });
   });
 
+  it('takes POST with _method=PATCH, as a form sends it, and refuses a POST that names no PATCH', async () => {
+    const { entitlementId } = await newCustomer();
+    const url = `/api/v1/entitlements/${entitlementId}/status`;
+    const overridden = await call('POST', url, { _method: 'PATCH', status: 'SUSPENDED', reason: 'Por formulario' });
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect(overridden.json().data.status).toBe('SUSPENDED');
+    const plain = await call('POST', url, { status: 'ACTIVE' });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().message).toBe('Esta ruta se actualiza con _method=PATCH.');
+    const put = await call('POST', url, { _method: 'PUT', status: 'ACTIVE' });
+    expect(put.json().message).toBe('Esta ruta se actualiza con _method=PATCH, no PUT.');
+    expect((await detail(entitlementId)).status).toBe('SUSPENDED');
+  });
+
   it('puts each change on the change history, with its reason', async () => {
     const { entitlementId } = await newCustomer();
     await patchStatus(entitlementId, { status: 'SUSPENDED', reason: 'Revisión' });

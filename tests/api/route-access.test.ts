@@ -8,7 +8,7 @@ import { bearer, createTestContext, type TestContext } from './support/context';
 /**
  * Every route of the server and who may call it. A new route fails this test until it is added
  * here on purpose, and then the walk below proves its access is enforced.
- * HEAD on each GET route and POST on each PUT route (for `_method=PUT` forms) are added by the
+ * HEAD on each GET route and POST on each PUT or PATCH route (for `_method=` forms) are added by the
  * server with the same access; they are derived below, not listed.
  */
 const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
@@ -132,7 +132,7 @@ const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.ac
 const expected = ROUTES.flatMap(([method, url, access]) => {
   const row = { method, url, access };
   if (method === 'GET') return [row, { ...row, method: 'HEAD' }];
-  if (method === 'PUT') return [row, { ...row, method: 'POST' }];
+  if (method === 'PUT' || method === 'PATCH') return [row, { ...row, method: 'POST' }];
   return [row];
 });
 
