@@ -2,6 +2,7 @@ export {
   campaignCategoryDeletion,
   campaignDeletion,
   categoryDeletion,
+  dspDeletion,
   planDeletion,
   serviceDeletion,
   sponsorDeletion,

@@ -48,6 +48,7 @@ const HISTORY_COLLECTIONS: Record<string, AuditResource> = {
   categories: 'category',
   'campaign-categories': 'campaign-category',
   services: 'service',
+  dsps: 'dsp',
 };
 const FILTERS = ['actor_id', 'resource', 'resource_id', 'action', 'from', 'to'];
 

@@ -15,6 +15,7 @@ const HISTORY_PATHS: Record<HistoryResource, string> = {
   category: 'categories',
   'campaign-category': 'campaign-categories',
   service: 'services',
+  dsp: 'dsps',
 };
 
 export const fetchAuditEntries = ({ page, limit, ...filters }: AuditListParams, signal?: AbortSignal) =>

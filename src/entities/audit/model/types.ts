@@ -3,7 +3,7 @@ import type { AuditAction, AuditChange, AuditEntry, AuditResource } from '@contr
 export type { AuditAction, AuditChange, AuditEntry, AuditResource };
 
 /** The records that have a 'Historial': each answers `GET /api/v1/{resource}/{id}/history`. */
-export type HistoryResource = Extract<AuditResource, 'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service'>;
+export type HistoryResource = Extract<AuditResource, 'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service' | 'dsp'>;
 
 /** The filters of `/api/v1/audit` and its CSV export; dates are YYYY-MM-DD, inclusive, in UTC. */
 export interface AuditFilters {

@@ -1,5 +1,6 @@
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
+import { checkDspDeletion, deleteDsp, dspQueries, type Dsp } from '@/entities/dsp';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import {
   campaignCategoryQueries,
@@ -113,4 +114,19 @@ export const serviceDeletion: Deletion<Service> = {
   remove: deleteService,
   check: checkServiceDeletion,
   queries: serviceQueries,
+};
+
+/** A DSP is confirmed by typing its own name; one with customers cannot go (the check says so first). */
+export const dspDeletion: Deletion<Dsp> = {
+  title: 'Eliminar DSP',
+  describe: (dsp) => (
+    <>
+      Se eliminará la DSP <strong>{dsp.name}</strong>, su imagen, sus planes asignados y su personal asignado. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: (dsp) => dsp.name,
+  deleted: 'DSP eliminada.',
+  remove: deleteDsp,
+  check: checkDspDeletion,
+  queries: dspQueries,
 };
