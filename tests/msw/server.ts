@@ -7,6 +7,7 @@ import { campaignCategoriesDb, campaignCategoryHandlers } from './handlers/campa
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { categoriesDb, categoryHandlers } from './handlers/categories';
 import { countryHandlers } from './handlers/countries';
+import { dspHandlers, dspsDb } from './handlers/dsps';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
 import { roleHandlers, rolesDb } from './handlers/roles';
@@ -29,11 +30,12 @@ export const server = setupServer(
   ...categoryHandlers,
   ...accountHandlers,
   ...auditHandlers,
+  ...dspHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

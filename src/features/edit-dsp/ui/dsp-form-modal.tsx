@@ -237,9 +237,10 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           placeholder='{ "name": "Mi DSP", … }'
           validationError={DSP_MESSAGES.settingsInvalid}
           formatOnBlur
-          autosize
-          minRows={8}
-          maxRows={18}
+          // Mantine's autosize measures fonts the browser may not expose; a tall, resizable box is enough.
+          autosize={false}
+          rows={12}
+          resize="vertical"
           disabled={busy}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           {...form.getInputProps('settings')}
