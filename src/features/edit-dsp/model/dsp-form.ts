@@ -92,6 +92,15 @@ export const submitBlocker = (problems: Record<string, unknown>): string | null 
   return fields.some((field) => (REQUIRED_FIELDS as readonly string[]).includes(field)) ? REQUIRED_FIELDS_MISSING : FIELDS_TO_FIX;
 };
 
+/** Settings travel as compact JSON: the server keeps the object, not the editor's layout. */
+const compactJson = (text: string) => {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text.trim();
+  }
+};
+
 /**
  * What is sent: text trimmed. A new DSP leaves empty optional fields out; an edited one sends
  * them empty, so the server clears what was removed. The sponsor goes on create only: it never
@@ -108,7 +117,7 @@ export const toDspPayload = (values: DspFormValues, editing: boolean): DspPayloa
     country_id: Number(values.country_id),
     ...(editing ? {} : { sponsor_id: Number(values.sponsor_id) }),
     plans: values.plans.map(Number),
-    settings: values.settings.trim(),
+    settings: compactJson(values.settings),
     website_url: optional(values.website_url),
     address: optional(values.address),
     phone_primary: optional(values.phone_primary),

@@ -1,9 +1,9 @@
-import { Button, Group, JsonInput, MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, JsonInput, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DSP_MESSAGES, DSP_TYPES, DSP_TYPE_LABELS } from '@contract/dsp';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { campaignQueries } from '@/entities/campaign';
 import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entities/country';
 import { DSP_FALLBACKS, createDsp, dspQueries, updateDsp, type Dsp, type DspPayload, type DspType } from '@/entities/dsp';
@@ -11,7 +11,6 @@ import { planQueries } from '@/entities/plan';
 import { sponsorQueries } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import {
@@ -65,6 +64,15 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const editing = dsp !== null;
   const queryClient = useQueryClient();
   const [askTemplate, setAskTemplate] = useState(false);
+  const keepSettingsRef = useRef<HTMLButtonElement>(null);
+  const templateRef = useRef<HTMLButtonElement>(null);
+  // The question takes the focus, and gives it back to 'Usar plantilla' once answered.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (askTemplate) keepSettingsRef.current?.focus();
+    else if (asked.current) templateRef.current?.focus();
+    asked.current = askTemplate;
+  }, [askTemplate]);
 
   const form = useForm<DspFormValues>({
     mode: 'controlled',
@@ -141,124 +149,131 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const plansError = form.errors.plans ?? loadError(plans, OPTIONS_FALLBACK.plans);
 
   return (
-    <>
-      <FormModalBody
-        onSubmit={handleSubmit}
-        onCancel={onDone}
-        busy={busy}
-        submitLabel="Guardar"
-        busyLabel="Guardando…"
-        submitDisabled={blocker !== null}
-        submitDisabledReason={blocker ?? undefined}
-        error={bannerMessage(save.error, DSP_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
-        dirty={form.isDirty()}
-        failure={save.error}
-      >
-        <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Tipo"
-            withAsterisk
-            data={TYPE_OPTIONS}
-            allowDeselect={false}
-            disabled={busy}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('type')}
-            onChange={(value) => value && form.setFieldValue('type', value as DspType)}
-          />
-          <Select
-            label="País"
-            withAsterisk
-            placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-            data={countrySelectData(countries.data)}
-            searchable
-            nothingFoundMessage="Ningún país coincide"
-            disabled={busy || countries.isPending}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('country_id')}
-            error={form.errors.country_id ?? loadError(countries, COUNTRIES_FALLBACK)}
-          />
-          <Select
-            label="Sponsor"
-            withAsterisk
-            placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Selecciona un sponsor'}
-            description={editing ? DSP_MESSAGES.sponsorLocked : undefined}
-            data={sponsorOptions}
-            searchable
-            nothingFoundMessage="Ningún sponsor coincide"
-            // A DSP belongs to its sponsor for good, and so do its campaign's plans.
-            disabled={busy || editing || sponsors.isPending}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('sponsor_id')}
-            onChange={chooseSponsor}
-            error={form.errors.sponsor_id ?? loadError(sponsors, OPTIONS_FALLBACK.sponsors)}
-          />
-          <Select
-            label="Campaña"
-            withAsterisk
-            placeholder={
-              sponsorId === null ? 'Primero elige un sponsor' : campaigns.isPending ? 'Cargando campañas...' : 'Selecciona una campaña'
-            }
-            data={campaignOptions}
-            searchable
-            nothingFoundMessage="Ninguna campaña coincide"
-            disabled={busy || editing || sponsorId === null || campaigns.isPending}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('campaign_id')}
-            onChange={chooseCampaign}
-            error={form.errors.campaign_id ?? loadError(campaigns, OPTIONS_FALLBACK.campaigns)}
-          />
-        </SimpleGrid>
-        <MultiSelect
-          label="Planes"
+    <FormModalBody
+      onSubmit={handleSubmit}
+      onCancel={onDone}
+      busy={busy}
+      submitLabel="Guardar"
+      busyLabel="Guardando…"
+      submitDisabled={blocker !== null}
+      submitDisabledReason={blocker ?? undefined}
+      error={bannerMessage(save.error, DSP_FALLBACKS.save, fieldErrorsOf(save.error), Object.keys(form.values))}
+      dirty={form.isDirty()}
+      failure={save.error}
+    >
+      <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Tipo"
           withAsterisk
-          placeholder={campaignId === null ? 'Primero elige una campaña' : plans.isPending ? 'Cargando planes...' : 'Selecciona los planes'}
-          description={plansError ? undefined : DSP_MESSAGES.plansRequired}
-          data={planOptions}
-          searchable
-          nothingFoundMessage="Ningún plan coincide"
-          disabled={busy || campaignId === null}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('plans')}
-          error={plansError}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Sitio web" placeholder="www.ejemplo.com" autoComplete="off" inputMode="url" disabled={busy} {...form.getInputProps('website_url')} />
-          <TextInput label="Email" type="email" autoComplete="off" disabled={busy} {...form.getInputProps('email_primary')} />
-          <TextInput label="Teléfono principal" type="tel" autoComplete="off" disabled={busy} {...form.getInputProps('phone_primary')} />
-          <TextInput label="Teléfono secundario" type="tel" autoComplete="off" disabled={busy} {...form.getInputProps('phone_secondary')} />
-        </SimpleGrid>
-        <TextInput label="Dirección" autoComplete="off" disabled={busy} {...form.getInputProps('address')} />
-        <Switch label="Activo" disabled={busy} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-        <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={dsp?.image_url} disabled={busy} />
-        <JsonInput
-          label="Settings"
-          withAsterisk
-          placeholder='{ "name": "Mi DSP", … }'
-          validationError={DSP_MESSAGES.settingsInvalid}
-          formatOnBlur
-          // Mantine's autosize measures fonts the browser may not expose; a tall, resizable box is enough.
-          autosize={false}
-          rows={12}
-          resize="vertical"
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
           disabled={busy}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-          {...form.getInputProps('settings')}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('type')}
+          onChange={(value) => value && form.setFieldValue('type', value as DspType)}
         />
+        <Select
+          label="País"
+          withAsterisk
+          placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
+          data={countrySelectData(countries.data)}
+          searchable
+          nothingFoundMessage="Ningún país coincide"
+          disabled={busy || countries.isPending}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('country_id')}
+          error={form.errors.country_id ?? loadError(countries, COUNTRIES_FALLBACK)}
+        />
+        <Select
+          label="Sponsor"
+          withAsterisk
+          placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Selecciona un sponsor'}
+          description={editing ? DSP_MESSAGES.sponsorLocked : undefined}
+          data={sponsorOptions}
+          searchable
+          nothingFoundMessage="Ningún sponsor coincide"
+          // A DSP belongs to its sponsor for good, and so do its campaign's plans.
+          disabled={busy || editing || sponsors.isPending}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('sponsor_id')}
+          onChange={chooseSponsor}
+          error={form.errors.sponsor_id ?? loadError(sponsors, OPTIONS_FALLBACK.sponsors)}
+        />
+        <Select
+          label="Campaña"
+          withAsterisk
+          placeholder={
+            sponsorId === null ? 'Primero elige un sponsor' : campaigns.isPending ? 'Cargando campañas...' : 'Selecciona una campaña'
+          }
+          data={campaignOptions}
+          searchable
+          nothingFoundMessage="Ninguna campaña coincide"
+          disabled={busy || editing || sponsorId === null || campaigns.isPending}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('campaign_id')}
+          onChange={chooseCampaign}
+          error={form.errors.campaign_id ?? loadError(campaigns, OPTIONS_FALLBACK.campaigns)}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label="Planes"
+        withAsterisk
+        placeholder={campaignId === null ? 'Primero elige una campaña' : plans.isPending ? 'Cargando planes...' : 'Selecciona los planes'}
+        description={plansError ? undefined : DSP_MESSAGES.plansRequired}
+        data={planOptions}
+        searchable
+        nothingFoundMessage="Ningún plan coincide"
+        disabled={busy || campaignId === null}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('plans')}
+        error={plansError}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Sitio web" placeholder="www.ejemplo.com" autoComplete="off" inputMode="url" disabled={busy} {...form.getInputProps('website_url')} />
+        <TextInput label="Email" type="email" autoComplete="off" disabled={busy} {...form.getInputProps('email_primary')} />
+        <TextInput label="Teléfono principal" type="tel" autoComplete="off" disabled={busy} {...form.getInputProps('phone_primary')} />
+        <TextInput label="Teléfono secundario" type="tel" autoComplete="off" disabled={busy} {...form.getInputProps('phone_secondary')} />
+      </SimpleGrid>
+      <TextInput label="Dirección" autoComplete="off" disabled={busy} {...form.getInputProps('address')} />
+      <Switch label="Activo" disabled={busy} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={dsp?.image_url} disabled={busy} />
+      <JsonInput
+        label="Settings"
+        withAsterisk
+        placeholder='{ "name": "Mi DSP", … }'
+        validationError={DSP_MESSAGES.settingsInvalid}
+        formatOnBlur
+        // Mantine's autosize measures fonts the browser may not expose; a tall, resizable box is enough.
+        autosize={false}
+        rows={12}
+        resize="vertical"
+        disabled={busy}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        {...form.getInputProps('settings')}
+      />
+      {askTemplate ? (
+        // Asked in place: a second modal over the form would take Escape from both.
+        <Alert color="orange" variant="light" role="group" aria-label="Usar plantilla">
+          <Stack gap="xs">
+            <Text size="sm">Los settings escritos se reemplazarán por la plantilla. ¿Continuar?</Text>
+            <Group justify="flex-end" gap="xs">
+              <Button ref={keepSettingsRef} size="xs" variant="default" onClick={() => setAskTemplate(false)}>
+                Cancelar
+              </Button>
+              <Button size="xs" color="orange.9" onClick={fillTemplate}>
+                Reemplazar
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
         <Group justify="flex-end" mt={-8}>
-          <Button variant="light" size="xs" onClick={offerTemplate} disabled={busy}>
+          <Button ref={templateRef} variant="light" size="xs" onClick={offerTemplate} disabled={busy}>
             Usar plantilla
           </Button>
         </Group>
-      </FormModalBody>
-      <ConfirmDialog
-        opened={askTemplate}
-        onClose={() => setAskTemplate(false)}
-        onConfirm={fillTemplate}
-        title="Usar plantilla"
-        message="Los settings escritos se reemplazarán por la plantilla. ¿Continuar?"
-        confirmLabel="Reemplazar"
-      />
-    </>
+      )}
+    </FormModalBody>
   );
 }
