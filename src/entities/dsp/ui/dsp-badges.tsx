@@ -7,7 +7,7 @@ const BADGE_STYLE = { flexShrink: 0, overflow: 'visible' } as const;
 /** Venta, Reserva or Mixto. */
 export function DspTypeBadge({ type }: { type: DspType }) {
   return (
-    <Badge color="indigo.8" variant="light" radius="sm" style={BADGE_STYLE}>
+    <Badge color="indigo.9" variant="outline" radius="sm" style={BADGE_STYLE}>
       {DSP_TYPE_LABELS[type] ?? type}
     </Badge>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { DSP_FALLBACKS, dspQueries, type Dsp } from '@/entities/dsp';
 import { ApiError, errorMessage } from '@/shared/api';
@@ -28,7 +29,10 @@ const PHONE = '(max-width: 36em)';
 /** A DSP's configuration: its connectors, API clients, staff and plan map, one tab each. */
 export function ConfigurationModal({ dspId, tab = 'conectores', onTabChange, onClose, name }: ConfigurationModalProps) {
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
-  const dsp = useQuery({ ...dspQueries.detail(dspId ?? 0), enabled: dspId !== null });
+  // The modal keeps showing its DSP while it fades out after closing.
+  const [shownId, setShownId] = useState(dspId);
+  if (dspId !== null && dspId !== shownId) setShownId(dspId);
+  const dsp = useQuery({ ...dspQueries.detail(shownId ?? 0), enabled: dspId !== null });
   const shownName = dsp.data?.name ?? name;
 
   return (
@@ -41,7 +45,7 @@ export function ConfigurationModal({ dspId, tab = 'conectores', onTabChange, onC
       centered={!phone}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      {dspId === null ? null : dsp.data ? (
+      {shownId === null ? null : dsp.data ? (
         <ConfigurationTabs dsp={dsp.data} tab={tab} onTabChange={onTabChange} />
       ) : dsp.isError ? (
         <Stack gap="md">
