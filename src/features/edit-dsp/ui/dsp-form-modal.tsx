@@ -145,6 +145,7 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const offerTemplate = () => (form.values.settings.trim() === '' ? fillTemplate() : setAskTemplate(true));
 
   const busy = save.isPending;
+  const campaignLocked = editing && (dsp.plans ?? []).length > 0;
   const blocker = submitBlocker(validateDsp(form.values));
   const plansError = form.errors.plans ?? loadError(plans, OPTIONS_FALLBACK.plans);
 
@@ -209,7 +210,8 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           data={campaignOptions}
           searchable
           nothingFoundMessage="Ninguna campaña coincide"
-          disabled={busy || editing || sponsorId === null || campaigns.isPending}
+          // Locked on edit like the sponsor, unless the DSP has no plan to read its campaign from.
+          disabled={busy || campaignLocked || sponsorId === null || campaigns.isPending}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('campaign_id')}
           onChange={chooseCampaign}

@@ -288,5 +288,6 @@ describe('DSP page: after creating a DSP', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('article', { name: 'Tienda Andes' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/dsp-config');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'DSP' })).toHaveFocus());
   });
 });

@@ -10,7 +10,7 @@ import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { PageHeader, focusPageHeading } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -106,7 +106,11 @@ export function DspConfigPage() {
       />
       <ConfirmDialog
         opened={created !== null}
-        onClose={() => setCreated(null)}
+        onClose={() => {
+          // The form that had focus is gone: start again from the page's heading.
+          setCreated(null);
+          focusPageHeading();
+        }}
         onConfirm={() => {
           if (created) openConfiguration(created);
           setCreated(null);
