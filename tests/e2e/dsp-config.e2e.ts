@@ -103,7 +103,8 @@ describe('the DSP screen, as a super admin uses it', () => {
     await card.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar DSP' });
     expect(await edit.getByRole('combobox', { name: 'Sponsor' }).isDisabled()).toBe(true);
-    expect(await edit.getByRole('combobox', { name: 'Campaña' }).inputValue()).toBe('Hogar Seguro E2E');
+    // The campaign's name arrives with the sponsor's campaigns.
+    await expect.poll(() => edit.getByRole('combobox', { name: 'Campaña' }).inputValue()).toBe('Hogar Seguro E2E');
     await choose(page, edit, 'Planes', 'Plan Plata');
     await page.keyboard.press('Tab');
     await choose(page, edit, 'Tipo', 'Reserva');
