@@ -121,6 +121,19 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
   await checkScreen(on, 'catalogue', h1(on, 'Categorías'));
   await checkDialog(on, 'new-category', on.getByRole('button', { name: 'Nueva Categoría' }).first(), 'Nueva Categoría');
 
+  await on.goto(`${server.url}/dsp-config`);
+  const dsp = on.getByRole('article', { name: 'Andes Tienda Digital' });
+  await dsp.waitFor();
+  await checkScreen(on, 'dsps', h1(on, 'DSP'));
+  await checkDialog(on, 'new-dsp', on.getByRole('button', { name: 'Nueva DSP' }).first(), 'Nueva DSP');
+  await checkDialog(on, 'edit-dsp', dsp.getByRole('button', { name: 'Editar' }), 'Editar DSP');
+  await dsp.getByRole('button', { name: 'Configuración' }).click();
+  const configuration = on.getByRole('dialog', { name: 'Configuración de Andes Tienda Digital' });
+  await configuration.getByRole('tab', { name: 'Conectores', selected: true }).waitFor();
+  await checkScreen(on, 'dsp-configuration', configuration.getByText('Configuración de Andes Tienda Digital', { exact: true }));
+  await on.keyboard.press('Escape');
+  await configuration.waitFor({ state: 'detached' });
+
   await on.goto(`${server.url}/planes-asistencia`);
   await on.getByText(/^\d+ planes$/).waitFor();
   await checkScreen(on, 'plans', h1(on, 'Planes de Asistencia'));

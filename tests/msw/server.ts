@@ -10,6 +10,7 @@ import { categoriesDb, categoryHandlers } from './handlers/categories';
 import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
 import { dspStaffDb, dspStaffHandlers } from './handlers/dsp-staff';
+import { dspHandlers, dspsDb } from './handlers/dsps';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
 import { roleHandlers, rolesDb } from './handlers/roles';
@@ -36,11 +37,12 @@ export const server = setupServer(
   ...auditHandlers,
   ...connectorHandlers,
   ...apiClientHandlers,
+  ...dspHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, connectorsDb, apiClientsDb, dspStaffDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

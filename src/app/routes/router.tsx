@@ -15,7 +15,7 @@ import { campaignDetailRoute } from '@/pages/campaign-detail';
 import { campaignsRoute } from '@/pages/campaigns';
 import { categoriesRoute } from '@/pages/categories';
 import { CustomersPage } from '@/pages/customers';
-import { DspConfigPage } from '@/pages/dsp-config';
+import { dspConfigRoute } from '@/pages/dsp-config';
 import { LoginPage, loginSearchSchema } from '@/pages/login';
 import { OtpPage, otpSearchSchema } from '@/pages/otp';
 import { plansRoute } from '@/pages/plans';
@@ -122,7 +122,7 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, validateSearch: salesSearchSchema, component: SalesPage }),
     createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, component: DspConfigPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, beforeLoad: requirePermission('dsps.manage'), ...dspConfigRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, component: CustomersPage }),
     createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría' }, beforeLoad: requirePermission('audit.view'), ...auditRoute }),
     // Every signed-in person's own account: no permission beyond being signed in.

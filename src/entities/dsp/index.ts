@@ -1,3 +1,7 @@
-export { DSP_FALLBACKS, fetchDsp, fetchDsps } from './api/dsp.api';
+export { DSP_FALLBACKS, checkDspDeletion, createDsp, deleteDsp, fetchDsp, fetchDsps, updateDsp } from './api/dsp.api';
 export { dspQueries } from './api/dsp.queries';
-export type { Dsp, DspPlanRef, DspStaffMember } from './model/types';
+export type { Dsp, DspPayload, DspPlanRef, DspStaffMember, DspType } from './model/types';
+export { DspEnabledBadge, DspTypeBadge } from './ui/dsp-badges';
+export { DspCard, type DspCardProps } from './ui/dsp-card';
+export { DspCardSkeleton } from './ui/dsp-card-skeleton';
+export { DspImage } from './ui/dsp-image';

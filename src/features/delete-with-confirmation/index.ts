@@ -4,6 +4,7 @@ export {
   campaignDeletion,
   categoryDeletion,
   connectorDeletion,
+  dspDeletion,
   planDeletion,
   serviceDeletion,
   sponsorDeletion,

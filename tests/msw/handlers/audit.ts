@@ -50,6 +50,7 @@ const HISTORY_COLLECTIONS: Record<string, AuditResource> = {
   services: 'service',
   connectors: 'connector',
   clients: 'api-client',
+  dsps: 'dsp',
 };
 const FILTERS = ['actor_id', 'resource', 'resource_id', 'action', 'from', 'to'];
 

@@ -17,6 +17,7 @@ const HISTORY_PATHS: Record<HistoryResource, string> = {
   service: 'services',
   connector: 'connectors',
   'api-client': 'clients',
+  dsp: 'dsps',
 };
 
 export const fetchAuditEntries = ({ page, limit, ...filters }: AuditListParams, signal?: AbortSignal) =>

@@ -38,11 +38,16 @@ export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${i
 export const checkCampaignDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaigns/${id}/deletion`, { fallback: CAMPAIGN_FALLBACKS.delete });
 
-/** Every campaign's id, name and sponsor, for a selector (300 at most), by name. */
-export const fetchCampaignOptions = async (signal?: AbortSignal) =>
+/** Every campaign's id, name and sponsor (or one sponsor's), for a selector (300 at most), by name. */
+export const fetchCampaignOptions = async (signal?: AbortSignal, sponsorId?: number) =>
   (
     await api.get<Paginated<Pick<Campaign, 'id' | 'name' | 'sponsor_id'>>>('v1/campaigns', {
-      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name', 'sponsor_id'], limit: LOAD_LIMIT.dropdown }),
+      searchParams: listSearchParams({
+        sort: 'name',
+        fields: ['id', 'name', 'sponsor_id'],
+        limit: LOAD_LIMIT.dropdown,
+        filter: { sponsor_id: sponsorId },
+      }),
       fallback: CAMPAIGN_FALLBACKS.list,
       signal,
     })

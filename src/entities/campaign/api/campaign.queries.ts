@@ -25,4 +25,10 @@ export const campaignQueries = {
       queryKey: [...campaignQueries.lists(), 'options'] as const,
       queryFn: ({ signal }) => fetchCampaignOptions(signal),
     }),
+  /** One sponsor's campaigns (id and name), for a cascading select; part of `lists()`. */
+  sponsorOptions: (sponsorId: number) =>
+    queryOptions({
+      queryKey: [...campaignQueries.lists(), 'options', { sponsorId }] as const,
+      queryFn: ({ signal }) => fetchCampaignOptions(signal, sponsorId),
+    }),
 };

@@ -1,6 +1,7 @@
+import type { DeletionCheck } from '@contract/common';
 import { DSP_INCLUDES } from '@contract/dsp.constants';
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
-import type { Dsp } from '../model/types';
+import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import type { Dsp, DspPayload } from '../model/types';
 
 /** What staff read when a DSP call fails without a message of its own. */
 export const DSP_FALLBACKS = {
@@ -11,10 +12,30 @@ export const DSP_FALLBACKS = {
   plans: 'No se pudieron cargar los planes de la DSP',
 } as const;
 
+/** The DSP list takes its search as a plain `q` (the server reads it as `filter[q]` too). */
+const dspListSearchParams = ({ filter: { q, ...filter } = {}, ...params }: ListParams) => {
+  const search = listSearchParams({ ...params, filter });
+  if (q !== undefined && q !== null && q !== '') search.set('q', String(q));
+  return search;
+};
+
 export const fetchDsps = (params: ListParams, signal?: AbortSignal) =>
-  api.get<Paginated<Dsp>>('v1/dsps', { searchParams: listSearchParams(params), fallback: DSP_FALLBACKS.list, signal });
+  api.get<Paginated<Dsp>>('v1/dsps', { searchParams: dspListSearchParams(params), fallback: DSP_FALLBACKS.list, signal });
 
 /** One DSP with its sponsor, country, plans and assigned staff (what the configuration reads). */
 export const fetchDsp = (id: number, signal?: AbortSignal) =>
   api.get<Dsp>(`v1/dsps/${id}`, { searchParams: { include: DSP_INCLUDES.join(',') }, fallback: DSP_FALLBACKS.list, signal });
 
+const dspForm = ({ image, ...fields }: DspPayload) => toFormData({ ...fields, image: image ?? undefined });
+
+/** Multipart, with the plans as `plans[0]`, `plans[1]`… */
+export const createDsp = (payload: DspPayload) => api.post<Dsp>('v1/dsps', { body: dspForm(payload), fallback: DSP_FALLBACKS.save });
+
+/** Multipart updates travel as POST with `_method=PUT`. */
+export const updateDsp = (id: number, payload: DspPayload) =>
+  api.post<Dsp>(`v1/dsps/${id}`, { body: toFormData({ _method: 'PUT' }, dspForm(payload)), fallback: DSP_FALLBACKS.save });
+
+export const deleteDsp = (id: number) => api.delete<null>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete });
+
+/** Whether the DSP can be deleted now and, if not, why (its customers). */
+export const checkDspDeletion = (id: number) => api.get<DeletionCheck>(`v1/dsps/${id}/deletion`, { fallback: DSP_FALLBACKS.delete });

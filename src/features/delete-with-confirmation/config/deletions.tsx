@@ -2,6 +2,7 @@ import { apiClientQueries, checkApiClientDeletion, deleteApiClient, type ApiClie
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { checkConnectorDeletion, connectorQueries, deleteConnector, type Connector } from '@/entities/connector';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
+import { checkDspDeletion, deleteDsp, dspQueries, type Dsp } from '@/entities/dsp';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import {
   campaignCategoryQueries,
@@ -144,4 +145,19 @@ export const apiClientDeletion: Deletion<ApiClient> = {
   remove: deleteApiClient,
   check: checkApiClientDeletion,
   queries: apiClientQueries,
+};
+
+/** A DSP is confirmed by typing its own name; one with customers cannot go (the check says so first). */
+export const dspDeletion: Deletion<Dsp> = {
+  title: 'Eliminar DSP',
+  describe: (dsp) => (
+    <>
+      Se eliminará la DSP <strong>{dsp.name}</strong>, su imagen, sus planes asignados y su personal asignado. Esta acción no se puede deshacer.
+    </>
+  ),
+  keyword: (dsp) => dsp.name,
+  deleted: 'DSP eliminada.',
+  remove: deleteDsp,
+  check: checkDspDeletion,
+  queries: dspQueries,
 };

@@ -1,11 +1,135 @@
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspQueries, type Dsp } from '@/entities/dsp';
+import { DeleteWithConfirmation, dspDeletion } from '@/features/delete-with-confirmation';
+import { DspFormModal } from '@/features/edit-dsp';
+import { HistoryButton } from '@/features/view-change-history';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
+import { PageHeader, focusPageHeading } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { SearchInput } from '@/shared/ui/search-input';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
+import { dspListParams, type ConfigTab, type DspConfigSearch } from '../model/search';
+import { ConfigurationModal } from './configuration/configuration-modal';
 
+const route = getRouteApi('/protected/dsp-config');
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+/** /dsp-config: the DSPs as cards; search, page and the open configuration (with its tab) live in the URL. */
 export function DspConfigPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(dspQueries.list(dspListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const [form, setForm] = useState<{ opened: boolean; dsp: Dsp | null }>({ opened: false, dsp: null });
+  const [deleting, setDeleting] = useState<Dsp | null>(null);
+  const [created, setCreated] = useState<Dsp | null>(null);
+  // The name the configuration shows while its DSP loads.
+  const [configName, setConfigName] = useState<string | undefined>(undefined);
+
+  const data = list.data;
+  // Opening pushes a history entry, so Back closes the configuration; its tab only replaces it.
+  const openConfiguration = (dsp: Dsp) => {
+    setConfigName(dsp.name);
+    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, config: dsp.id, tab: undefined }) });
+  };
+  const closeConfiguration = () =>
+    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, config: undefined, tab: undefined }), replace: true });
+  const changeTab = (tab: ConfigTab) =>
+    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }), replace: true });
+
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, dsp: null })}>
+      Nueva DSP
+    </Button>
+  );
+
   return (
-    <>
-      <PageHeader title="Configuración de DSP" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={newButton} />
+      <div style={{ maxWidth: 420 }}>
+        <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+      </div>
+      {data ? <ListTotal total={data.total} one="DSP" many="DSP" /> : null}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando DSP" skeleton={<DspCardSkeleton />} cols={GRID_COLS} />}
+        errorFallback={DSP_FALLBACKS.list}
+        filtered={Boolean(search.q)}
+        empty={{ title: 'No hay DSP', text: 'Comienza creando la primera DSP.', action: newButton }}
+        emptyFiltered={{ title: 'No hay DSP', text: 'No se encontraron DSP con ese nombre.' }}
+      >
+        {(dsps) => (
+          <SimpleGrid cols={GRID_COLS} spacing="md">
+            {dsps.map((dsp) => (
+              <DspCard
+                key={dsp.id}
+                dsp={dsp}
+                actions={
+                  <>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconUsers size={14} />}
+                      renderRoot={(props) => <Link to="/customers/$dspId" params={{ dspId: String(dsp.id) }} {...props} />}
+                    >
+                      Clientes
+                    </Button>
+                    <Button size="xs" variant="light" leftSection={<IconPlug size={14} />} onClick={() => openConfiguration(dsp)}>
+                      Configuración
+                    </Button>
+                    <EditButton onClick={() => setForm({ opened: true, dsp })} />
+                    <HistoryButton resource="dsp" id={dsp.id} name={dsp.name} compact />
+                    <DeleteButton onClick={() => setDeleting(dsp)} />
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
+      {data ? (
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+      ) : null}
+      <DspFormModal
+        opened={form.opened}
+        dsp={form.dsp}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+        onSaved={(saved, isNew) => isNew && setCreated(saved)}
+      />
+      <ConfirmDialog
+        opened={created !== null}
+        onClose={() => {
+          // The form that had focus is gone: start again from the page's heading.
+          setCreated(null);
+          focusPageHeading();
+        }}
+        onConfirm={() => {
+          if (created) openConfiguration(created);
+          setCreated(null);
+        }}
+        title="DSP creada"
+        message="DSP creada correctamente, ¿Deseas proceder a la configuración ahora?"
+        cancelLabel="Más tarde"
+        confirmLabel="Sí, configurar"
+        confirmColor="blue"
+        returnFocus={false}
+      />
+      <ConfigurationModal
+        dspId={search.config ?? null}
+        tab={search.tab}
+        name={configName}
+        onTabChange={changeTab}
+        onClose={closeConfiguration}
+      />
+      <DeleteWithConfirmation target={deleting} deletion={dspDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />
+    </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { DspFormModal, type DspFormModalProps } from './ui/dsp-form-modal';
