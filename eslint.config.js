@@ -11,6 +11,13 @@ const serverImports = [
 // Shared UI is imported piece by piece, so a page's chunk carries only the pieces it uses.
 const sharedUiBarrel = { name: '@/shared/ui', message: "Importa cada pieza por su carpeta: '@/shared/ui/<pieza>'." };
 
+// Mantine's own dialogs all close on one Escape; ours let only the topmost one answer it.
+const stackedDialogs = {
+  name: '@mantine/core',
+  importNames: ['Modal', 'Drawer'],
+  message: "Usa Modal y Drawer de '@/shared/ui/modal': con un diálogo sobre otro, Escape cierra solo el de arriba.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
@@ -33,8 +40,12 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: serverImports, paths: [sharedUiBarrel] }],
+      'no-restricted-imports': ['error', { patterns: serverImports, paths: [sharedUiBarrel, stackedDialogs] }],
     },
+  },
+  {
+    files: ['src/shared/ui/modal/modal.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverImports }] },
   },
   {
     // Every route's search parser is in the entry chunk that /login loads: keep zod out of it.
@@ -45,6 +56,7 @@ export default tseslint.config(
         {
           paths: [
             sharedUiBarrel,
+            stackedDialogs,
             ...['zod', 'zod/mini'].map((name) => ({
               name,
               message: "Usa searchSchema, searchText, searchNumber y searchEnum de '@/shared/lib': zod pesa 15 KB en /login.",

@@ -1,4 +1,5 @@
-import { Button, Drawer, Stack, Text, Timeline } from '@mantine/core';
+import { Button, Stack, Text, Timeline } from '@mantine/core';
+import { Drawer } from '@/shared/ui/modal';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource, type RecordNames } from '@/entities/audit';

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { Modal } from '@/shared/ui/modal';
 import { PlanDetails, type Plan } from '@/entities/plan';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../modal';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api';
 

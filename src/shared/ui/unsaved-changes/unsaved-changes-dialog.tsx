@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Modal } from '../modal';
 
 /** The one question asked before typed or ticked changes are thrown away. */
 export const UNSAVED_CHANGES_QUESTION = 'Tienes cambios sin guardar. ¿Descartarlos?';

@@ -1,4 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Modal } from '@/shared/ui/modal';
 import { IconAlert } from '@/shared/ui/icons';
 
 /** A secret the server just answered, the only time it ever will. */

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Modal } from '@/shared/ui/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

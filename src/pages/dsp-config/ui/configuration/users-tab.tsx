@@ -21,7 +21,7 @@ export function UsersTab({ dsp }: { dsp: Dsp }) {
         <EmptyState icon={<IconUsers size={28} />} title="Sin usuarios asignados" text="Esta DSP todavía no tiene personal asignado." />
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped aria-label={`Personal asignado a ${dsp.name}`}>
+          <Table verticalSpacing="xs" aria-label={`Personal asignado a ${dsp.name}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Nombre</Table.Th>
@@ -47,7 +47,7 @@ export function UsersTab({ dsp }: { dsp: Dsp }) {
                     <Group gap={4}>
                       {person.rol.length > 0
                         ? person.rol.map((role) => (
-                            <Badge key={role} variant="light" color="gray.8" radius="sm">
+                            <Badge key={role} variant="filled" color="gray.7" autoContrast radius="sm" tt="none">
                               {role}
                             </Badge>
                           ))

@@ -1,0 +1,1 @@
+export { Drawer, Modal } from './modal';

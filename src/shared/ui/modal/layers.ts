@@ -1,0 +1,18 @@
+/**
+ * The dialogs open now, in the order they opened. Mantine's modals each close on an Escape heard
+ * anywhere in the window, so with a form open over the DSP configuration one Escape would close
+ * both, and the form's work (or an API secret shown once) would vanish with its parent. Only the
+ * topmost dialog may act on Escape.
+ */
+const open: string[] = [];
+
+export const openLayer = (id: string) => {
+  if (!open.includes(id)) open.push(id);
+};
+
+export const closeLayer = (id: string) => {
+  const index = open.indexOf(id);
+  if (index !== -1) open.splice(index, 1);
+};
+
+export const isTopLayer = (id: string) => open[open.length - 1] === id;
