@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { focusPageHeading } from '@/shared/ui/page-header';
+import { focusUnderTopDialog } from '@/shared/ui/modal';
 import type { Deletion } from '../model/deletion';
 
 export interface DeleteWithConfirmationProps<T extends { id: number }> {
@@ -47,7 +47,7 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
       setDeleted(true);
       onDeleted?.(record);
       onClose();
-      focusPageHeading();
+      focusUnderTopDialog();
       notifications.show({ color: 'green', message: deletion.deleted });
       await queryClient.invalidateQueries({ queryKey: deletion.queries.lists() });
     },
@@ -64,7 +64,7 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
       keyword={shown ? deletion.keyword(shown) : undefined}
       checking={target !== null && check.isPending}
       blockedReason={blockedReason}
-      // The deleted row's button is gone: focus goes to the page's heading instead.
+      // The deleted row's button is gone: focus goes to the dialog or page it was listed in.
       returnFocus={!deleted}
     />
   );

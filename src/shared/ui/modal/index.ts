@@ -1,1 +1,1 @@
-export { Drawer, Modal } from './modal';
+export { Drawer, Modal, focusUnderTopDialog } from './modal';

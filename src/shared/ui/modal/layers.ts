@@ -16,3 +16,6 @@ export const closeLayer = (id: string) => {
 };
 
 export const isTopLayer = (id: string) => open[open.length - 1] === id;
+
+/** The dialog under the topmost one, or null when the topmost one was opened from the page. */
+export const layerBelowTop = (): string | null => open[open.length - 2] ?? null;

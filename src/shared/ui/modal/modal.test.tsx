@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
-import { Drawer, Modal } from './modal';
+import { Drawer, Modal, focusUnderTopDialog } from './modal';
 
 /** A configuration dialog with a form and a history drawer that open over it, as the DSP screen has. */
 function Stacked() {
@@ -48,5 +48,34 @@ describe('stacked dialogs', () => {
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(dialog('Configuración')).not.toBeInTheDocument());
+  });
+
+  it('sends focus, once the top dialog closes on a deleted record, to the dialog under it', async () => {
+    const user = userEvent.setup();
+    function Deleting() {
+      const [confirming, setConfirming] = useState(false);
+      return (
+        <Modal opened onClose={() => undefined} title="Configuración">
+          <button type="button" onClick={() => setConfirming(true)}>
+            Eliminar
+          </button>
+          <Modal opened={confirming} onClose={() => setConfirming(false)} title="Eliminar conector">
+            <button
+              type="button"
+              onClick={() => {
+                focusUnderTopDialog();
+                setConfirming(false);
+              }}
+            >
+              Confirmar
+            </button>
+          </Modal>
+        </Modal>
+      );
+    }
+    renderWithProviders(<Deleting />);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(dialog('Configuración')).toHaveFocus());
   });
 });
