@@ -1,0 +1,3 @@
+import type { Customer, CustomerMeta } from '@contract/customer';
+
+export type { Customer, CustomerMeta };
