@@ -1,11 +1,11 @@
 import { Button, Stack, Text, Timeline } from '@mantine/core';
-import { Drawer } from '@/shared/ui/modal';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource, type RecordNames } from '@/entities/audit';
 import { useRecordNames } from '../model/use-record-names';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
+import { Drawer } from '@/shared/ui/modal';
 
 export interface HistoryDrawerProps {
   opened: boolean;

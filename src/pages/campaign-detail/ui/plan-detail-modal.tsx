@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { Modal } from '@/shared/ui/modal';
 import { PlanDetails, type Plan } from '@/entities/plan';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { IconEdit } from '@/shared/ui/icons';
+import { Modal } from '@/shared/ui/modal';
 
 export interface PlanDetailModalProps {
   /** The plan shown; null keeps the modal closed. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { Modal } from '../modal';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api';
+import { Modal } from '../modal';
 
 export interface ConfirmDialogProps {
   opened: boolean;

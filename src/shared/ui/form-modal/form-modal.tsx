@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { Modal } from '../modal';
 import {
   createContext,
   useCallback,
@@ -15,6 +14,7 @@ import {
 } from 'react';
 import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '../error-alert';
+import { Modal } from '../modal';
 import { UNSAVED_CHANGES_QUESTION } from '../unsaved-changes';
 import '../focus.css';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { Modal } from '@/shared/ui/modal';
 import { IconAlert } from '@/shared/ui/icons';
+import { Modal } from '@/shared/ui/modal';
 
 /** A secret the server just answered, the only time it ever will. */
 export interface RevealedSecret {

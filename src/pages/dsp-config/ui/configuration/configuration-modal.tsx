@@ -1,5 +1,4 @@
 import { Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
-import { Modal } from '@/shared/ui/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { DSP_FALLBACKS, dspQueries, type Dsp } from '@/entities/dsp';
 import { ApiError, errorMessage } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { Modal } from '@/shared/ui/modal';
 import type { ConfigTab } from '../../model/search';
 import { ApiClientsTab } from './api-clients-tab';
 import { ConnectorsTab } from './connectors-tab';
