@@ -1,4 +1,4 @@
-import { Button, Stack, Tooltip } from '@mantine/core';
+import { Button, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconPlus } from '@/shared/ui/icons';
@@ -7,6 +7,9 @@ import { SearchInput } from '@/shared/ui/search-input';
 import type { ProvidersSearch } from '../model/search';
 
 const route = getRouteApi('/protected/proveedores');
+
+const SOON = 'Disponible próximamente';
+const SOON_ID = 'proveedores-disponible-pronto';
 
 /** Providers are not stored by the system yet (spec: placeholder); the search already lives in the URL. */
 export function ProvidersPage() {
@@ -19,17 +22,22 @@ export function ProvidersPage() {
         title="Proveedores"
         description="Proveedores de los servicios de asistencia"
         actions={
-          <Tooltip label="Disponible próximamente" events={{ hover: true, focus: true, touch: true }}>
-            {/* Focusable while disabled, and the tooltip opens on focus, so it also reaches keyboard users. */}
-            <Button
-              leftSection={<IconPlus size={16} />}
-              data-disabled
-              aria-disabled="true"
-              onClick={(event) => event.preventDefault()}
-            >
-              Nuevo Proveedor
-            </Button>
-          </Tooltip>
+          <>
+            <Tooltip label={SOON} events={{ hover: true, focus: true, touch: true }}>
+              {/* Focusable while disabled, and the tooltip opens on focus, so it also reaches keyboard users. */}
+              <Button
+                leftSection={<IconPlus size={16} />}
+                data-disabled
+                aria-disabled="true"
+                aria-describedby={SOON_ID}
+                onClick={(event) => event.preventDefault()}
+              >
+                Nuevo Proveedor
+              </Button>
+            </Tooltip>
+            {/* The reason, for a screen reader, without waiting for the tooltip. */}
+            <VisuallyHidden id={SOON_ID}>{SOON}</VisuallyHidden>
+          </>
         }
       />
       <SearchInput
