@@ -5,7 +5,8 @@ import type { EntitlementStatusHistory } from '../model/types';
 
 /**
  * A subscription's status changes as the server lists them, newest first: old → new (the first
- * row, written at creation, has no old status), the reason, who made it and when.
+ * row, written at creation, has no old status), the reason, who made it (unknown when that person
+ * is gone, or for demo data) and when.
  */
 export function EntitlementHistory({ history, labelledBy }: { history: EntitlementStatusHistory[]; labelledBy?: string }) {
   if (history.length === 0) {
@@ -27,7 +28,7 @@ export function EntitlementHistory({ history, labelledBy }: { history: Entitleme
             </Text>
             <Text size="sm">{row.reason ? `Motivo: ${row.reason}` : 'Sin motivo'}</Text>
             <Text size="xs" c="dimmed">
-              {`${row.changed_by?.name ?? 'Sistema'} · ${formatEntitlementTime(row.created_at)}`}
+              {`${row.changed_by?.name ?? 'Autor desconocido'} · ${formatEntitlementTime(row.created_at)}`}
             </Text>
           </Stack>
         </List.Item>

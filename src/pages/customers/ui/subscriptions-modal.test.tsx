@@ -123,7 +123,7 @@ describe('SubscriptionsModal', () => {
     const option = (name: string) => within(select).getByRole('option', { name });
     expect(option('Pendiente')).toBeDisabled();
     for (const name of ['Suspendido', 'Cancelado', 'Expirado']) expect(option(name)).toBeEnabled();
-    expect(select).toHaveAccessibleDescription('Desde Activo puede pasar a Suspendido o Cancelado o Expirado.');
+    expect(select).toHaveAccessibleDescription('Desde Activo puede pasar a Suspendido, Cancelado o Expirado.');
 
     expect(statusSelect('Plan Plata')).toBeDisabled();
     expect(statusSelect('Plan Plata')).toHaveAccessibleDescription('Una suscripción cancelada no puede cambiar de estado.');
@@ -267,5 +267,22 @@ describe('SubscriptionsModal', () => {
     await user.click(screen.getAllByRole('button', { name: 'Cerrar' })[0]!);
     await user.click(await screen.findByRole('button', { name: 'Descartar' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the entitlements mock', () => {
+  it('changes a status sent as a form POST with _method=PATCH, and refuses a POST naming no method', async () => {
+    const { gold } = seed();
+    const url = apiUrl(`v1/entitlements/${gold.id}/status`);
+    const refused = await fetch(url, { method: 'POST', body: new URLSearchParams({ status: 'SUSPENDED' }) });
+    expect(refused.status).toBe(400);
+
+    const changed = await fetch(url, { method: 'POST', body: new URLSearchParams({ _method: 'PATCH', status: 'SUSPENDED', reason: 'Viaje' }) });
+    expect(changed.status).toBe(200);
+    expect(entitlementsDb.entitlements[0]).toMatchObject({ status: 'SUSPENDED', status_histories: [{ old_status: 'ACTIVE', new_status: 'SUSPENDED', reason: 'Viaje' }, {}] });
+
+    const again = await fetch(url, { method: 'PATCH', body: new URLSearchParams({ status: 'EXPIRED' }) });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { message: string }).message).toBe('Una suscripción en estado Suspendido no puede pasar a Expirado; solo a Activo o Cancelado.');
   });
 });

@@ -1,4 +1,5 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CUSTOMER_FALLBACKS, customerQueries, type Customer } from '@/entities/customer';
@@ -23,6 +24,9 @@ export interface SubscriptionsModalProps {
    */
   plans?: PlanOption[];
 }
+
+/** Phones get the whole screen: cards with a form each do not fit a centred box at 390 px. */
+const PHONE = '(max-width: 36em)';
 
 /** Each plan once, as the customer's subscriptions name them. */
 const plansOf = (entitlements: Entitlement[]): PlanOption[] => {
@@ -113,6 +117,7 @@ function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProp
  * a new subscription below. Closing with a status, reason or plan picked and not sent asks first.
  */
 export function SubscriptionsModal({ customer, dspId, onClose, plans }: SubscriptionsModalProps) {
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const dirty = useRef(new Set<string>());
   const [asking, setAsking] = useState(false);
   // The title stays while the modal fades out after closing.
@@ -133,7 +138,7 @@ export function SubscriptionsModal({ customer, dspId, onClose, plans }: Subscrip
   const title = `Suscripciones de ${name}`;
   return (
     <>
-      <Modal opened={customer !== null} onClose={requestClose} title={title} size="lg" centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Modal opened={customer !== null} onClose={requestClose} title={title} size="lg" fullScreen={phone} centered={!phone} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
         {customer ? <SubscriptionsBody key={customer.id} customerId={customer.id} dspId={dspId} plans={plans} onDirtyChange={markDirty} /> : null}
       </Modal>
       <UnsavedChangesDialog opened={asking} title={title} onKeepEditing={() => setAsking(false)} onDiscard={close} />

@@ -19,7 +19,9 @@ const transitionsHint = (from: EntitlementStatus) => {
   const allowed = ENTITLEMENT_TRANSITIONS[from];
   // Only a cancelled subscription goes nowhere: the rule's own words say so.
   if (allowed.length === 0) return entitlementTransitionRefusal(from, 'ACTIVE') ?? '';
-  return `Desde ${ENTITLEMENT_STATUS_LABELS[from]} puede pasar a ${allowed.map((status) => ENTITLEMENT_STATUS_LABELS[status]).join(' o ')}.`;
+  const labels = allowed.map((status) => ENTITLEMENT_STATUS_LABELS[status]);
+  const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} o ${labels.at(-1)}` : labels[0];
+  return `Desde ${ENTITLEMENT_STATUS_LABELS[from]} puede pasar a ${listed}.`;
 };
 
 /**
