@@ -134,6 +134,7 @@ export const entitlementHandlers = [
   // A form cannot send PATCH: POST with `_method=PATCH` is the same call; a POST naming no method, or another, is refused.
   http.post(apiUrl('v1/entitlements/:id/status'), async ({ request, params }) => {
     const named = String((await bodyOf(request.clone(), { keepOverride: true }))._method ?? '').trim().toUpperCase();
+    if (named && named !== 'PUT' && named !== 'PATCH') return fail(400, 'El valor de _method no es válido.');
     if (named !== 'PATCH') return fail(400, `Esta ruta se actualiza con _method=PATCH${named ? `, no ${named}` : ''}.`);
     return changeStatus(request, Number(params.id));
   }),

@@ -252,6 +252,20 @@ describe('SubscriptionsModal', () => {
     expect(screen.getByRole('combobox', { name: 'Plan' })).toHaveAccessibleDescription(/El cliente ya tiene una suscripción de este plan\./);
   });
 
+  it('shows what the server says about the customer above the plan', async () => {
+    const { customer } = seed();
+    const { user } = renderModal(customer, { plans: [GOLD, SILVER] });
+    await screen.findByRole('region', { name: 'Plan Oro' });
+    // The customer moved to another DSP meanwhile.
+    entitlementsDb.customers.set(customer.id, DSP_ID + 1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Plan' }), 'Plan Plata');
+    await user.click(screen.getByRole('button', { name: 'Agregar suscripción' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('El cliente no es de esta DSP.');
+    expect(screen.queryByRole('region', { name: 'Plan Plata' })).not.toBeInTheDocument();
+  });
+
   it('asks before closing with a status picked and not sent', async () => {
     const { customer } = seed();
     const { user, onClose } = renderModal(customer);

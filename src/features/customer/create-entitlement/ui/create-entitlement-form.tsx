@@ -43,7 +43,9 @@ export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, 
 
   const serverErrors = formFieldErrors(create.error);
   const errors = { ...serverErrors, ...localErrors };
-  const banner = localErrors.dsp_id ?? localErrors.customer_id ?? bannerMessage(create.error, ENTITLEMENT_FALLBACKS.create, serverErrors, ['plan_id']);
+  // The DSP and the customer have no field here: what is wrong with them shows above the plan.
+  const banner =
+    errors.dsp_id ?? errors.customer_id ?? bannerMessage(create.error, ENTITLEMENT_FALLBACKS.create, serverErrors, ['plan_id', 'dsp_id', 'customer_id']);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
