@@ -41,6 +41,8 @@ export function EntitlementStatusControl({ customerId, entitlement, onDirtyChang
 
   useEffect(() => {
     onDirtyChange?.(picked !== null || reason.trim() !== '');
+    // Gone from the screen, it holds nothing to lose.
+    return () => onDirtyChange?.(false);
   }, [onDirtyChange, picked, reason]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

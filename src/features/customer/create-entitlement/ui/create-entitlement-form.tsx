@@ -36,6 +36,8 @@ export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, 
 
   useEffect(() => {
     onDirtyChange?.(planId !== '');
+    // Gone from the screen, it holds nothing to lose.
+    return () => onDirtyChange?.(false);
   }, [onDirtyChange, planId]);
 
   const held = new Set(entitlements.filter((entitlement) => entitlement.status !== 'CANCELLED').map((entitlement) => entitlement.plan_id));
