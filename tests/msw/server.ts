@@ -11,6 +11,7 @@ import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
 import { dspStaffDb, dspStaffHandlers } from './handlers/dsp-staff';
 import { dspHandlers, dspsDb } from './handlers/dsps';
+import { entitlementHandlers, entitlementsDb } from './handlers/entitlements';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
 import { roleHandlers, rolesDb } from './handlers/roles';
@@ -38,11 +39,12 @@ export const server = setupServer(
   ...connectorHandlers,
   ...apiClientHandlers,
   ...dspHandlers,
+  ...entitlementHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, entitlementsDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

@@ -1,13 +1,147 @@
-import type { Customer } from '@/entities/customer';
+import { Card, Group, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { CUSTOMER_FALLBACKS, customerQueries, type Customer } from '@/entities/customer';
+import { EntitlementHistory, EntitlementPeriods, EntitlementStatusBadge, type Entitlement } from '@/entities/entitlement';
+import { EntitlementStatusControl } from '@/features/customer/change-entitlement-status';
+import { CreateEntitlementForm, type PlanOption } from '@/features/customer/create-entitlement';
+import { errorMessage } from '@/shared/api';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LoadingState } from '@/shared/ui/loading-state';
+import { Modal } from '@/shared/ui/modal';
+import { UnsavedChangesDialog } from '@/shared/ui/unsaved-changes';
 
 export interface SubscriptionsModalProps {
   /** The customer whose subscriptions are shown; null keeps the modal closed. */
   customer: Customer | null;
   dspId: number;
   onClose: () => void;
+  /**
+   * The DSP's plans a new subscription may name. Without them, the plans seen in the customer's
+   * own subscriptions (so only a cancelled one can be taken again).
+   */
+  plans?: PlanOption[];
 }
 
-/** Placeholder: replaced by its own slice of work. */
-export function SubscriptionsModal({ customer }: SubscriptionsModalProps) {
-  return customer ? <p>{customer.name}</p> : null;
+/** Phones get the whole screen: cards with a form each do not fit a centred box at 390 px. */
+const PHONE = '(max-width: 36em)';
+
+/** Each plan once, as the customer's subscriptions name them. */
+const plansOf = (entitlements: Entitlement[]): PlanOption[] => {
+  const seen = new Map<number, PlanOption>();
+  for (const entitlement of entitlements) {
+    if (entitlement.plan && !seen.has(entitlement.plan.id)) seen.set(entitlement.plan.id, entitlement.plan);
+  }
+  return [...seen.values()];
+};
+
+interface BodyProps {
+  customerId: number;
+  dspId: number;
+  plans?: PlanOption[];
+  /** Which control (`status-<id>`, `create`) holds unsent changes. */
+  onDirtyChange: (key: string, dirty: boolean) => void;
+}
+
+function SubscriptionCard({ customerId, entitlement, onDirtyChange }: { customerId: number; entitlement: Entitlement; onDirtyChange: BodyProps['onDirtyChange'] }) {
+  const titleId = `subscription-${entitlement.id}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {entitlement.plan?.name ?? `Plan ${entitlement.plan_id}`}
+          </Title>
+          <EntitlementStatusBadge status={entitlement.status} />
+        </Group>
+        <EntitlementStatusControl
+          customerId={customerId}
+          entitlement={entitlement}
+          onDirtyChange={(dirty) => onDirtyChange(`status-${entitlement.id}`, dirty)}
+        />
+        <Title order={4} size="h5" id={`${titleId}-periods`}>
+          Periodos
+        </Title>
+        <EntitlementPeriods periods={entitlement.periods ?? []} labelledBy={`${titleId}-periods`} />
+        <Title order={4} size="h5" id={`${titleId}-history`}>
+          Historial de estados
+        </Title>
+        <EntitlementHistory history={entitlement.status_histories ?? []} labelledBy={`${titleId}-history`} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The customer's subscriptions as the detail reads them: loading, the error with a retry, empty, or the cards. */
+function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProps) {
+  const detail = useQuery(customerQueries.detail(customerId));
+  const retry = () => void detail.refetch();
+  if (detail.isPending) return <LoadingState label="Cargando suscripciones..." />;
+  if (detail.isError && !detail.data) {
+    return <ErrorAlert message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} />;
+  }
+  const entitlements = detail.data.entitlements ?? [];
+  return (
+    <Stack gap="md">
+      {/* A failed reload keeps the subscriptions on screen with the error above them. */}
+      {detail.isError ? <ErrorAlert message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} /> : null}
+      {entitlements.length === 0 ? (
+        <EmptyState title="Sin suscripciones" text="Este cliente todavía no tiene suscripciones." />
+      ) : (
+        entitlements.map((entitlement) => (
+          <SubscriptionCard key={entitlement.id} customerId={customerId} entitlement={entitlement} onDirtyChange={onDirtyChange} />
+        ))
+      )}
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-subscription">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="new-subscription">
+            Nueva suscripción
+          </Title>
+          <CreateEntitlementForm
+            dspId={dspId}
+            customerId={customerId}
+            plans={plans ?? plansOf(entitlements)}
+            entitlements={entitlements}
+            onDirtyChange={(dirty) => onDirtyChange('create', dirty)}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * 'Suscripciones de {nombre}': each subscription with its status control, periods and history, and
+ * a new subscription below. Closing with a status, reason or plan picked and not sent asks first.
+ */
+export function SubscriptionsModal({ customer, dspId, onClose, plans }: SubscriptionsModalProps) {
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const dirty = useRef(new Set<string>());
+  const [asking, setAsking] = useState(false);
+  // The title stays while the modal fades out after closing.
+  const [name, setName] = useState(customer?.name ?? '');
+  if (customer && customer.name !== name) setName(customer.name);
+
+  const markDirty = (key: string, value: boolean) => {
+    if (value) dirty.current.add(key);
+    else dirty.current.delete(key);
+  };
+  const close = () => {
+    dirty.current.clear();
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => (dirty.current.size > 0 ? setAsking(true) : close());
+
+  const title = `Suscripciones de ${name}`;
+  return (
+    <>
+      <Modal opened={customer !== null} onClose={requestClose} title={title} size="lg" fullScreen={phone} centered={!phone} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+        {customer ? <SubscriptionsBody key={customer.id} customerId={customer.id} dspId={dspId} plans={plans} onDirtyChange={markDirty} /> : null}
+      </Modal>
+      <UnsavedChangesDialog opened={asking} title={title} onKeepEditing={() => setAsking(false)} onDiscard={close} />
+    </>
+  );
 }

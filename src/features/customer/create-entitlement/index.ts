@@ -1,0 +1,1 @@
+export { CreateEntitlementForm, type CreateEntitlementFormProps, type PlanOption } from './ui/create-entitlement-form';
