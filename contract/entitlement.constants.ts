@@ -42,6 +42,17 @@ export const ENTITLEMENT_TRANSITIONS_TEXT =
   'PENDING → ACTIVE o CANCELLED; ACTIVE → SUSPENDED, CANCELLED o EXPIRED; SUSPENDED → ACTIVE o CANCELLED; ' +
   'EXPIRED → solo ACTIVE (una renovación: abre un periodo nuevo); CANCELLED es final. El mismo estado, o cualquier otro cambio: 422 con el motivo.';
 
+/** How a subscription was paid, when it records it (null when nobody said). */
+export const PAYMENT_METHODS = ['efectivo', 'tarjeta', 'transferencia', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  transferencia: 'Transferencia',
+  cheque: 'Cheque',
+};
+
 export const MAX_ENTITLEMENT_REASON = 500;
 
 export const ENTITLEMENT_MESSAGES = {
@@ -55,6 +66,7 @@ export const ENTITLEMENT_MESSAGES = {
   planNotOfDsp: 'El plan no es uno de los planes de esta DSP.',
   planTaken: 'El cliente ya tiene una suscripción de este plan.',
   status: `El estado debe ser ${ENTITLEMENT_STATUSES.join(', ')}.`,
+  paymentMethod: `El método de pago debe ser ${PAYMENT_METHODS.join(', ')}.`,
   reasonTooLong: `El motivo no puede superar ${MAX_ENTITLEMENT_REASON} caracteres.`,
 } as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './common';
-import { ENTITLEMENT_MESSAGES, ENTITLEMENT_STATUSES, MAX_ENTITLEMENT_REASON } from './entitlement.constants';
+import { ENTITLEMENT_MESSAGES, ENTITLEMENT_STATUSES, MAX_ENTITLEMENT_REASON, PAYMENT_METHODS } from './entitlement.constants';
 
 export {
   ENTITLEMENT_ANSWERS,
@@ -11,13 +11,17 @@ export {
   ENTITLEMENT_TRANSITIONS,
   ENTITLEMENT_TRANSITIONS_TEXT,
   MAX_ENTITLEMENT_REASON,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
   PLAN_REMOVED_REASON,
   canChangeEntitlementStatus,
   entitlementTransitionRefusal,
   type EntitlementStatus,
+  type PaymentMethod,
 } from './entitlement.constants';
 
 const status = z.enum(ENTITLEMENT_STATUSES);
+export const paymentMethod = z.enum(PAYMENT_METHODS);
 
 /**
  * A stretch of time the subscription covers. `state` is ACTIVE while the period is open and the
@@ -51,6 +55,8 @@ export const entitlement = z.object({
   dsp_id: z.number().int(),
   plan_id: z.number().int(),
   status,
+  /** How it was paid; null when not recorded. */
+  payment_method: paymentMethod.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   plan: z.object({ id: z.number().int(), name: z.string() }).optional(),
@@ -74,6 +80,8 @@ export const entitlementFields = z.object({
   dsp_id: idField(ENTITLEMENT_MESSAGES.dspRequired, ENTITLEMENT_MESSAGES.dspInvalid),
   customer_id: idField(ENTITLEMENT_MESSAGES.customerRequired, ENTITLEMENT_MESSAGES.customerInvalid),
   plan_id: idField(ENTITLEMENT_MESSAGES.planRequired, ENTITLEMENT_MESSAGES.planInvalid),
+  /** Optional; empty means not recorded. */
+  payment_method: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(PAYMENT_METHODS, { error: ENTITLEMENT_MESSAGES.paymentMethod }).optional()),
 });
 export type EntitlementFields = z.input<typeof entitlementFields>;
 

@@ -30,6 +30,7 @@ import { apiClientRoutes } from './modules/api-clients/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { entitlementRoutes } from './modules/entitlements/routes';
+import { salesRoutes } from './modules/sales/routes';
 import { dspRoutes } from './modules/dsps/routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -161,6 +162,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(apiClientRoutes, { db });
   await app.register(customerRoutes, { db });
   await app.register(entitlementRoutes, { db });
+  await app.register(salesRoutes, { db });
   await app.register(auditRoutes, { db });
 
   await servePanel(app, config.distDir);

@@ -64,4 +64,12 @@ describe('the demo customers', () => {
     expect(await seedDemoCustomers(ctx.db)).toBe(0);
     expect([(await ctx.db.select().from(customers)).length, (await ctx.db.select().from(entitlements)).length]).toEqual(before);
   });
+
+  it('makes believable sales: every payment method (some not recorded yet) and every sale status', async () => {
+    const sales = (await get('/api/v1/sales?limit=300')).data as { status: string; payment_method: string | null; amount: string | null }[];
+    expect(new Set(sales.map((sale) => sale.payment_method))).toEqual(new Set(['efectivo', 'tarjeta', 'transferencia', 'cheque', null]));
+    expect(new Set(sales.map((sale) => sale.status))).toEqual(new Set(['pagado', 'pendiente', 'cancelado']));
+    const summary = await get('/api/v1/sales/summary');
+    expect(summary.count).toBe(sales.length);
+  });
 });

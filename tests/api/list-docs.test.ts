@@ -32,6 +32,13 @@ describe('/api/docs', () => {
       '/api/v1/dsps/{dspId}/customers',
       ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]', 'q', 'sort', 'include', 'fields', 'page', 'limit'],
     ],
+    [
+      '/api/v1/sales',
+      ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]', 'q', 'sort', 'page', 'limit'],
+    ],
+    ['/api/v1/sales/summary', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
+    ['/api/v1/sales/export', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
+    ['/api/v1/dsps/{dspId}/customers/export', ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);

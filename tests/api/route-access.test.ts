@@ -125,6 +125,11 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/entitlements/:id', 'signed-in'],
   ['POST', '/api/v1/entitlements', 'signed-in'],
   ['PATCH', '/api/v1/entitlements/:id/status', 'signed-in'],
+  // Sales and the exports follow the same rule: every DSP with dsps.manage, else only those assigned.
+  ['GET', '/api/v1/sales', 'signed-in'],
+  ['GET', '/api/v1/sales/summary', 'signed-in'],
+  ['GET', '/api/v1/sales/export', 'signed-in'],
+  ['GET', '/api/v1/dsps/:dspId/customers/export', 'signed-in'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

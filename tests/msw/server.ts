@@ -15,6 +15,7 @@ import { entitlementHandlers, entitlementsDb } from './handlers/entitlements';
 import { offerListHandlers } from './handlers/offer-lists';
 import { planHandlers, plansDb } from './handlers/plans';
 import { roleHandlers, rolesDb } from './handlers/roles';
+import { salesDb, salesHandlers } from './handlers/sales';
 import { serviceHandlers, servicesDb } from './handlers/services';
 import { sponsorHandlers, sponsorsDb } from './handlers/sponsors';
 import { userHandlers, usersDb } from './handlers/users';
@@ -40,11 +41,12 @@ export const server = setupServer(
   ...apiClientHandlers,
   ...dspHandlers,
   ...entitlementHandlers,
+  ...salesHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, entitlementsDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, entitlementsDb, salesDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

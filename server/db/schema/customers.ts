@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ENTITLEMENT_STATUSES } from '../../../contract/entitlement.constants';
+import { ENTITLEMENT_STATUSES, PAYMENT_METHODS } from '../../../contract/entitlement.constants';
 import { foldedName } from '../sortable-text';
 import { users } from './auth';
 import { dsps } from './dsps';
@@ -57,12 +57,17 @@ export const entitlements = pgTable(
       .notNull()
       .references(() => plans.id, { onDelete: 'restrict' }),
     status: entitlementStatus('status').notNull().default('ACTIVE'),
+    /** How the subscription was paid (efectivo, tarjeta, transferencia, cheque); null when not recorded. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     ...timestamps,
   },
   (table) => [
     index('entitlements_customer_idx').on(table.customerId),
     index('entitlements_dsp_status_idx').on(table.dspId, table.status),
     index('entitlements_plan_idx').on(table.planId),
+    // Sales read subscriptions newest first, within the DSPs a person sees.
+    index('entitlements_created_at_idx').on(table.createdAt, table.id),
+    check('entitlements_payment_method_check', sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('efectivo', 'tarjeta', 'transferencia', 'cheque')`),
     uniqueIndex('entitlements_customer_plan_current_unique').on(table.customerId, table.planId).where(sql`${table.status} <> 'CANCELLED'`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { EntitlementStatus } from '../../../contract/entitlement.constants';
+import { PAYMENT_METHODS, type EntitlementStatus } from '../../../contract/entitlement.constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../security/password';
 import type { Db, Tx } from '../client';
@@ -105,7 +105,16 @@ export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promis
         const status = path[path.length - 1]![0];
         const [entitlement] = await tx
           .insert(entitlements)
-          .values({ customerId: customer!.id, dspId: dsp.id, planId: plan.planId, status, createdAt: stepDate(0), updatedAt: stepDate(path.length - 1) })
+          .values({
+            customerId: customer!.id,
+            dspId: dsp.id,
+            planId: plan.planId,
+            status,
+            // Every method shows up among a DSP's sales; a pending payment has none recorded yet.
+            paymentMethod: status === 'PENDING' ? null : PAYMENT_METHODS[(dspIndex + index + planIndex) % PAYMENT_METHODS.length]!,
+            createdAt: stepDate(0),
+            updatedAt: stepDate(path.length - 1),
+          })
           .onConflictDoNothing()
           .returning({ id: entitlements.id });
         if (!entitlement) continue;

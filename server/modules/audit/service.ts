@@ -11,11 +11,11 @@ import {
   type AuditEntry,
   auditEntry,
 } from '@contract/audit';
-import { stringify } from 'csv-stringify';
 import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineList } from '../../http/list';
@@ -81,12 +81,6 @@ async function namesOf(db: Db, rows: AuditRow[]): Promise<RecordNames> {
   const refs = await countryRefs(db, ids);
   return { country_id: new Map([...refs].map(([id, ref]) => [id, ref.name])) };
 }
-
-/**
- * A spreadsheet runs a cell that starts with =, +, - or @ as a formula; names staff typed (a
- * sponsor called '=HYPERLINK(…)') are shown as text instead.
- */
-const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios'];
 
@@ -155,9 +149,7 @@ export function createAuditService({ db }: { db: Db }) {
         if (rows.length < EXPORT_BATCH) return;
       }
     }
-    const csv = stringify({ header: true, columns: AUDIT_CSV_HEADER, bom: true });
-    Readable.from(lines()).on('error', (error) => csv.destroy(error)).pipe(csv);
-    return csv;
+    return csvStream(AUDIT_CSV_HEADER, lines());
   }
 
   return { list, recordScope, exportCsv };

@@ -37,7 +37,8 @@ export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }
         tags,
         summary: 'Suscribe un cliente a un plan de su DSP',
         description:
-          "multipart, formulario o JSON: dsp_id ('Falta DSP.'), customer_id ('Falta Cliente.') y plan_id ('Debes indicar un Plan ID.'). " +
+          "multipart, formulario o JSON: dsp_id ('Falta DSP.'), customer_id ('Falta Cliente.') y plan_id ('Debes indicar un Plan ID.'); " +
+          'payment_method opcional (efectivo, tarjeta, transferencia o cheque; vacío = sin registrar), que las ventas muestran. ' +
           'El cliente debe ser de esa DSP y la DSP debe vender el plan (422); si el cliente ya tiene una suscripción de ese plan que no está ' +
           'cancelada, 409. La suscripción nace ACTIVE con un periodo abierto (desde ahora hasta el fin de los meses de permanencia del plan) ' +
           `y su primera fila de historial, en una transacción. Responde 201. ${VISIBILITY_DESCRIPTION}`,

@@ -7,6 +7,7 @@ import {
   type EntitlementPeriod,
   type EntitlementStatus,
   type EntitlementStatusHistory,
+  type PaymentMethod,
   entitlementTransitionRefusal,
   type entitlementFields,
 } from '@contract/entitlement';
@@ -73,6 +74,7 @@ const presentEntitlement = (row: EntitlementRow): Entitlement => ({
   dsp_id: row.dspId,
   plan_id: row.planId,
   status: row.status,
+  payment_method: row.paymentMethod,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -135,7 +137,11 @@ const label = async (tx: Tx, row: EntitlementRow) => {
  * now to the end of the plan's commitment months, and its first history row (null → ACTIVE) by
  * `actor`. The caller has checked that the DSP sells the plan.
  */
-export async function openEntitlement(tx: Tx, actor: Actor, input: { customerId: number; dspId: number; planId: number }): Promise<EntitlementRow> {
+export async function openEntitlement(
+  tx: Tx,
+  actor: Actor,
+  input: { customerId: number; dspId: number; planId: number; paymentMethod?: PaymentMethod | null },
+): Promise<EntitlementRow> {
   const [plan] = await tx.select({ months: plans.commitmentMonths }).from(plans).where(eq(plans.id, input.planId));
   const now = new Date();
   let row: EntitlementRow;
@@ -157,6 +163,7 @@ export async function openEntitlement(tx: Tx, actor: Actor, input: { customerId:
       { field: 'customer_id', before: null, after: row.customerId, secret: false },
       { field: 'plan_id', before: null, after: row.planId, secret: false },
       { field: 'status', before: null, after: 'ACTIVE', secret: false },
+      ...(row.paymentMethod === null ? [] : [{ field: 'payment_method', before: null, after: row.paymentMethod, secret: false }]),
     ],
   });
   return row;
@@ -259,7 +266,7 @@ export function createEntitlementService({ db }: { db: Db }) {
             .from(dspPlans)
             .where(and(eq(dspPlans.dspId, input.dsp_id), eq(dspPlans.planId, input.plan_id)));
           if (!sold) throw validationFailed({ plan_id: [ENTITLEMENT_MESSAGES.planNotOfDsp] });
-          return openEntitlement(tx, actor, { customerId: customer.id, dspId: input.dsp_id, planId: input.plan_id });
+          return openEntitlement(tx, actor, { customerId: customer.id, dspId: input.dsp_id, planId: input.plan_id, paymentMethod: input.payment_method ?? null });
         });
       } catch (error) {
         // The customer deleted between the check and the insert: gone, as a 404 says.

@@ -21,7 +21,7 @@ import { OtpPage, otpSearchSchema } from '@/pages/otp';
 import { plansRoute } from '@/pages/plans';
 import { ProvidersPage, providersSearchSchema } from '@/pages/providers';
 import { RecoverPage, recoverSearchSchema } from '@/pages/recover';
-import { SalesPage, salesSearchSchema } from '@/pages/sales';
+import { salesRoute } from '@/pages/sales';
 import { servicesRoute } from '@/pages/services';
 import { sponsorDetailRoute } from '@/pages/sponsor-detail';
 import { sponsorsRoute } from '@/pages/sponsors';
@@ -119,7 +119,7 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías' }, ...categoriesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, ...servicesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, ...plansRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, validateSearch: salesSearchSchema, component: SalesPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, ...salesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
     createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, beforeLoad: requirePermission('dsps.manage'), ...dspConfigRoute }),

@@ -282,6 +282,10 @@ export function describeHostileRoutes(part: number, parts: number, session: Host
           'POST /api/auth/login',
           'POST /api/v1/dsps/{dspId}/customers',
           'PATCH /api/v1/entitlements/{id}/status',
+          'GET /api/v1/sales',
+          'GET /api/v1/sales/summary',
+          'GET /api/v1/sales/export',
+          'GET /api/v1/dsps/{dspId}/customers/export',
         ]),
       );
     });

@@ -2,20 +2,9 @@ import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_FALLBACKS, exportAuditEntries, type AuditFilters } from '@/entities/audit';
 import { errorMessage } from '@/shared/api';
+import { saveFile } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconDownload } from '@/shared/ui/icons';
-
-/** Hands a downloaded file to the browser as a download, under its name. */
-const saveFile = (blob: Blob, name: string) => {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-};
 
 /**
  * 'Exportar CSV' of every entry the filters match. The export needs the session's token, so it

@@ -1,16 +1,4 @@
-import type { SaleStatus } from './search';
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@contract/entitlement.constants';
+export { SALE_STATUS_LABELS } from '@contract/sale.constants';
 
-export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
-  pendiente: 'Pendiente',
-  pagado: 'Pagado',
-  cancelado: 'Cancelado',
-};
-
-export const PAYMENT_METHOD_LABELS = {
-  efectivo: 'Efectivo',
-  tarjeta: 'Tarjeta',
-  transferencia: 'Transferencia',
-  cheque: 'Cheque',
-} as const;
-
-export const SALES_COLUMNS = ['Cliente', 'Plan', 'Fecha', 'Monto (COP)', 'Método de pago', 'Estado'] as const;
+export const SALES_COLUMNS = ['Cliente', 'DSP', 'Plan', 'Fecha', 'Monto (COP)', 'Método de pago', 'Estado'] as const;

@@ -1,74 +1,54 @@
-import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { SALE_FALLBACKS, saleQueries } from '@/entities/sale';
+import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ListState } from '@/shared/ui/list-state';
+import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { SearchInput } from '@/shared/ui/search-input';
-import { SALE_STATUSES, type SalesSearch } from '../model/search';
-import { PAYMENT_METHOD_LABELS, SALES_COLUMNS, SALE_STATUS_LABELS } from '../model/vocabulary';
+import { Pager } from '@/shared/ui/pager';
+import { salesFilters, salesListParams } from '../model/search';
+import { ExportButton } from './export-button';
+import { SalesFilters } from './sales-filters';
+import { SalesTable } from './sales-table';
+import { SalesTotals } from './sales-totals';
 
 const route = getRouteApi('/protected/ventas');
 
-const ALL = 'todos';
-const STATUS_OPTIONS = [
-  { value: ALL, label: 'Todos' },
-  ...SALE_STATUSES.map((status) => ({ value: status, label: SALE_STATUS_LABELS[status] })),
-];
-const PAYMENT_METHODS = Object.values(PAYMENT_METHOD_LABELS).join(', ');
-
-/** Sales are not recorded by the system yet (spec: placeholder); the filters already live in the URL. */
+/**
+ * 'Ventas': one sale per subscription, in Colombian pesos, filtered and paged in the URL, with the
+ * totals of every filtered sale and their CSV. Who sees which DSPs' sales is the server's rule.
+ */
 export function SalesPage() {
-  const { q, status } = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (patch: Partial<SalesSearch>) =>
-    void navigate({ to: '.', search: (old: SalesSearch) => ({ ...old, ...patch }), replace: true });
+  const search = route.useSearch();
+  const filters = salesFilters(search);
+  const sales = useQuery(saleQueries.list(salesListParams(search)));
+  const summary = useQuery(saleQueries.summary(filters));
+  const { setFilters, setPage } = usePagedSearch(search, sales);
+  const answer = sales.data;
 
   return (
     <Stack gap="md">
-      <PageHeader title="Ventas" description="Ventas de planes de asistencia" />
-
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchInput
-          label="Buscar ventas"
-          placeholder="Buscar por cliente o plan..."
-          value={q}
-          maw={360}
-          onSearch={(value) => setSearch({ q: value || undefined })}
-        />
-        <SegmentedControl
-          aria-label="Filtrar por estado"
-          data={STATUS_OPTIONS}
-          value={status ?? ALL}
-          onChange={(value) => setSearch({ status: SALE_STATUSES.find((known) => known === value) })}
-        />
-      </Group>
-
-      <Text size="sm" c="dimmed">
-        {`Métodos de pago: ${PAYMENT_METHODS}. Los montos se expresan en pesos colombianos (COP).`}
-      </Text>
-
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={720}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                {SALES_COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td colSpan={SALES_COLUMNS.length}>
-                  <EmptyState
-                    title="No hay ventas registradas"
-                    text="El registro de ventas todavía no está disponible."
-                  />
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton filters={filters} />} />
+      <SalesFilters search={search} onChange={setFilters} />
+      <SalesTotals summary={summary} />
+      <ListState
+        list={sales}
+        loading={<LoadingState label="Cargando ventas..." />}
+        errorFallback={SALE_FALLBACKS.list}
+        filtered={Object.values(filters).some((value) => value !== undefined)}
+        empty={{ title: 'No hay ventas registradas', text: 'Cada suscripción de un cliente a un plan aparecerá aquí como una venta.' }}
+        emptyFiltered={{ title: 'Ninguna venta coincide con los filtros', text: 'Prueba con otras fechas o quita algún filtro.' }}
+      >
+        {(rows) => (
+          <Stack gap="md">
+            <SalesTable sales={rows} stale={sales.isPlaceholderData} />
+            {answer ? (
+              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} noun="ventas" disabled={sales.isPlaceholderData} onChange={setPage} />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "entitlements" ADD COLUMN "payment_method" text;--> statement-breakpoint
+CREATE INDEX "entitlements_created_at_idx" ON "entitlements" USING btree ("created_at","id");--> statement-breakpoint
+ALTER TABLE "entitlements" ADD CONSTRAINT "entitlements_payment_method_check" CHECK ("entitlements"."payment_method" is null or "entitlements"."payment_method" in ('efectivo', 'tarjeta', 'transferencia', 'cheque'));

@@ -1,0 +1,252 @@
+import { CUSTOMERS_CSV_HEADER } from '@contract/sale';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@contract/entitlement';
+import {
+  ENTITLEMENT_STATUSES_OF_SALE,
+  SALES_CSV_HEADER,
+  SALE_CURRENCY,
+  SALE_DEFAULT_SORT,
+  SALE_PAGE_SIZE,
+  SALE_STATUSES,
+  SALE_STATUS_LABELS,
+  SALE_STATUS_OF,
+  SALE_TIME_ZONE_OFFSET,
+  type SALE_SORTS,
+  type Sale,
+  type SalesSummary,
+  sale,
+} from '@contract/sale';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
+import { customers, dsps, entitlements, plans } from '../../db/schema';
+import { containsText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
+import { csvStream, spreadsheetText } from '../../http/csv';
+import { badRequest } from '../../http/errors';
+import { idFilter } from '../../http/filter-values';
+import { defineList } from '../../http/list';
+import { createCustomerService } from '../customers/service';
+import { visibleDsp } from '../customers/visibility';
+
+/** Rows read per query while exporting: an export of any size never sits in memory at once. */
+export const EXPORT_BATCH = 1000;
+
+const DAY_MS = 86_400_000;
+const OFFSET_MS = 5 * 3_600_000;
+
+/** A filter over a fixed set of lower-case values, or a 400 that lists them. */
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw badRequest(`El filtro ${name} admite: ${allowed.join(', ')}.`);
+  return value as T;
+}
+
+/** The start of a Bogotá day given as YYYY-MM-DD, or a 400 that shows the format. */
+function bogotaDayStart(name: string, value: string): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000${SALE_TIME_ZONE_OFFSET}`) : null;
+  // Date rolls 2026-02-30 over to March: a day that does not exist is refused, not moved.
+  if (!day || Number.isNaN(day.getTime()) || new Date(day.getTime() - OFFSET_MS).toISOString().slice(0, 10) !== value) {
+    throw badRequest(`El filtro ${name} debe ser una fecha con el formato AAAA-MM-DD (por ejemplo 2026-01-31).`);
+  }
+  return day;
+}
+
+/** A moment as a Bogotá clock shows it, for a CSV cell: '2026-03-31 21:05'. */
+const bogotaTime = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString().replace('T', ' ').slice(0, 16);
+
+/** One sale's columns: the subscription with its customer, DSP and plan. */
+const saleColumns = {
+  entitlement: entitlements,
+  customerName: customers.name,
+  customerEmail: customers.email,
+  dspName: dsps.name,
+  planName: plans.name,
+  price: plans.price,
+  /** created_at as PostgreSQL writes it, to the microsecond (a JavaScript Date keeps milliseconds): the export's keyset. */
+  at: sql<string>`${entitlements.createdAt}::text`,
+};
+
+const presentSale = (row: { entitlement: typeof entitlements.$inferSelect; customerName: string; customerEmail: string; dspName: string; planName: string; price: string | null }): Sale => ({
+  id: row.entitlement.id,
+  created_at: row.entitlement.createdAt.toISOString(),
+  customer: { id: row.entitlement.customerId, name: row.customerName, email: row.customerEmail },
+  dsp: { id: row.entitlement.dspId, name: row.dspName },
+  plan: { id: row.entitlement.planId, name: row.planName },
+  amount: row.price,
+  currency: SALE_CURRENCY,
+  payment_method: row.entitlement.paymentMethod,
+  status: SALE_STATUS_OF[row.entitlement.status],
+});
+
+/** After the last row read, newest first: created_at as PostgreSQL wrote it (to the microsecond), then id. */
+const before = (createdAt: AnyTimestamp, id: AnyId, key: Key) =>
+  key === null ? undefined : sql`(${createdAt}, ${id}) < (${key.at}::timestamptz, ${key.id})`;
+type Key = { at: string; id: number } | null;
+type AnyTimestamp = typeof entitlements.createdAt | typeof customers.createdAt;
+type AnyId = typeof entitlements.id | typeof customers.id;
+
+export function createSalesService({ db }: { db: Db }) {
+  const customerService = createCustomerService({ db });
+
+  const selectSales = () =>
+    db
+      .select(saleColumns)
+      .from(entitlements)
+      .innerJoin(customers, eq(customers.id, entitlements.customerId))
+      .innerJoin(dsps, eq(dsps.id, entitlements.dspId))
+      .innerJoin(plans, eq(plans.id, entitlements.planId))
+      .$dynamic();
+
+  // Every filter holds on the subscriptions' table alone, so the total counts the same rows.
+  const list = defineList({
+    db,
+    item: sale,
+    table: entitlements,
+    select: selectSales,
+    id: entitlements.id,
+    filters: {
+      status: {
+        description: `Estado de la venta: ${SALE_STATUSES.join(', ')}.`,
+        where: (value) => inArray(entitlements.status, ENTITLEMENT_STATUSES_OF_SALE[oneOf('status', value, SALE_STATUSES)]),
+      },
+      payment_method: {
+        description: `Método de pago: ${PAYMENT_METHODS.join(', ')}.`,
+        where: (value) => eq(entitlements.paymentMethod, oneOf('payment_method', value, PAYMENT_METHODS)),
+      },
+      dsp_id: { description: 'Id de la DSP.', where: (value) => eq(entitlements.dspId, idFilter('dsp_id', value)) },
+      q: {
+        description: 'Busca en el nombre y el email del cliente, sin distinguir mayúsculas ni tildes.',
+        where: (value) =>
+          inArray(
+            entitlements.customerId,
+            db
+              .select({ id: customers.id })
+              .from(customers)
+              .where(or(containsText(customers.name, value), containsText(customers.email, value))),
+          ),
+      },
+      from: {
+        description: 'Desde este día inclusive (AAAA-MM-DD, hora de Bogotá, UTC−5).',
+        where: (value) => gte(entitlements.createdAt, bogotaDayStart('from', value)),
+      },
+      to: {
+        description: 'Hasta este día inclusive (AAAA-MM-DD, hora de Bogotá, UTC−5).',
+        where: (value) => lt(entitlements.createdAt, new Date(bogotaDayStart('to', value).getTime() + DAY_MS)),
+      },
+    },
+    sorts: { created_at: entitlements.createdAt, amount: plans.price } satisfies Record<(typeof SALE_SORTS)[number], unknown>,
+    defaultSort: SALE_DEFAULT_SORT,
+    defaultLimit: SALE_PAGE_SIZE,
+    present: (rows) => rows.map(presentSale),
+  });
+
+  /** The sales `actor` may see that `query`'s filters select (filters checked first: a bad one is a 400). */
+  const salesWhere = (query: Record<string, unknown>, actor: Actor): SQL | undefined => and(list.filtersOf(query), visibleDsp(actor, entitlements.dspId));
+
+  return {
+    list,
+    visible: (actor: Actor) => visibleDsp(actor, entitlements.dspId),
+
+    /** How many sales the filters select and the sum of their amounts (a plan without a price adds nothing). */
+    async summary(query: Record<string, unknown>, actor: Actor): Promise<SalesSummary> {
+      const where = salesWhere(query, actor);
+      const [totals] = await db
+        .select({ count: count(), total: sql<string>`coalesce(sum(${plans.price}), 0)::numeric(16, 2)::text` })
+        .from(entitlements)
+        .innerJoin(plans, eq(plans.id, entitlements.planId))
+        .where(where);
+      return { count: totals?.count ?? 0, total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
+    },
+
+    /**
+     * The CSV of the sales the filters select, newest first, every one of them: read in batches by
+     * keyset (created_at, id), so rows written meanwhile never shift a page under the export.
+     */
+    exportSales(query: Record<string, unknown>, actor: Actor): Readable {
+      const where = salesWhere(query, actor);
+      async function* lines() {
+        let key: Key = null;
+        for (;;) {
+          const after: SQL | undefined = before(entitlements.createdAt, entitlements.id, key);
+          const rows = await selectSales()
+            .where(and(where, after))
+            .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
+            .limit(EXPORT_BATCH);
+          for (const row of rows) {
+            const item = presentSale(row);
+            yield [
+              bogotaTime(row.entitlement.createdAt),
+              spreadsheetText(item.customer.name),
+              spreadsheetText(item.customer.email),
+              spreadsheetText(item.dsp.name),
+              spreadsheetText(item.plan.name),
+              item.amount ?? '',
+              item.payment_method === null ? '' : PAYMENT_METHOD_LABELS[item.payment_method],
+              SALE_STATUS_LABELS[item.status],
+            ];
+          }
+          if (rows.length < EXPORT_BATCH) return;
+          const last = rows.at(-1)!;
+          key = { at: last.at, id: last.entitlement.id };
+        }
+      }
+      return csvStream(SALES_CSV_HEADER, lines());
+    },
+
+    /** 404 unless `actor` may see the DSP's customers (the list's rule). */
+    assertVisibleDsp: (dspId: number, actor: Actor) => customerService.assertVisibleDsp(dspId, actor),
+    customerFiltersQuerystring: customerService.list.filtersQuerystring,
+
+    /**
+     * The CSV of one DSP's customers the list's filters select, newest first, every one of them,
+     * with the plans each holds (subscriptions not cancelled), read in keyset batches. The caller
+     * has checked the DSP is visible; the filters are checked before the first byte.
+     */
+    exportCustomers(dspId: number, query: Record<string, unknown>): Readable {
+      const where = and(customerService.ofDsp(dspId), customerService.list.filtersOf(query));
+      async function* lines() {
+        let key: Key = null;
+        for (;;) {
+          const after: SQL | undefined = before(customers.createdAt, customers.id, key);
+          const rows = await db
+            .select({ customer: customers, at: sql<string>`${customers.createdAt}::text` })
+            .from(customers)
+            .where(and(where, after))
+            .orderBy(desc(customers.createdAt), desc(customers.id))
+            .limit(EXPORT_BATCH);
+          const held = await heldPlanNames(rows.map((row) => row.customer.id));
+          for (const { customer } of rows) {
+            const meta = (customer.meta ?? {}) as { address?: string | null; city?: string | null };
+            yield [
+              spreadsheetText(customer.dni),
+              spreadsheetText(customer.name),
+              spreadsheetText(customer.email),
+              spreadsheetText(customer.phone ?? ''),
+              spreadsheetText(meta.address ?? ''),
+              spreadsheetText(meta.city ?? ''),
+              spreadsheetText((held.get(customer.id) ?? []).join(', ')),
+              bogotaTime(customer.createdAt),
+            ];
+          }
+          if (rows.length < EXPORT_BATCH) return;
+          const last = rows.at(-1)!;
+          key = { at: last.at, id: last.customer.id };
+        }
+      }
+      return csvStream(CUSTOMERS_CSV_HEADER, lines());
+    },
+  };
+
+  /** The names of the plans each customer holds (subscriptions not cancelled), in one query. */
+  async function heldPlanNames(customerIds: number[]): Promise<Map<number, string[]>> {
+    const byCustomer = new Map<number, string[]>();
+    if (customerIds.length === 0) return byCustomer;
+    const rows = await db
+      .select({ customerId: entitlements.customerId, name: plans.name })
+      .from(entitlements)
+      .innerJoin(plans, eq(plans.id, entitlements.planId))
+      .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
+      .orderBy(asc(plans.name));
+    for (const { customerId, name } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), name]);
+    return byCustomer;
+  }
+}

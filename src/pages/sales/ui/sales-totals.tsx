@@ -1,0 +1,32 @@
+import { Group, Paper, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { SALE_FALLBACKS, type SalesSummary } from '@/entities/sale';
+import { errorMessage } from '@/shared/api';
+import { formatMoney } from '@/shared/lib';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+
+/** How many sales the filters select and what they add up to, over every page; announced when it changes. */
+export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary> }) {
+  if (summary.isError && !summary.data) {
+    return <ErrorAlert message={errorMessage(summary.error, SALE_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+  }
+  const totals = summary.data;
+  return (
+    <Paper withBorder p="md" aria-live="polite" aria-busy={summary.isPending || summary.isPlaceholderData}>
+      <Group gap="xl" wrap="wrap">
+        <div>
+          <Text size="xs" c="dimmed">
+            Ventas
+          </Text>
+          <Text fw={600}>{totals ? `${totals.count} ${totals.count === 1 ? 'venta' : 'ventas'}` : 'Calculando…'}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Total (COP)
+          </Text>
+          <Text fw={600}>{totals ? formatMoney(totals.total_amount) : 'Calculando…'}</Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
