@@ -36,6 +36,7 @@ export const buildEntitlement = (overrides: Partial<EntitlementDetail> = {}): En
     dsp_id: 1,
     plan_id: planId,
     status: 'ACTIVE',
+    payment_method: null,
     created_at: at,
     updated_at: at,
     plan: { id: planId, name: `Plan ${planId}` },
