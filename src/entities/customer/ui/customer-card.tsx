@@ -36,8 +36,8 @@ export function CustomerCard({ customer, planNames, actions }: CustomerCardProps
             Sin planes activos
           </Text>
         ) : (
-          planNames.map((name) => (
-            <Badge key={name} role="listitem" variant="light" color="blue.8" style={{ textTransform: 'none' }}>
+          planNames.map((name, index) => (
+            <Badge key={`${index}-${name}`} role="listitem" variant="light" color="blue" style={{ textTransform: 'none' }}>
               {name}
             </Badge>
           ))
