@@ -122,7 +122,9 @@ describe('a DSP’s customers, in the browser', () => {
 
     // At phone width: the grid and the form.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/customers-390.png' });
+    await page.reload();
+    await card.getByText('+57 311 222 3344').waitFor();
+    await page.screenshot({ path: 'test-results/customers-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await card.getByRole('button', { name: 'Editar' }).click();
     await settled(page);

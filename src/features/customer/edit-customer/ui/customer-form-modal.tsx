@@ -152,6 +152,8 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
         <PasswordInput
           label="Confirmar contraseña"
           withAsterisk={!editing}
+          // Beside the password, with a line of its own so both boxes stay level.
+          description={editing ? 'Solo si cambias la contraseña.' : 'Repite la contraseña.'}
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password_confirmation')}
