@@ -44,6 +44,17 @@ export const customer = z.object({
 });
 export type Customer = z.infer<typeof customer>;
 
+/**
+ * `GET /api/v1/dsps/{dspId}/customer-plans`: the DSP's name and the plans it sells, for whoever
+ * may see its customers (the DSP's own endpoints need `dsps.manage`, which assigned staff lack).
+ */
+export const customerDspPlans = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plans: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number().nullable() })),
+});
+export type CustomerDspPlans = z.infer<typeof customerDspPlans>;
+
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLong);
 

@@ -56,6 +56,8 @@ describe('/api/docs', () => {
     expect((await parameters('/api/v1/sponsors/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/dsps/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/customers/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+    // The DSP's plans for the customer form: one fixed answer, no list parameter.
+    expect(await parameters('/api/v1/dsps/{dspId}/customer-plans')).toEqual([]);
   });
 
   it('shows the customers list’s page size of 12 and its newest-first default', async () => {

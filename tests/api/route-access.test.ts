@@ -116,6 +116,7 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   // Any signed-in person may call these; the service answers 404 for DSPs they are not assigned to
   // (unless they hold dsps.manage), so the customers' data is guarded there, per record.
   ['GET', '/api/v1/dsps/:dspId/customers', 'signed-in'],
+  ['GET', '/api/v1/dsps/:dspId/customer-plans', 'signed-in'],
   ['POST', '/api/v1/dsps/:dspId/customers', 'signed-in'],
   ['GET', '/api/v1/customers/:id', 'signed-in'],
   ['PUT', '/api/v1/customers/:id', 'signed-in'],

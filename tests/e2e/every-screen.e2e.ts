@@ -134,6 +134,15 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
   await on.keyboard.press('Escape');
   await configuration.waitFor({ state: 'detached' });
 
+  // The DSP's customers, opened from its card as staff do, and the customer form.
+  await dsp.getByRole('link', { name: 'Clientes' }).click();
+  await h1(on, 'Clientes').waitFor();
+  const customer = on.getByRole('article').first();
+  await customer.waitFor();
+  await checkScreen(on, 'customers', h1(on, 'Clientes'));
+  await checkDialog(on, 'new-customer', on.getByRole('button', { name: 'Nuevo Cliente' }), 'Nuevo Cliente');
+  await checkDialog(on, 'edit-customer', customer.getByRole('button', { name: 'Editar' }), 'Editar Cliente');
+
   await on.goto(`${server.url}/planes-asistencia`);
   await on.getByText(/^\d+ planes$/).waitFor();
   await checkScreen(on, 'plans', h1(on, 'Planes de Asistencia'));

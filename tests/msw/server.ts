@@ -9,6 +9,7 @@ import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { categoriesDb, categoryHandlers } from './handlers/categories';
 import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
+import { customerHandlers, customersDb } from './handlers/customers';
 import { dspStaffDb, dspStaffHandlers } from './handlers/dsp-staff';
 import { dspHandlers, dspsDb } from './handlers/dsps';
 import { entitlementHandlers, entitlementsDb } from './handlers/entitlements';
@@ -40,13 +41,14 @@ export const server = setupServer(
   ...connectorHandlers,
   ...apiClientHandlers,
   ...dspHandlers,
+  ...customerHandlers,
   ...entitlementHandlers,
   ...salesHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, entitlementsDb, salesDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, customersDb, entitlementsDb, salesDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

@@ -1,5 +1,5 @@
 import { idParam, recordIdParam, successEnvelope } from '@contract/common';
-import { CUSTOMER_ANSWERS, customer, customerFields, customerUpdateFields } from '@contract/customer';
+import { CUSTOMER_ANSWERS, customer, customerDspPlans, customerFields, customerUpdateFields } from '@contract/customer';
 import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,6 +43,23 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       await service.assertVisibleDsp(request.params.dspId, actorOf(request));
       return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
     },
+  );
+
+  r.get(
+    '/api/v1/dsps/:dspId/customer-plans',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'La DSP y los planes que vende, para el formulario de sus clientes',
+        description:
+          'Responde id y name de la DSP y sus planes (id, name, price) ordenados por nombre: lo que el formulario de clientes ofrece. ' +
+          `Lo lee quien ve los clientes de la DSP, aunque no pueda configurar DSP. ${VISIBILITY_DESCRIPTION}`,
+        params: dspIdParam,
+        response: { 200: successEnvelope(customerDspPlans) },
+      },
+    },
+    async (request) => success(await service.dspPlans(request.params.dspId, actorOf(request))),
   );
 
   r.post(

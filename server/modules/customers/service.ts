@@ -7,6 +7,7 @@ import {
   CUSTOMER_PAGE_SIZE,
   type CUSTOMER_SORTS,
   type Customer,
+  type CustomerDspPlans,
   type CustomerMeta,
   customer,
   type customerFields,
@@ -19,7 +20,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { customers, dspPlans, dsps, entitlements } from '../../db/schema';
+import { numberOrNull } from '../../db/numeric';
+import { customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -181,6 +183,22 @@ export function createCustomerService({ db }: { db: Db }) {
     /** The condition of a list narrowed to one DSP's customers. */
     ofDsp: (dspId: number) => eq(customers.dspId, dspId),
     assertVisibleDsp: (dspId: number, actor: Actor) => assertVisibleDsp(db, actor, dspId),
+
+    /**
+     * The DSP's name and the plans it sells (by name), for whoever may see its customers: the
+     * customer form offers these plans, and staff assigned to the DSP cannot read the DSP itself.
+     */
+    async dspPlans(dspId: number, actor: Actor): Promise<CustomerDspPlans> {
+      await assertVisibleDsp(db, actor, dspId);
+      const [dsp] = await db.select({ id: dsps.id, name: dsps.name }).from(dsps).where(eq(dsps.id, dspId));
+      const sold = await db
+        .select({ id: plans.id, name: plans.name, price: plans.price })
+        .from(dspPlans)
+        .innerJoin(plans, eq(plans.id, dspPlans.planId))
+        .where(eq(dspPlans.dspId, dspId))
+        .orderBy(sortableText(plans.name), asc(plans.id));
+      return { id: dsp!.id, name: dsp!.name, plans: sold.map((plan) => ({ ...plan, price: numberOrNull(plan.price) })) };
+    },
 
     /** Creates the customer and one subscription per plan, in one transaction: all of it, or nothing. */
     async create(dspId: number, input: CreateInput, actor: Actor): Promise<Customer> {

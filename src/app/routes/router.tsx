@@ -14,7 +14,7 @@ import { BookingsPage } from '@/pages/bookings';
 import { campaignDetailRoute } from '@/pages/campaign-detail';
 import { campaignsRoute } from '@/pages/campaigns';
 import { categoriesRoute } from '@/pages/categories';
-import { CustomersPage } from '@/pages/customers';
+import { customersRoute } from '@/pages/customers';
 import { dspConfigRoute } from '@/pages/dsp-config';
 import { LoginPage, loginSearchSchema } from '@/pages/login';
 import { OtpPage, otpSearchSchema } from '@/pages/otp';
@@ -123,7 +123,7 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
     createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, beforeLoad: requirePermission('dsps.manage'), ...dspConfigRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, component: CustomersPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, ...customersRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría' }, beforeLoad: requirePermission('audit.view'), ...auditRoute }),
     // Every signed-in person's own account: no permission beyond being signed in.
     createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', staticData: { title: 'Mi cuenta' }, ...accountRoute }),

@@ -4,6 +4,7 @@ export {
   campaignDeletion,
   categoryDeletion,
   connectorDeletion,
+  customerDeletion,
   dspDeletion,
   planDeletion,
   serviceDeletion,

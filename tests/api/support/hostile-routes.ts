@@ -281,6 +281,7 @@ export function describeHostileRoutes(part: number, parts: number, session: Host
           'POST /api/v1/sponsors',
           'POST /api/auth/login',
           'POST /api/v1/dsps/{dspId}/customers',
+          'GET /api/v1/dsps/{dspId}/customer-plans',
           'PATCH /api/v1/entitlements/{id}/status',
           'GET /api/v1/sales',
           'GET /api/v1/sales/summary',

@@ -51,6 +51,7 @@ const HISTORY_COLLECTIONS: Record<string, AuditResource> = {
   connectors: 'connector',
   clients: 'api-client',
   dsps: 'dsp',
+  customers: 'customer',
 };
 const FILTERS = ['actor_id', 'resource', 'resource_id', 'action', 'from', 'to'];
 

@@ -18,6 +18,7 @@ const HISTORY_PATHS: Record<HistoryResource, string> = {
   connector: 'connectors',
   'api-client': 'clients',
   dsp: 'dsps',
+  customer: 'customers',
 };
 
 export const fetchAuditEntries = ({ page, limit, ...filters }: AuditListParams, signal?: AbortSignal) =>

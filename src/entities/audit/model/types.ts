@@ -5,7 +5,7 @@ export type { AuditAction, AuditChange, AuditEntry, AuditResource };
 /** The records that have a 'Historial': each answers `GET /api/v1/{resource}/{id}/history`. */
 export type HistoryResource = Extract<
   AuditResource,
-  'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service' | 'dsp' | 'connector' | 'api-client'
+  'user' | 'sponsor' | 'campaign' | 'plan' | 'category' | 'campaign-category' | 'service' | 'dsp' | 'connector' | 'api-client' | 'customer'
 >;
 
 /** The filters of `/api/v1/audit` and its CSV export; dates are YYYY-MM-DD, inclusive, in UTC. */

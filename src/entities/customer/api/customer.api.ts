@@ -1,10 +1,15 @@
-import type { Customer } from '@contract/customer';
+import type { DeletionCheck } from '@contract/common';
+import type { Customer, CustomerDspPlans } from '@contract/customer';
 import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import type { CustomerPayload } from '../model/types';
 
 /** What staff read when a customer call fails without a message of its own. */
 export const CUSTOMER_FALLBACKS = {
   list: 'No se pudieron cargar los clientes',
   detail: 'No se pudo obtener el detalle',
+  save: 'No se pudo guardar el cliente',
+  delete: 'No se pudo eliminar el cliente',
+  plans: 'No se pudieron cargar los planes de la DSP',
 } as const;
 
 /** A DSP's customers (the list's params: search, page, includes). */
@@ -18,3 +23,19 @@ export const fetchCustomer = (id: number, signal?: AbortSignal) =>
     fallback: CUSTOMER_FALLBACKS.detail,
     signal,
   });
+
+/** The DSP's name and the plans it sells: readable by whoever sees its customers, unlike the DSP itself. */
+export const fetchCustomerDspPlans = (dspId: number, signal?: AbortSignal) =>
+  api.get<CustomerDspPlans>(`v1/dsps/${dspId}/customer-plans`, { fallback: CUSTOMER_FALLBACKS.plans, signal });
+
+export const createCustomer = (dspId: number, payload: CustomerPayload) =>
+  api.post<Customer>(`v1/dsps/${dspId}/customers`, { json: payload, fallback: CUSTOMER_FALLBACKS.save });
+
+export const updateCustomer = (id: number, payload: CustomerPayload) =>
+  api.put<Customer>(`v1/customers/${id}`, { json: payload, fallback: CUSTOMER_FALLBACKS.save });
+
+export const deleteCustomer = (id: number) => api.delete<null>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete });
+
+/** Whether the customer can be deleted now and, if not, why (their bookings). */
+export const checkCustomerDeletion = (id: number) =>
+  api.get<DeletionCheck>(`v1/customers/${id}/deletion`, { fallback: CUSTOMER_FALLBACKS.delete });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from '@/shared/api';
-import { fetchCustomer, fetchCustomers } from './customer.api';
+import { fetchCustomer, fetchCustomerDspPlans, fetchCustomers } from './customer.api';
 
 /** Query keys and options for customers; writes invalidate `lists()` and the customer's `detail`. */
 export const customerQueries = {
@@ -19,5 +19,11 @@ export const customerQueries = {
     queryOptions({
       queryKey: [...customerQueries.details(), id] as const,
       queryFn: ({ signal }) => fetchCustomer(id, signal),
+    }),
+  /** The DSP's name and the plans it sells (the page's subtitle, the form's plan choices). */
+  dspPlans: (dspId: number) =>
+    queryOptions({
+      queryKey: [...customerQueries.all(), 'dsp-plans', dspId] as const,
+      queryFn: ({ signal }) => fetchCustomerDspPlans(dspId, signal),
     }),
 };

@@ -2,6 +2,7 @@ import { apiClientQueries, checkApiClientDeletion, deleteApiClient, type ApiClie
 import { campaignQueries, checkCampaignDeletion, deleteCampaign, type Campaign } from '@/entities/campaign';
 import { checkConnectorDeletion, connectorQueries, deleteConnector, type Connector } from '@/entities/connector';
 import { categoryQueries, checkCategoryDeletion, deleteCategory, type Category } from '@/entities/category';
+import { checkCustomerDeletion, customerQueries, deleteCustomer, type Customer } from '@/entities/customer';
 import { checkDspDeletion, deleteDsp, dspQueries, type Dsp } from '@/entities/dsp';
 import { checkPlanDeletion, deletePlan, planQueries, type Plan } from '@/entities/plan';
 import {
@@ -160,4 +161,20 @@ export const dspDeletion: Deletion<Dsp> = {
   remove: deleteDsp,
   check: checkDspDeletion,
   queries: dspQueries,
+};
+
+/** A DSP's customer goes with their subscriptions; one with bookings cannot go (the check says so first). */
+export const customerDeletion: Deletion<Customer> = {
+  title: 'Eliminar cliente',
+  describe: (customer) => (
+    <>
+      ¿Eliminar este cliente? Esta acción no se puede deshacer. Se eliminarán <strong>{customer.name}</strong> (DNI {customer.dni}) y sus
+      suscripciones.
+    </>
+  ),
+  keyword: confirmWord,
+  deleted: 'Cliente eliminado.',
+  remove: deleteCustomer,
+  check: checkCustomerDeletion,
+  queries: customerQueries,
 };

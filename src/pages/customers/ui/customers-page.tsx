@@ -1,32 +1,156 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerQueries, type Customer } from '@/entities/customer';
+import { CustomerFormModal } from '@/features/customer/edit-customer';
+import { DeleteWithConfirmation, customerDeletion } from '@/features/delete-with-confirmation';
+import { HistoryButton } from '@/features/view-change-history';
+import { ApiError } from '@/shared/api';
+import { hasPermission, useSessionStore } from '@/shared/auth';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { IconArrowLeft, IconCalendar, IconPlus } from '@/shared/ui/icons';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { SearchInput } from '@/shared/ui/search-input';
+import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
+import { customerListParams, routeDspId } from '../model/search';
+import { SubscriptionsModal } from './subscriptions-modal';
 
 const route = getRouteApi('/protected/customers/$dspId');
 
-/** A DSP id is a positive whole number; anything else means the user did not come from a DSP. */
-const isDspId = (value: string | undefined): value is string => Boolean(value && /^[1-9]\d*$/.test(value));
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+const NO_DSP_IN_ROUTE = 'No se encontró el DSP en la ruta. Asegúrate de navegar desde una DSP.';
 
+/** The way back from a DSP that is not there: the DSP screen for who may open it, else home. */
+function BackLink() {
+  const managesDsps = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
+  return (
+    <Group>
+      <Button
+        renderRoot={(props) => (managesDsps ? <Link to="/dsp-config" {...props} /> : <Link to="/" {...props} />)}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        px={0}
+      >
+        {managesDsps ? 'Volver a DSP' : 'Volver al inicio'}
+      </Button>
+    </Group>
+  );
+}
+
+/** /customers/{dspId}: a DSP's customers as cards; search and page live in the URL. */
 export function CustomersPage() {
-  const { dspId } = route.useParams();
+  const { dspId: dspParam } = route.useParams();
+  const dspId = routeDspId(dspParam);
 
-  if (!isDspId(dspId)) {
+  if (dspId === undefined) {
     return (
-      <>
+      <Stack gap="md">
         <PageHeader title="Clientes" />
-        <ErrorAlert
-          title="DSP no encontrada"
-          message="No se encontró el DSP en la ruta. Asegúrate de navegar desde una DSP."
-        />
-      </>
+        <ErrorAlert title="DSP no encontrada" message={NO_DSP_IN_ROUTE} />
+        <BackLink />
+      </Stack>
+    );
+  }
+  return <DspCustomers key={dspId} dspId={dspId} />;
+}
+
+function DspCustomers({ dspId }: { dspId: number }) {
+  const search = route.useSearch();
+  // The DSP's name and plans: readable by anyone who may see its customers (the DSP's own calls are not).
+  const dsp = useQuery(customerQueries.dspPlans(dspId));
+  const list = useQuery(customerQueries.list(dspId, customerListParams(search)));
+  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [subscriptions, setSubscriptions] = useState<Customer | null>(null);
+
+  // A DSP that does not exist, or whose customers this person may not see, answers 404 with its reason.
+  const missing = dsp.error instanceof ApiError && dsp.error.status === 404 ? dsp.error : null;
+  if (missing) {
+    return (
+      <Stack gap="md">
+        <PageHeader title="Clientes" description={`DSP ${dspId}`} />
+        <ErrorAlert title="DSP no encontrada" message={missing.message} />
+        <BackLink />
+      </Stack>
     );
   }
 
+  const data = list.data;
+  const plans = dsp.data?.plans;
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, customer: null })}>
+      Nuevo Cliente
+    </Button>
+  );
+  const actions = (
+    <Group gap="xs">
+      <Button variant="default" onClick={() => void Promise.all([list.refetch(), dsp.refetch()])} loading={list.isFetching && !list.isPending}>
+        Actualizar
+      </Button>
+      {newButton}
+    </Group>
+  );
+
   return (
-    <>
-      <PageHeader title="Clientes" description={`DSP ${dspId}`} />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Stack gap="md">
+      <PageHeader title="Clientes" description={dsp.data?.name ?? `DSP ${dspId}`} actions={actions} />
+      <div style={{ maxWidth: 420 }}>
+        <SearchInput
+          label="Buscar clientes"
+          placeholder="Nombre, DNI, email o teléfono..."
+          value={search.q}
+          onSearch={(q) => setFilters({ q: q || undefined })}
+        />
+      </div>
+      {data ? <ListTotal total={data.total} one="cliente" many="clientes" /> : null}
+      <ListState
+        list={list}
+        loading={<SkeletonGrid label="Cargando clientes" skeleton={<CustomerCardSkeleton />} cols={GRID_COLS} />}
+        errorFallback={CUSTOMER_FALLBACKS.list}
+        filtered={Boolean(search.q)}
+        empty={{ title: 'No hay clientes', text: 'Esta DSP todavía no tiene clientes. Comienza creando el primero.', action: newButton }}
+        emptyFiltered={{ title: 'No hay clientes', text: 'No se encontraron clientes con ese nombre, DNI, email o teléfono.' }}
+      >
+        {(customers) => (
+          <SimpleGrid cols={GRID_COLS} spacing="md">
+            {customers.map((customer) => (
+              <CustomerCard
+                key={customer.id}
+                customer={customer}
+                planNames={customerPlanNames(customer, plans)}
+                actions={
+                  <>
+                    <Button size="xs" variant="light" leftSection={<IconCalendar size={14} />} onClick={() => setSubscriptions(customer)}>
+                      Subscripciones
+                    </Button>
+                    <EditButton onClick={() => setForm({ opened: true, customer })} />
+                    <HistoryButton resource="customer" id={customer.id} name={customer.name} compact />
+                    <DeleteButton onClick={() => setDeleting(customer)} />
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListState>
+      {data ? (
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+      ) : null}
+      <CustomerFormModal
+        opened={form.opened}
+        dspId={dspId}
+        customer={form.customer}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      {/* It offers the DSP's plans for a new subscription. */}
+      <SubscriptionsModal customer={subscriptions} dspId={dspId} plans={plans} onClose={() => setSubscriptions(null)} />
+      <DeleteWithConfirmation target={deleting} deletion={customerDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />
+    </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { CustomerFormModal, type CustomerFormModalProps } from './ui/customer-form-modal';
