@@ -30,7 +30,7 @@ export default defineConfig({
           isolate: false,
           // Typing through user-event in jsdom is CPU-bound: with a worker per core beside the API
           // files, a long form test can pass 5 s on a busy 2-core machine without anything being wrong.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
       {

@@ -6,8 +6,9 @@ import { useSessionStore } from '@/shared/auth';
 import { assertContractKept, resetMockStores, server } from '../msw/server';
 
 // A route's first render loads its lazy chunks; with a test worker per core that can take more than
-// testing-library's 1 s default on a busy 2-core machine (a wrong page still fails, only later).
-configure({ asyncUtilTimeout: 4000 });
+// testing-library's 1 s default on a busy 2-core machine, and a worker's first page compiles the
+// whole page graph (measured past 4 s while another suite ran). A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
