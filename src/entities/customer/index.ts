@@ -3,6 +3,7 @@ export {
   checkCustomerDeletion,
   createCustomer,
   deleteCustomer,
+  exportCustomers,
   fetchCustomer,
   fetchCustomerDspPlans,
   fetchCustomers,

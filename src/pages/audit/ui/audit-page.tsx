@@ -1,8 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { AUDIT_FALLBACKS, auditQueries } from '@/entities/audit';
+import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
 import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -10,7 +11,6 @@ import { Pager } from '@/shared/ui/pager';
 import { auditFilters, auditListParams } from '../model/search';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
-import { ExportButton } from './export-button';
 
 const route = getRouteApi('/protected/auditoria');
 
@@ -27,7 +27,7 @@ export function AuditPage() {
       <PageHeader
         title="Auditoría"
         description="Quién cambió qué y cuándo, en todo el panel"
-        actions={<ExportButton filters={filters} />}
+        actions={<ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} />}
       />
       <AuditFilters search={search} onChange={setFilters} />
       {answer ? (

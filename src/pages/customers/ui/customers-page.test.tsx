@@ -1,7 +1,7 @@
 import { PERMISSION_NAMES } from '@contract/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
@@ -102,6 +102,27 @@ describe('Customers page: the grid', () => {
     customersDb.add({ dsp_id: 7, name: 'Pedro Gil' });
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByRole('article', { name: 'Pedro Gil' })).toBeInTheDocument();
+  });
+});
+
+describe('Customers page: export', () => {
+  it('downloads every customer the search selects as CSV, under the server’s file name', async () => {
+    customersDb.addDsp(7, 'Andes Ventas', PLANS);
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(apiUrl('v1/dsps/:dspId/customers/export'), ({ request, params }) => {
+        expect(params.dspId).toBe('7');
+        asked.push(new URL(request.url).searchParams);
+        return new Response('\uFEFFDNI,Nombre\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="clientes-andes.csv"' } });
+      }),
+    );
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = await openCustomers('/customers/7?q=gil');
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    expect((saved.mock.contexts[0] as HTMLAnchorElement).download).toBe('clientes-andes.csv');
+    expect(Object.fromEntries(asked[0]!)).toEqual({ 'filter[q]': 'gil' });
+    saved.mockRestore();
   });
 });
 
@@ -217,7 +238,8 @@ describe('Customers page: actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(card('Laura Ríos')).getByRole('button', { name: 'Subscripciones' }));
-    // The subscriptions modal is its own slice; the page hands it the customer.
-    expect(await screen.findAllByText('Laura Ríos')).not.toHaveLength(1);
+    // The page hands the modal the customer, whose subscriptions it loads.
+    const subscriptions = await screen.findByRole('dialog', { name: 'Suscripciones de Laura Ríos' });
+    expect(await within(subscriptions).findByRole('region', { name: 'Plan Hogar' })).toBeInTheDocument();
   });
 });

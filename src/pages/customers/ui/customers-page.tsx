@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerQueries, type Customer } from '@/entities/customer';
+import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerQueries, exportCustomers, type Customer } from '@/entities/customer';
 import { CustomerFormModal } from '@/features/customer/edit-customer';
 import { DeleteWithConfirmation, customerDeletion } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
@@ -15,6 +15,7 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { ExportButton } from '@/shared/ui/export-button';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { customerListParams, routeDspId } from '../model/search';
@@ -89,7 +90,8 @@ function DspCustomers({ dspId }: { dspId: number }) {
     </Button>
   );
   const actions = (
-    <Group gap="xs">
+    <Group gap="xs" align="flex-start">
+      <ExportButton download={() => exportCustomers(dspId, { q: search.q })} name="clientes" fallback={CUSTOMER_FALLBACKS.export} />
       <Button variant="default" onClick={() => void Promise.all([list.refetch(), dsp.refetch()])} loading={list.isFetching && !list.isPending}>
         Actualizar
       </Button>

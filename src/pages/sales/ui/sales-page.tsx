@@ -1,14 +1,14 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { SALE_FALLBACKS, saleQueries } from '@/entities/sale';
+import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
 import { usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { salesFilters, salesListParams } from '../model/search';
-import { ExportButton } from './export-button';
 import { SalesFilters } from './sales-filters';
 import { SalesTable } from './sales-table';
 import { SalesTotals } from './sales-totals';
@@ -29,7 +29,7 @@ export function SalesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton filters={filters} />} />
+      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />} />
       <SalesFilters search={search} onChange={setFilters} />
       <SalesTotals summary={summary} />
       <ListState

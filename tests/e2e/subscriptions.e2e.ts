@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { callApi, choose, signIn } from './support/session';
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  browser = await launchBrowser();
+  server = await startServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
+  );
+
+describe('a customer’s subscriptions, in the browser', () => {
+  it('suspends one with a reason and shows its history; a change the server refuses puts the previous status back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server);
+
+    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
+    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
+    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Suscripciones E2E', country_id: colombia.id });
+    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Salud E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Salud E2E', description: 'Médico a domicilio' });
+    const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
+      name: 'Salud Directa E2E',
+      type: 'SALE',
+      country_id: colombia.id,
+      sponsor_id: sponsor.id,
+      plans: [plan.id],
+      settings: { name: 'Salud Directa E2E' },
+    });
+    const customer = await callApi<{ id: number; entitlements: { id: number }[] }>(page, server, 'POST', `v1/dsps/${dsp.id}/customers`, {
+      dni: '52111222',
+      name: 'Marta Gómez',
+      email: 'marta.gomez@e2e.test',
+      password: 'Cliente-2026!',
+      password_confirmation: 'Cliente-2026!',
+      plan_id: [plan.id],
+    });
+
+    await page.goto(`${server.url}/customers/${dsp.id}`);
+    const card = page.getByRole('article', { name: 'Marta Gómez' });
+    await card.getByRole('button', { name: /Subscripciones/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Suscripciones de Marta Gómez' });
+    const subscription = modal.getByRole('region', { name: 'Plan Salud E2E' });
+    const status = subscription.getByRole('combobox', { name: 'Estado' });
+    await expect.poll(() => status.inputValue()).toBe('Activo');
+
+    // Suspended with a reason: the history gains its row, naming who did it.
+    await choose(page, subscription, 'Estado', 'Suspendido');
+    await subscription.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Pago rechazado por el banco');
+    await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
+    await subscription.getByText('Pago rechazado por el banco').waitFor();
+    await subscription.getByText(/Activo → Suspendido/).waitFor();
+    expect(await status.inputValue()).toBe('Suspendido');
+    await settled(page);
+    await page.screenshot({ path: 'test-results/subscriptions.png' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Meanwhile someone cancels it elsewhere; this screen still shows Suspendido and offers Activo.
+    await callApi(page, server, 'POST', `v1/entitlements/${customer.entitlements[0]!.id}/status`, { _method: 'PATCH', status: 'CANCELLED', reason: 'Baja pedida' });
+    await choose(page, subscription, 'Estado', 'Activo');
+    await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
+    // The server refuses (a cancelled subscription is final): the error shows and the select does not keep 'Activo'.
+    await subscription.getByRole('alert').filter({ hasText: /Cancelado/ }).waitFor();
+    await expect.poll(() => status.inputValue()).not.toBe('Activo');
+    // And the reload brings what the server holds.
+    await expect.poll(() => status.inputValue()).toBe('Cancelado');
+    await subscription.getByText(/Suspendido → Cancelado/).waitFor();
+
+    // At a phone's width the modal fills the screen and nothing sticks out.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await page.screenshot({ path: 'test-results/subscriptions-phone.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+});
