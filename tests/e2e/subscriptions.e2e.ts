@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, signIn } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -59,28 +59,28 @@ describe('a customer’s subscriptions, in the browser', () => {
     const modal = page.getByRole('dialog', { name: 'Suscripciones de Marta Gómez' });
     const subscription = modal.getByRole('region', { name: 'Plan Salud E2E' });
     const status = subscription.getByRole('combobox', { name: 'Estado' });
-    await expect.poll(() => status.inputValue()).toBe('Activo');
+    await expect.poll(() => status.inputValue()).toBe('ACTIVE');
 
     // Suspended with a reason: the history gains its row, naming who did it.
-    await choose(page, subscription, 'Estado', 'Suspendido');
+    await status.selectOption({ label: 'Suspendido' });
     await subscription.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Pago rechazado por el banco');
     await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
     await subscription.getByText('Pago rechazado por el banco').waitFor();
     await subscription.getByText(/Activo → Suspendido/).waitFor();
-    expect(await status.inputValue()).toBe('Suspendido');
+    expect(await status.inputValue()).toBe('SUSPENDED');
     await settled(page);
     await page.screenshot({ path: 'test-results/subscriptions.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Meanwhile someone cancels it elsewhere; this screen still shows Suspendido and offers Activo.
     await callApi(page, server, 'POST', `v1/entitlements/${customer.entitlements[0]!.id}/status`, { _method: 'PATCH', status: 'CANCELLED', reason: 'Baja pedida' });
-    await choose(page, subscription, 'Estado', 'Activo');
+    await status.selectOption({ label: 'Activo' });
     await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
     // The server refuses (a cancelled subscription is final): the error shows and the select does not keep 'Activo'.
-    await subscription.getByRole('alert').filter({ hasText: /Cancelado/ }).waitFor();
-    await expect.poll(() => status.inputValue()).not.toBe('Activo');
+    await subscription.getByRole('alert').filter({ hasText: 'Una suscripción cancelada no puede cambiar de estado.' }).waitFor();
+    await expect.poll(() => status.inputValue()).not.toBe('ACTIVE');
     // And the reload brings what the server holds.
-    await expect.poll(() => status.inputValue()).toBe('Cancelado');
+    await expect.poll(() => status.inputValue()).toBe('CANCELLED');
     await subscription.getByText(/Suspendido → Cancelado/).waitFor();
 
     // At a phone's width the modal fills the screen and nothing sticks out.
