@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { dialogsSettled, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -18,12 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
-  );
 
 const OPERATOR = { email: 'oscar.operador@e2e.test', password: 'Operador-2026!' };
 
@@ -82,7 +76,7 @@ describe('a DSP’s customers, in the browser', () => {
     await page.keyboard.press('Tab');
     await form.getByLabel(/^Contraseña/).fill('Cliente-Seguro-1');
     await form.getByLabel('Confirmar contraseña').fill('Cliente-Seguro-1');
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/customer-form-1440.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Crear Cliente' }).click();
@@ -127,7 +121,7 @@ describe('a DSP’s customers, in the browser', () => {
     await page.screenshot({ path: 'test-results/customers-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await card.getByRole('button', { name: 'Editar' }).click();
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/customer-form-390.png' });
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });

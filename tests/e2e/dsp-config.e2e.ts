@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { dialogsSettled, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -21,12 +21,6 @@ afterAll(async () => {
 });
 
 const DSP = 'Tienda Andes E2E';
-
-/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
-  );
 
 describe('the DSP screen, as a super admin uses it', () => {
   it('creates a DSP from the template, configures it at once, edits it and deletes it by its name', async () => {
@@ -65,7 +59,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     await form.getByRole('button', { name: 'Usar plantilla' }).click();
     expect(await form.getByRole('textbox', { name: 'Settings' }).inputValue()).toContain('"phoneCountryCode": "+57"');
     await expect.poll(() => save.isEnabled()).toBe(true);
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/dsp-form.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await save.click();
@@ -77,7 +71,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     const configuration = page.getByRole('dialog', { name: `Configuración de ${DSP}` });
     await configuration.getByRole('tab', { name: 'Conectores', selected: true }).waitFor();
     expect(page.url()).toMatch(/\/dsp-config\?config=\d+$/);
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/dsp-configuration.png' });
     await configuration.getByRole('tab', { name: 'Usuarios' }).click();
     await page.waitForURL(/tab=usuarios/);
@@ -122,14 +116,14 @@ describe('the DSP screen, as a super admin uses it', () => {
     await card.waitFor();
     await page.screenshot({ path: 'test-results/dsp-grid-phone.png', fullPage: true });
     await card.getByRole('button', { name: 'Editar' }).click();
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/dsp-form-phone.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Configuración' }).click();
     await configuration.getByRole('tab', { name: 'Conectores', selected: true }).waitFor();
-    await settled(page);
+    await dialogsSettled(page);
     const box = await configuration.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(389);
     await page.screenshot({ path: 'test-results/dsp-configuration-phone.png' });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { dialogsSettled, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, signIn } from './support/session';
 
@@ -18,12 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
-  );
 
 describe('a customer’s subscriptions, in the browser', () => {
   it('suspends one with a reason and shows its history; a change the server refuses puts the previous status back', async () => {
@@ -68,7 +62,7 @@ describe('a customer’s subscriptions, in the browser', () => {
     await subscription.getByText('Pago rechazado por el banco').waitFor();
     await subscription.getByText(/Activo → Suspendido/).waitFor();
     expect(await status.inputValue()).toBe('SUSPENDED');
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/subscriptions.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -85,7 +79,7 @@ describe('a customer’s subscriptions, in the browser', () => {
 
     // At a phone's width the modal fills the screen and nothing sticks out.
     await page.setViewportSize({ width: 390, height: 844 });
-    await settled(page);
+    await dialogsSettled(page);
     await page.screenshot({ path: 'test-results/subscriptions-phone.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();

@@ -29,3 +29,9 @@ export async function openPage(browser: Browser, viewport = { width: 1440, heigh
 /** Whether every image matched by `selector` has loaded real pixels. */
 export const imagesLoaded = (page: Page, selector: string) =>
   page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));
+
+/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
+export const dialogsSettled = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
+  );
