@@ -151,6 +151,10 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
   await on.getByText(/^\d+ servicios$/).waitFor();
   await checkScreen(on, 'services', h1(on, 'Servicios'));
 
+  await on.goto(`${server.url}/ventas`);
+  await on.getByText(/^\d+ ventas?$/).waitFor();
+  await checkScreen(on, 'sales', h1(on, 'Ventas'));
+
   await on.goto(`${server.url}/campanas`);
   await on.getByText(/^\d+ campañas$/).waitFor();
   await checkScreen(on, 'campaigns', h1(on, 'Campañas'));
