@@ -40,6 +40,8 @@ describe('the change history, as staff use it', () => {
     await form.waitFor({ state: 'hidden' });
     await page.getByRole('article', { name: 'Brújula Asistencia' }).getByRole('link', { name: 'Ver Detalles' }).click();
     await page.waitForURL(/\/sponsor\/\d+$/);
+    // The address changes before the detail's code arrives: until its heading shows, 'Editar' is still the grid's.
+    await page.getByRole('heading', { level: 1, name: 'Brújula Asistencia' }).waitFor();
 
     // Rename it.
     await page.getByRole('button', { name: 'Editar' }).first().click();
