@@ -19,13 +19,7 @@ export type ApiClientType = (typeof API_CLIENT_TYPES)[number];
 export const RATE_LIMIT_PERIODS = ['minute', 'hour', 'day'] as const;
 export type RateLimitPeriod = (typeof RATE_LIMIT_PERIODS)[number];
 
-export const DSP_SORTS = ['id', 'name', 'created_at'] as const;
-/** What a DSP list and a DSP's detail may include (the configuration screen asks all four). */
-export const DSP_INCLUDES = ['sponsor', 'country', 'plans', 'users'] as const;
-/** Alphabetical. */
-export const DSP_DEFAULT_SORT = 'name';
-/** DSPs per page unless `limit` says otherwise. */
-export const DSP_PAGE_SIZE = 12;
+export { DSP_DEFAULT_SORT, DSP_INCLUDES, DSP_PAGE_SIZE, DSP_SORTS } from './dsp-list.constants';
 export const DSP_FIELDS = [
   'id',
   'name',

@@ -42,9 +42,9 @@ export const ENTITLEMENT_TRANSITIONS_TEXT =
   'PENDING → ACTIVE o CANCELLED; ACTIVE → SUSPENDED, CANCELLED o EXPIRED; SUSPENDED → ACTIVE o CANCELLED; ' +
   'EXPIRED → solo ACTIVE (una renovación: abre un periodo nuevo); CANCELLED es final. El mismo estado, o cualquier otro cambio: 422 con el motivo.';
 
-/** How a subscription was paid, when it records it (null when nobody said). */
-export const PAYMENT_METHODS = ['efectivo', 'tarjeta', 'transferencia', 'cheque'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+
+export { PAYMENT_METHODS, type PaymentMethod };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   efectivo: 'Efectivo',

@@ -1,4 +1,4 @@
-import { DSP_DEFAULT_SORT, DSP_INCLUDES, DSP_PAGE_SIZE } from '@contract/dsp.constants';
+import { DSP_DEFAULT_SORT, DSP_INCLUDES, DSP_PAGE_SIZE } from '@contract/dsp-list.constants';
 import type { ListParams } from '@/shared/api';
 import { searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '@contract/entitlement.constants';
+import { PAYMENT_METHODS } from '@contract/payment-method';
 import { SALE_PAGE_SIZE, SALE_STATUSES } from '@contract/sale.constants';
 import { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
