@@ -28,6 +28,19 @@ export const CONNECTOR_FIELDS = [
  */
 export const CREDENTIAL_MASK = '••••••••';
 
+const CREDENTIAL_NAMES = new Set(['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials']);
+const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
+
+/**
+ * Whether a connector's settings or params key holds a credential: 'password', 'DB_PASSWORD',
+ * 'x-api-key', 'access_token' … The server seals and masks those values; the panel's mock server
+ * masks them the same way.
+ */
+export const isCredentialKey = (key: string) => {
+  const name = key.trim().toLowerCase().replace(/[-\s.]+/g, '_');
+  return CREDENTIAL_NAMES.has(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
+};
+
 export const MAX_CONNECTOR_KEY = 100;
 export const MAX_EXTERNAL_PLAN_ID = 200;
 export const MAX_VERIFICATION_POLICY = 5000;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createCredentialBox, isCredentialKey, parseAppKey, resolveAppKey } from './credentials';
+import { isCredentialKey } from '@contract/connector.constants';
+import { createCredentialBox, parseAppKey, resolveAppKey } from './credentials';
 
 const MASK = '••••••••';
 const dirs: string[] = [];

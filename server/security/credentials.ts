@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_MASK } from '@contract/connector.constants';
+import { CREDENTIAL_MASK, isCredentialKey } from '@contract/connector.constants';
 import { hashSecret } from './secrets';
 
 /** AES-256-GCM wants a 32-byte key and a 12-byte nonce. */
@@ -39,15 +39,6 @@ export function resolveAppKey({ appKey, dataDir }: { appKey: Buffer | null; data
   if (!key) throw new Error(`${file} está vacío. ${KEY_HINT}`);
   return key;
 }
-
-const CREDENTIAL_NAMES = new Set(['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials']);
-const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
-
-/** Whether a settings or params key holds a credential: 'password', 'DB_PASSWORD', 'x-api-key', 'access_token' … */
-export const isCredentialKey = (key: string) => {
-  const name = key.trim().toLowerCase().replace(/[-\s.]+/g, '_');
-  return CREDENTIAL_NAMES.has(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
-};
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);

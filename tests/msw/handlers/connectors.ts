@@ -12,6 +12,7 @@ import {
   type ConnectorPlan,
   type PlanMapping,
 } from '@contract/connector';
+import { isCredentialKey } from '@contract/connector.constants';
 import type { DspPlanRef } from '@contract/dsp';
 import { http } from 'msw';
 import { z } from 'zod';
@@ -47,13 +48,6 @@ export const buildConnector = (overrides: Partial<Connector> = {}): Connector =>
   };
 };
 
-// The server's rule (server/security/credentials.ts): these names, or names ending so, hold credentials.
-const CREDENTIAL_NAMES = ['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials'];
-const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
-const isCredentialKey = (key: string) => {
-  const name = key.trim().toLowerCase().replace(/[-\s.]+/g, '_');
-  return CREDENTIAL_NAMES.includes(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
-};
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hidden = (value: unknown) => value !== null && value !== '';
 
