@@ -9,3 +9,4 @@ export { campaignCategories } from './campaign-categories';
 export { eventPeriod, services } from './services';
 export { apiClientType, apiClients, connectorDriver, connectorPlans, connectorType, connectors, dspPlans, dspType, dspUsers, dsps, rateLimitPeriod } from './dsps';
 export { customers, entitlementPeriods, entitlementStatus, entitlementStatusHistories, entitlements } from './customers';
+export { bookingStatus, bookingStatusHistories, bookings } from './bookings';

@@ -1,0 +1,24 @@
+export {
+  BOOKING_FALLBACKS,
+  changeBookingStatus,
+  exportBookings,
+  fetchBooking,
+  fetchBookingDsps,
+  fetchBookingStats,
+  fetchBookingSummary,
+  fetchBookings,
+  staffTimeZone,
+} from './api/booking.api';
+export { useBookingStream, type BookingStream, type BookingStreamState } from './api/booking-stream';
+export { bookingQueries } from './api/booking.queries';
+export type {
+  Booking,
+  BookingDsp,
+  BookingFilters,
+  BookingMeta,
+  BookingStats,
+  BookingStatus,
+  BookingStatusHistory,
+  BookingStreamEvent,
+  BookingSummary,
+} from './model/types';
