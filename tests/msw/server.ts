@@ -4,6 +4,7 @@ import { accountDb, accountHandlers } from './handlers/account';
 import { apiClientHandlers, apiClientsDb } from './handlers/api-clients';
 import { auditDb, auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
+import { bookingHandlers, bookingsDb } from './handlers/bookings';
 import { campaignCategoriesDb, campaignCategoryHandlers } from './handlers/campaign-categories';
 import { campaignHandlers, campaignsDb } from './handlers/campaigns';
 import { categoriesDb, categoryHandlers } from './handlers/categories';
@@ -44,11 +45,12 @@ export const server = setupServer(
   ...customerHandlers,
   ...entitlementHandlers,
   ...salesHandlers,
+  ...bookingHandlers,
 );
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, customersDb, entitlementsDb, salesDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, customersDb, entitlementsDb, salesDb, bookingsDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */
