@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Db } from './db/client';
+import { listenerFor, type Db, type Listen } from './db/client';
 import { registerAccessControl } from './http/access';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
@@ -19,6 +19,7 @@ import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { auditRoutes } from './modules/audit/routes';
+import { bookingStreamRoutes, DEFAULT_BOOKING_STREAM_OPTIONS, type BookingStreamOptions } from './modules/bookings/stream';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
@@ -53,6 +54,10 @@ export interface AppDeps {
   /** Uploaded files; by default on the local disk under DATA_DIR/uploads. */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** PostgreSQL's LISTEN for the live bookings stream; by default from `db` itself (see `listenerFor`). */
+  listen?: Listen;
+  /** The live bookings stream's limits and heartbeat (tests shorten the heartbeat). */
+  bookingStream?: Partial<BookingStreamOptions>;
 }
 
 const API_DESCRIPTION = `
@@ -88,7 +93,15 @@ archivos o campos) sin leer el resto.
 `;
 
 /** Builds the API (and, when a built panel exists, serves it). Tests call this with `inject`. */
-export async function buildApp({ config, db, mailer, storage = createUploadsStorage(config.dataDir), logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  storage = createUploadsStorage(config.dataDir),
+  logger = false,
+  listen = listenerFor(db),
+  bookingStream = {},
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -164,6 +177,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(entitlementRoutes, { db });
   await app.register(salesRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(bookingStreamRoutes, { db, listen, options: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } });
 
   await servePanel(app, config.distDir);
   return app;

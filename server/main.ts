@@ -28,7 +28,7 @@ const report = await seed(database.db, {
   credentials: createCredentialBox(resolveAppKey(config)),
 });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);

@@ -10,10 +10,27 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** An open transaction of `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What a listener may be told besides the payloads. */
+export interface ListenOptions {
+  /**
+   * Called after a lost listening connection was opened again: notifications sent while it was
+   * down are lost, so whoever relies on them must catch up another way.
+   */
+  onReconnect?: () => void;
+}
+
+/**
+ * Runs `LISTEN channel` and calls `onPayload` with each notification's payload, once its
+ * transaction commits. Resolves when listening, with the function that stops it.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, options?: ListenOptions) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Db;
   /** 'pglite' (embedded) or 'postgres' (a server). */
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's LISTEN on this database (its own connection on a server). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -44,7 +61,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       await lockClient.query('select pg_advisory_unlock(724501)').catch(() => undefined);
       lockClient.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', listen: listenerFor(db as unknown as Db), close: () => pool.end() };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -61,5 +78,91 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
+}
+
+/** How long a lost listening connection waits before its next attempt: 0.5 s doubling to 10 s. */
+const reconnectDelay = (attempt: number) => Math.min(500 * 2 ** attempt, 10_000);
+
+/**
+ * The LISTEN of the database behind `db`. PGlite is one connection that hears its own NOTIFYs; on
+ * a server, a pool's connections come and go, so listening takes a dedicated client of its own,
+ * opened again (with backoff) whenever it drops.
+ */
+export function listenerFor(db: Db): Listen {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (isPglite(client)) {
+    return async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // Closing the database first ends its listeners with it.
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    };
+  }
+  const connectionString = (client as { options?: { connectionString?: string } }).options?.connectionString;
+  if (!connectionString) throw new Error('La base de datos no admite LISTEN: falta la dirección de conexión.');
+  return (channel, onPayload, options = {}) => listenOnServer(connectionString, channel, onPayload, options);
+}
+
+interface PgliteLike {
+  closed: boolean;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+const isPglite = (client: unknown): client is PgliteLike =>
+  typeof client === 'object' && client !== null && typeof (client as PgliteLike).listen === 'function' && 'closed' in client;
+
+async function listenOnServer(connectionString: string, channel: string, onPayload: (payload: string) => void, options: ListenOptions) {
+  const { Client } = await import('pg');
+  let stopped = false;
+  let current: InstanceType<typeof Client> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async () => {
+    const client = new Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // A dropped connection (a server restart, a network cut) emits 'error' then 'end': reopen it.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query(`listen ${quoted}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.once('end', () => {
+      if (current === client) current = null;
+      if (!stopped) scheduleReconnect(0);
+    });
+    return client;
+  };
+
+  const scheduleReconnect = (attempt: number) => {
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (stopped) return;
+      connect().then(
+        (client) => {
+          if (stopped) return void client.end().catch(() => undefined);
+          current = client;
+          options.onReconnect?.();
+        },
+        (error: unknown) => {
+          console.error(`PostgreSQL: no se pudo volver a escuchar ${channel}: ${error instanceof Error ? error.message : String(error)}`);
+          scheduleReconnect(attempt + 1);
+        },
+      );
+    }, reconnectDelay(attempt));
+    retryTimer.unref();
+  };
+
+  current = await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
+  };
 }

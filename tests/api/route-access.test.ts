@@ -131,6 +131,8 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/sales/summary', 'signed-in'],
   ['GET', '/api/v1/sales/export', 'signed-in'],
   ['GET', '/api/v1/dsps/:dspId/customers/export', 'signed-in'],
+  // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
+  ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppDeps } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
@@ -17,8 +17,11 @@ export const TEST_APP_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-/** The API on its own database, with a mailer that keeps messages for the test to read. */
-export async function createTestContext(overrides: Partial<Config> = {}) {
+/**
+ * The API on its own database, with a mailer that keeps messages for the test to read. `deps`
+ * passes the optional dependencies of `buildApp` (the live stream's options).
+ */
+export async function createTestContext(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'bookingStream'> = {}) {
   const database = await openTestDatabase();
   const { db } = database;
   await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
@@ -32,6 +35,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     config,
     db,
     mailer: { send: async (message) => void mails.push(message) },
+    ...deps,
   });
 
   const lastCode = (to: string) => {
@@ -75,6 +79,8 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
   return {
     app,
     db,
+    /** The database itself (its kind, its LISTEN), for tests that open a second instance on it. */
+    database,
     mails,
     config,
     inject,
