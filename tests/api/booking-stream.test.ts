@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { BookingStreamEvent } from '@contract/booking';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -26,10 +27,7 @@ let otherDspId: number;
 const HEARTBEAT_MS = 150;
 
 const streamUrl = (id: number, root = base) => `${root}/api/v1/dsps/${id}/bookings/stream`;
-const address = (app: FastifyInstance) => {
-  const found = app.addresses().find((one) => one.family === 'IPv4')!;
-  return `http://127.0.0.1:${found.port}`;
-};
+const address = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 /** A change committed as the bookings service commits one: the NOTIFY inside its transaction. */
 const commitChange = (event: BookingStreamEvent, database = ctx.db) => database.transaction((tx) => notifyBookingChange(tx, event));

@@ -7,11 +7,22 @@ export const SESSION_EXPIRED_NOTICE = 'Tu sesión expiró o fue cerrada. Inicia 
 /** The spec's default when a failed answer carries no message. */
 export const DEFAULT_ERROR_MESSAGE = 'Request failed';
 
-type Envelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+export type Envelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+
+/** Where the API answers: /api/ on the panel's own origin. */
+export const API_BASE_URL = new URL('/api/', globalThis.location?.origin ?? 'http://localhost').href;
+
+/**
+ * A refused token means the session is over, wherever the call came from: the ky client and the
+ * live streams both end it here. Only a call that sent the current token counts.
+ */
+export function endSessionOnRefusal(status: number, sentToken: boolean) {
+  if (status === 401 && sentToken && useSessionStore.getState().token) useSessionStore.getState().logout(SESSION_EXPIRED_NOTICE);
+}
 
 /** The one HTTP client of the panel. */
 const http = ky.create({
-  prefixUrl: new URL('/api/', globalThis.location?.origin ?? 'http://localhost').href,
+  prefixUrl: API_BASE_URL,
   timeout: 30_000,
   retry: 0,
   throwHttpErrors: false,
@@ -24,12 +35,7 @@ const http = ky.create({
       },
     ],
     afterResponse: [
-      (request, _options, response) => {
-        // A refused token means the session is over, wherever the call came from.
-        if (response.status === 401 && request.headers.has('Authorization') && useSessionStore.getState().token) {
-          useSessionStore.getState().logout(SESSION_EXPIRED_NOTICE);
-        }
-      },
+      (request, _options, response) => endSessionOnRefusal(response.status, request.headers.has('Authorization')),
     ],
   },
 });
@@ -58,7 +64,7 @@ async function request(method: string, path: string, options: RequestOptions): P
   }
 }
 
-const refusal = (response: Response, envelope: Envelope | null, fallback = DEFAULT_ERROR_MESSAGE) => {
+export const refusal = (response: Response, envelope: Envelope | null, fallback = DEFAULT_ERROR_MESSAGE) => {
   const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
   return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {});
 };
