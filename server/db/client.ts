@@ -99,7 +99,8 @@ export function listenerFor(db: Db): Listen {
     };
   }
   const connectionString = (client as { options?: { connectionString?: string } }).options?.connectionString;
-  if (!connectionString) throw new Error('La base de datos no admite LISTEN: falta la dirección de conexión.');
+  // Refused only when asked, so an app built on a handle without one still starts.
+  if (!connectionString) return () => Promise.reject(new Error('La base de datos no admite LISTEN: falta la dirección de conexión.'));
   return (channel, onPayload, options = {}) => listenOnServer(connectionString, channel, onPayload, options);
 }
 

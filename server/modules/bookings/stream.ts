@@ -164,6 +164,12 @@ export async function bookingStreamRoutes(app: FastifyInstance, { db, listen, op
         description: STREAM_DESCRIPTION,
         params: z.object({ dspId: recordIdParam }),
         produces: ['text/event-stream'],
+        response: {
+          200: {
+            description: 'Flujo text/event-stream que no termina: `retry`, `event: ready`, luego `event: booking` y `event: resync`, y comentarios `: ping`.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
