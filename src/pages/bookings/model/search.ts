@@ -1,0 +1,33 @@
+import { BOOKING_DEFAULT_SORT, BOOKING_PAGE_SIZE } from '@contract/booking.constants';
+import { searchDate, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
+
+/** `chart=1`: the chart is open; anything else, closed. */
+const searchOpen = (value: unknown): 1 | undefined => (value === 1 || value === '1' || value === true ? 1 : undefined);
+
+/**
+ * /agendamientos?dsp=4&q=ana&date=2026-11-22&page=2&booking=17&chart=1: the DSP, the search, the
+ * day (in the staff member's zone), the page, the booking whose detail is open and whether the
+ * chart shows. A bad value falls back to "not set".
+ */
+export const bookingsSearchSchema = searchSchema({
+  dsp: searchNumber,
+  q: searchText,
+  date: searchDate,
+  page: searchNumber,
+  booking: searchNumber,
+  chart: searchOpen,
+});
+
+export type BookingsSearch = SearchOf<typeof bookingsSearchSchema>;
+
+/** The filters of this search, as the list, its counters and the CSV export send them. */
+export const bookingFilters = ({ q, date }: BookingsSearch) => ({ q, scheduled_at: date });
+
+/** The page of bookings for this search: 12 a page, newest first, each with its customer and plan. */
+export const bookingListParams = (search: BookingsSearch) => ({
+  filter: bookingFilters(search),
+  include: ['customer', 'plan'],
+  sort: BOOKING_DEFAULT_SORT,
+  limit: BOOKING_PAGE_SIZE,
+  page: search.page ?? 1,
+});
