@@ -1,6 +1,7 @@
 import { bookingQueries } from '@/entities/booking';
 import type { PageLoad } from '@/shared/lib';
-import { bookingFilters, bookingListParams, type BookingsSearch } from './search';
+import { bookingFilters, bookingListParams } from './list-params';
+import type { BookingsSearch } from './search';
 
 /** Starts loading the DSPs, and the chosen DSP's bookings, counters and open detail, while the page's code loads. */
 export const prefetch = ({ queryClient, search }: PageLoad<BookingsSearch, unknown>) => {

@@ -1,4 +1,3 @@
-import { BOOKING_DEFAULT_SORT, BOOKING_PAGE_SIZE } from '@contract/booking.constants';
 import { searchDate, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** `chart=1`: the chart is open; anything else, closed. */
@@ -20,14 +19,3 @@ export const bookingsSearchSchema = searchSchema({
 
 export type BookingsSearch = SearchOf<typeof bookingsSearchSchema>;
 
-/** The filters of this search, as the list, its counters and the CSV export send them. */
-export const bookingFilters = ({ q, date }: BookingsSearch) => ({ q, scheduled_at: date });
-
-/** The page of bookings for this search: 12 a page, newest first, each with its customer and plan. */
-export const bookingListParams = (search: BookingsSearch) => ({
-  filter: bookingFilters(search),
-  include: ['customer', 'plan'],
-  sort: BOOKING_DEFAULT_SORT,
-  limit: BOOKING_PAGE_SIZE,
-  page: search.page ?? 1,
-});
