@@ -1,7 +1,7 @@
 import { BOOKING_CONSUMED_LOCKED } from '@contract/booking.constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
@@ -11,6 +11,7 @@ import { currentLocation, renderRoute, startSession } from '../../../../tests/ut
 
 afterEach(() => {
   server.events.removeAllListeners();
+  vi.restoreAllMocks();
 });
 
 /** Staff who handle bookings all day: they read them and change their status. */
@@ -133,6 +134,26 @@ describe('/agendamientos', () => {
     await waitFor(() => expect(rows()).toHaveLength(12));
   });
 
+  it('shows the server’s message with a retry when the bookings cannot be read', async () => {
+    bookingsDb.addDsp();
+    server.use(http.get(apiUrl('v1/dsps/:dspId/bookings'), () => fail(400, 'Filtros no permitidos: color.')));
+    await openBookings('/agendamientos?dsp=1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Filtros no permitidos: color.');
+    expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('exports the CSV of the DSP with the same search and day', async () => {
+    bookingsDb.addDsp();
+    bookingsDb.add();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = await openBookings('/agendamientos?dsp=1&q=ana&date=2026-11-22&page=2');
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    expect(Object.fromEntries(bookingsDb.exports[0]!)).toMatchObject({ 'filter[q]': 'ana', 'filter[scheduled_at]': '2026-11-22' });
+    expect(bookingsDb.exports[0]!.has('page')).toBe(false);
+  });
+
   it('says when a DSP has no bookings yet', async () => {
     bookingsDb.addDsp();
     await openBookings('/agendamientos?dsp=1');
@@ -198,6 +219,8 @@ describe('/agendamientos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Una reservación en estado Cancelado no puede pasar a Confirmado; solo a Pendiente.');
     expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveValue('CONFIRMED');
+    // Behind the dialog, the list already shows what happened meanwhile.
+    await waitFor(() => expect(screen.getByText(pending.code_ref).closest('tr')).toHaveTextContent('Cancelado'));
 
     // Closing with a choice made asks first.
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));

@@ -119,6 +119,10 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
   const answer = bookings.data;
+  // Closed by Back (or a link without it): the next close has no entry of ours to go back over.
+  useEffect(() => {
+    if (search.booking === undefined) openedHere.current = false;
+  }, [search.booking]);
 
   const openDetail = (booking: Booking) => {
     openedHere.current = true;

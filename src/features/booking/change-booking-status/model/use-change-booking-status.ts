@@ -7,8 +7,9 @@ export interface BookingStatusChange {
 }
 
 /**
- * Sends a booking's new status. On success every booking query reloads (the row, the counters,
- * the chart and the open detail with its new history row); not awaited, so the dialog closes at once.
+ * Sends a booking's new status. Either way every booking query reloads (the row, the counters, the
+ * chart and the open detail with its new history row; after a refusal, the status someone else
+ * gave it meanwhile); not awaited, so the dialog closes, or shows the refusal, at once.
  */
 export function useChangeBookingStatus(bookingId: number) {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useChangeBookingStatus(bookingId: number) {
     mutationFn: ({ status, reason }: BookingStatusChange) => changeBookingStatus(bookingId, { status, reason: reason.trim() || null }),
     onSuccess: (saved: Booking) => {
       queryClient.setQueryData(bookingQueries.detail(saved.id).queryKey, (old) => (old ? { ...old, ...saved, status_histories: old.status_histories } : old));
-      void queryClient.invalidateQueries({ queryKey: bookingQueries.all() });
     },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
   });
 }
