@@ -58,7 +58,7 @@ function Detail({ bookingId, onChangeStatus }: { bookingId: number; onChangeStat
   const detail = useQuery(bookingQueries.detail(bookingId));
   if (detail.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Cargando detalle">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Cargando detalle">
         <Skeleton h={24} w="40%" />
         <Skeleton h={120} />
         <Skeleton h={120} />

@@ -27,7 +27,7 @@ export function BookingsChart({ dspId }: { dspId: number }) {
           Agendamientos por día
         </Title>
         {stats.isPending ? (
-          <Skeleton h={260} aria-label="Cargando gráfico" />
+          <Skeleton h={260} role="status" aria-label="Cargando gráfico" />
         ) : !stats.data ? (
           <ErrorAlert message={errorMessage(stats.error, BOOKING_FALLBACKS.stats)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
         ) : (

@@ -192,14 +192,14 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
       </Group>
       {stream.state === 'failed' ? <LiveStatus state="failed" /> : null}
       {search.chart ? (
-        <Suspense fallback={<Skeleton h={300} aria-label="Cargando gráfico" />}>
+        <Suspense fallback={<Skeleton h={300} role="status" aria-label="Cargando gráfico" />}>
           <BookingsChart dspId={dspId} />
         </Suspense>
       ) : null}
       <ListState
         list={bookings}
         loading={
-          <Stack gap="xs" aria-busy="true" aria-label="Cargando agendamientos">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Cargando agendamientos">
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} h={44} />
             ))}
