@@ -2,7 +2,7 @@ import { Button, Group, Select, SimpleGrid, Skeleton, Stack } from '@mantine/cor
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/booking/change-booking-status';
 import { errorMessage } from '@/shared/api';
@@ -124,10 +124,13 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
     if (search.booking === undefined) openedHere.current = false;
   }, [search.booking]);
 
-  const openDetail = (booking: Booking) => {
-    openedHere.current = true;
-    void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, booking: booking.id }) });
-  };
+  const openDetail = useCallback(
+    (booking: Booking) => {
+      openedHere.current = true;
+      void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, booking: booking.id }) });
+    },
+    [navigate],
+  );
   const closeDetail = () => {
     if (openedHere.current) {
       openedHere.current = false;

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
 import { ChangeBookingStatusButton } from '@/features/booking/change-booking-status';
 import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
@@ -20,7 +21,23 @@ const helper = createColumnHelper<DataTableFeatures, Booking>();
 
 /** Cód, Cliente, Plan, Fecha y Hora, Estado and Acciones of each booking; cards on a phone. */
 export function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus }: BookingsTableProps) {
-  const columns = helper.columns([
+  const columns = useMemo(() => bookingColumns(onView, onChangeStatus), [onView, onChangeStatus]);
+  return (
+    <DataTable
+      columns={columns}
+      data={bookings}
+      getRowId={(booking) => String(booking.id)}
+      stale={stale}
+      cardTitle="customer"
+      cardActions="actions"
+      rowClassName={(booking) => (recentlyChanged.has(booking.id) ? 'booking-row-changed' : undefined)}
+    />
+  );
+}
+
+/** The columns, their buttons calling back to the page. */
+function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void) {
+  return helper.columns([
     helper.accessor('code_ref', { header: 'Cód', cell: ({ row }) => <Text size="sm" ff="monospace">{row.original.code_ref}</Text> }),
     helper.display({
       id: 'customer',
@@ -68,16 +85,4 @@ export function BookingsTable({ bookings, stale, recentlyChanged, onView, onChan
       ),
     }),
   ]);
-
-  return (
-    <DataTable
-      columns={columns}
-      data={bookings}
-      getRowId={(booking) => String(booking.id)}
-      stale={stale}
-      cardTitle="customer"
-      cardActions="actions"
-      rowClassName={(booking) => (recentlyChanged.has(booking.id) ? 'booking-row-changed' : undefined)}
-    />
-  );
 }
