@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { accountRoute } from '@/pages/account';
 import { auditRoute } from '@/pages/audit';
-import { BookingsPage } from '@/pages/bookings';
+import { bookingsRoute } from '@/pages/bookings';
 import { campaignDetailRoute } from '@/pages/campaign-detail';
 import { campaignsRoute } from '@/pages/campaigns';
 import { categoriesRoute } from '@/pages/categories';
@@ -120,7 +120,7 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, ...servicesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, ...plansRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, ...salesRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, component: BookingsPage }),
+    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, beforeLoad: requirePermission('operations.view'), ...bookingsRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
     createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, beforeLoad: requirePermission('dsps.manage'), ...dspConfigRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, ...customersRoute }),

@@ -11,6 +11,8 @@ export {
 } from './api/booking.api';
 export { useBookingStream, type BookingStream, type BookingStreamState } from './api/booking-stream';
 export { bookingQueries } from './api/booking.queries';
+export { formatBookingDate } from './lib/format';
+export { BookingStatusBadge } from './ui/booking-status-badge';
 export type {
   Booking,
   BookingDsp,

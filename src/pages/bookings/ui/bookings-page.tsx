@@ -1,11 +1,235 @@
+import { Button, Group, Select, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
+import { ChangeBookingStatusDialog } from '@/features/booking/change-booking-status';
+import { errorMessage } from '@/shared/api';
+import { usePagedSearch } from '@/shared/lib/paged-search';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { ExportButton } from '@/shared/ui/export-button';
+import { IconCalendar } from '@/shared/ui/icons';
+import { ListState } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Pager } from '@/shared/ui/pager';
+import { SearchInput } from '@/shared/ui/search-input';
+import { bookingFilters, bookingListParams } from '../model/list-params';
+import type { BookingsSearch } from '../model/search';
+import { BookingDetailModal } from './booking-detail-modal';
+import { BookingsCounters } from './bookings-counters';
+import { BookingsTable } from './bookings-table';
+import { LiveStatus } from './live-status';
 
-export function BookingsPage() {
+const route = getRouteApi('/protected/agendamientos');
+
+// recharts is heavy: the chart's chunk loads only when someone opens it.
+const BookingsChart = lazy(() => import('./bookings-chart').then((module) => ({ default: module.BookingsChart })));
+
+const TITLE = 'Agendamientos';
+const DESCRIPTION = 'Reservaciones de servicios por DSP';
+const DATE_FORMAT = 'DD/MM/YYYY';
+
+interface DspPickerProps {
+  dsps: BookingDsp[] | undefined;
+  loading: boolean;
+  value: number | undefined;
+  onChange: (dspId: number) => void;
+}
+
+/** 'DSP': the DSPs that take bookings and that this person may see. */
+function DspPicker({ dsps, loading, value, onChange }: DspPickerProps) {
   return (
-    <>
-      <PageHeader title="Agendamientos" />
-      <EmptyState title="Sección en preparación" text="Esta sección todavía no está disponible." />
-    </>
+    <Select
+      label="DSP"
+      placeholder={loading ? 'Cargando DSPs...' : 'Selecciona una DSP'}
+      data={(dsps ?? []).map((dsp) => ({ value: String(dsp.id), label: dsp.name }))}
+      value={value ? String(value) : null}
+      disabled={loading}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="Ninguna DSP con ese nombre"
+      onChange={(next) => {
+        if (next) onChange(Number(next));
+      }}
+    />
+  );
+}
+
+/**
+ * /agendamientos: a DSP's bookings, searched, filtered by day and paged in the URL, with their
+ * counters, CSV, live updates, the detail of one (`booking=`) and the chart per day (`chart=1`).
+ */
+export function BookingsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const dsps = useQuery(bookingQueries.dsps());
+  const list = dsps.data;
+  const chosen = list?.find((dsp) => dsp.id === search.dsp);
+  const first = list?.[0];
+
+  // No DSP in the URL (or one this person cannot see): the first one, replacing the entry so Back does not bounce.
+  useEffect(() => {
+    if (first && !chosen) void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, dsp: first.id, page: undefined }), replace: true });
+  }, [chosen, first, navigate]);
+
+  if (dsps.isError && !list) {
+    return (
+      <Stack gap="md">
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <ErrorAlert message={errorMessage(dsps.error, BOOKING_FALLBACKS.dsps)} onRetry={() => void dsps.refetch()} retrying={dsps.isFetching} />
+      </Stack>
+    );
+  }
+  if (list && list.length === 0) {
+    return (
+      <Stack gap="md">
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <EmptyState title="No hay DSPs con agendamientos" text="No tienes asignada ninguna DSP que reciba agendamientos. Pide a un administrador que te asigne una." />
+      </Stack>
+    );
+  }
+  if (!chosen) {
+    return (
+      <Stack gap="md">
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <div style={{ maxWidth: 360 }}>
+          <DspPicker dsps={list} loading={dsps.isPending} value={undefined} onChange={() => {}} />
+        </div>
+        <Skeleton h={240} />
+      </Stack>
+    );
+  }
+  return <DspBookings dspId={chosen.id} dsps={list} />;
+}
+
+function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | undefined }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const filters = bookingFilters(search);
+  const bookings = useQuery(bookingQueries.list(dspId, bookingListParams(search)));
+  const summary = useQuery(bookingQueries.summary(dspId, filters));
+  const stream = useBookingStream(dspId);
+  const { setFilters, setPage } = usePagedSearch(search, bookings);
+  const [changing, setChanging] = useState<Booking | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
+  const openedHere = useRef(false);
+  const answer = bookings.data;
+  // Closed by Back (or a link without it): the next close has no entry of ours to go back over.
+  useEffect(() => {
+    if (search.booking === undefined) openedHere.current = false;
+  }, [search.booking]);
+
+  const openDetail = useCallback(
+    (booking: Booking) => {
+      openedHere.current = true;
+      void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, booking: booking.id }) });
+    },
+    [navigate],
+  );
+  const closeDetail = () => {
+    if (openedHere.current) {
+      openedHere.current = false;
+      router.history.back();
+    } else {
+      void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, booking: undefined }), replace: true });
+    }
+  };
+  const toggleChart = () => void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, chart: old.chart ? undefined : 1 }), replace: true });
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: bookingQueries.all(), type: 'active' });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const actions = (
+    <Group gap="xs" align="flex-start">
+      <ExportButton download={() => exportBookings(dspId, filters)} name="agendamientos" fallback={BOOKING_FALLBACKS.export} />
+      <Button variant="default" onClick={() => void refresh()} disabled={refreshing}>
+        {refreshing ? 'Actualizando...' : 'Actualizar'}
+      </Button>
+    </Group>
+  );
+  const filtered = Boolean(search.q || search.date);
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <DspPicker dsps={dsps} loading={false} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
+        <SearchInput
+          label="Buscar agendamientos"
+          showLabel
+          placeholder="Código, cliente, DNI o teléfono..."
+          value={search.q}
+          onSearch={(q) => setFilters({ q: q || undefined })}
+        />
+        <DatePickerInput
+          label="Fecha"
+          placeholder="Cualquier día"
+          valueFormat={DATE_FORMAT}
+          value={search.date ?? null}
+          clearable
+          leftSection={<IconCalendar size={16} />}
+          // Mantine leaves focus on the body once a day is picked: back to the field instead.
+          popoverProps={{ returnFocus: true }}
+          onChange={(date) => setFilters({ date: date ?? undefined })}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <BookingsCounters summary={summary} />
+        <Group gap="sm">
+          {stream.state === 'failed' ? null : <LiveStatus state={stream.state} />}
+          <Button variant="subtle" onClick={toggleChart} aria-expanded={Boolean(search.chart)}>
+            {search.chart ? 'Ocultar gráfico' : 'Ver gráfico'}
+          </Button>
+        </Group>
+      </Group>
+      {stream.state === 'failed' ? <LiveStatus state="failed" /> : null}
+      {search.chart ? (
+        <Suspense fallback={<Skeleton h={300} role="status" aria-label="Cargando gráfico" />}>
+          <BookingsChart dspId={dspId} />
+        </Suspense>
+      ) : null}
+      <ListState
+        list={bookings}
+        loading={
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Cargando agendamientos">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} h={44} />
+            ))}
+          </Stack>
+        }
+        errorFallback={BOOKING_FALLBACKS.list}
+        filtered={filtered}
+        empty={{ title: 'No hay agendamientos', text: 'Esta DSP todavía no tiene agendamientos.' }}
+        emptyFiltered={{
+          title: 'No hay agendamientos',
+          text: 'Ningún agendamiento coincide con la búsqueda o la fecha elegidas.',
+          action: (
+            <Button variant="default" onClick={() => setFilters({ q: undefined, date: undefined })}>
+              Limpiar filtros
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => (
+          <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} />
+        )}
+      </ListState>
+      {answer ? (
+        <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} disabled={bookings.isPlaceholderData} onChange={setPage} />
+      ) : null}
+      <BookingDetailModal bookingId={search.booking} onClose={closeDetail} onChangeStatus={setChanging} />
+      <ChangeBookingStatusDialog booking={changing} onClose={() => setChanging(null)} />
+    </Stack>
   );
 }

@@ -21,13 +21,15 @@ export interface DataTableProps<T extends RowData> {
   cardTitle?: string;
   /** The column of buttons, shown at the foot of each card on narrow screens, always visible. */
   cardActions?: string;
+  /** A class for a row (or its card), e.g. to mark the rows that just changed. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 /**
  * A list as a table (TanStack Table on Mantine's). Under `DATA_TABLE_CARDS_BELOW` each row is a
  * card instead: its title cell on top, every other column as 'label: value', its actions last.
  */
-export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions, rowClassName }: DataTableProps<T>) {
   const table = useTable({ features: dataTableFeatures, columns, data, getRowId });
   const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`);
 
@@ -40,7 +42,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
           const actions = cells.find((cell) => cell.column.id === cardActions);
           const facts = cells.filter((cell) => cell !== title && cell !== actions);
           return (
-            <Card key={row.id} component="li" withBorder padding="md" radius="md">
+            <Card key={row.id} component="li" withBorder padding="md" radius="md" className={rowClassName?.(row.original)}>
               <Stack gap="sm">
                 {title ? (
                   <Box fw={600}>
@@ -89,7 +91,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
         </Table.Thead>
         <Table.Tbody>
           {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
+            <Table.Tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getAllCells().map((cell) => (
                 <Table.Td key={cell.id}>
                   <table.FlexRender cell={cell} />

@@ -1,0 +1,89 @@
+import { BOOKING_ANSWERS, BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, MAX_BOOKING_REASON } from '@contract/booking.constants';
+import { Group, NativeSelect, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { BOOKING_FALLBACKS, BookingStatusBadge, type Booking, type BookingStatus } from '@/entities/booking';
+import { ApiError, errorMessage } from '@/shared/api';
+import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
+import { useChangeBookingStatus } from '../model/use-change-booking-status';
+
+type BookingToChange = Pick<Booking, 'id' | 'code_ref' | 'status'>;
+
+export interface ChangeBookingStatusDialogProps {
+  /** The booking whose status changes; null keeps the dialog closed. */
+  booking: BookingToChange | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Cambiar estado': the new status, among those the server accepts from the current one, and an
+ * optional reason. Closing with a status picked or a reason typed asks first.
+ */
+export function ChangeBookingStatusDialog({ booking, onClose }: ChangeBookingStatusDialogProps) {
+  return (
+    <FormModal opened={booking !== null} onClose={onClose} title="Cambiar estado">
+      {/* Keyed, so each booking starts with a clean form. */}
+      {booking ? <StatusForm key={booking.id} booking={booking} onClose={onClose} /> : null}
+    </FormModal>
+  );
+}
+
+/** The refusal's own words: the 422 names the reason under `status`; otherwise the message. */
+const refusal = (error: unknown) => (error instanceof ApiError && error.fieldError('status')) || errorMessage(error, BOOKING_FALLBACKS.status);
+
+function StatusForm({ booking, onClose }: { booking: BookingToChange; onClose: () => void }) {
+  const current = booking.status;
+  const allowed = BOOKING_TRANSITIONS[current];
+  const [picked, setPicked] = useState<BookingStatus | ''>('');
+  const [reason, setReason] = useState('');
+  const change = useChangeBookingStatus(booking.id);
+
+  return (
+    <FormModalBody
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (picked === '') return;
+        change.mutate(
+          { status: picked, reason },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: BOOKING_ANSWERS.statusChanged });
+              onClose();
+            },
+          },
+        );
+      }}
+      onCancel={onClose}
+      busy={change.isPending}
+      submitLabel="Guardar"
+      busyLabel="Guardando..."
+      submitDisabled={picked === ''}
+      submitDisabledReason="Elige el nuevo estado."
+      error={change.isError ? refusal(change.error) : null}
+      failure={change.error}
+      dirty={picked !== '' || reason.trim() !== ''}
+    >
+      <Group gap="xs">
+        <Text size="sm">{`Reservación ${booking.code_ref}. Estado actual:`}</Text>
+        <BookingStatusBadge status={current} />
+      </Group>
+      <NativeSelect
+        label="Estado"
+        data={[{ value: '', label: 'Selecciona el nuevo estado', disabled: true }, ...allowed.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))]}
+        value={picked}
+        disabled={change.isPending}
+        data-autofocus
+        onChange={(event) => setPicked(allowed.find((status) => status === event.currentTarget.value) ?? '')}
+      />
+      <Textarea
+        label="Motivo"
+        description="Opcional"
+        value={reason}
+        maxLength={MAX_BOOKING_REASON}
+        rows={3}
+        disabled={change.isPending}
+        onChange={(event) => setReason(event.currentTarget.value)}
+      />
+    </FormModalBody>
+  );
+}
