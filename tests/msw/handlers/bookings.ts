@@ -175,6 +175,18 @@ function moved(row: Booking, status: BookingStatus, reason: string | null): Book
 
 /** The bookings API over `bookingsDb`: the DSP picker, list, counters, chart, CSV, detail and status change. */
 export const bookingHandlers = [
+  // The live stream: opens, says ready, then stays silent until the page closes it (a test that
+  // needs events adds its own handler with server.use).
+  http.get(apiUrl('v1/dsps/:dspId/bookings/stream'), ({ params }) =>
+    new HttpResponse(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`retry: 2000\n\nevent: ready\ndata: {"dsp_id":${Number(params.dspId)}}\n\n`));
+        },
+      }),
+      { headers: { 'Content-Type': 'text/event-stream' } },
+    ),
+  ),
   http.get(apiUrl('v1/booking-dsps'), () => answer(z.array(bookingDsp), bookingsDb.dsps)),
   http.get(apiUrl('v1/dsps/:dspId/bookings'), ({ request, params }) => {
     const url = new URL(request.url);
