@@ -29,7 +29,7 @@ const RESYNC_EVENT = 'resync';
 const FINAL_STATUSES = new Set([401, 403, 404]);
 
 export const BOOKING_STREAM_MESSAGES = {
-  unreachable: 'No se pudo conectar con las actualizaciones en vivo. Seguimos intentando; recarga la página para ver los últimos cambios.',
+  unreachable: 'No se pudo conectar con las actualizaciones en vivo; seguimos intentando.',
   refused: 'No se pudieron abrir las actualizaciones en vivo',
 } as const;
 

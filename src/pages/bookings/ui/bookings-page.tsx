@@ -193,7 +193,7 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
           </Button>
         </Group>
       </Group>
-      {stream.state === 'failed' ? <LiveStatus state="failed" /> : null}
+      {stream.state === 'failed' ? <LiveStatus state="failed" message={stream.message} /> : null}
       {search.chart ? (
         <Suspense fallback={<Skeleton h={300} role="status" aria-label="Cargando gráfico" />}>
           <BookingsChart dspId={dspId} />

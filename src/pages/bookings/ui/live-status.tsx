@@ -8,12 +8,15 @@ const BADGES: Record<Exclude<BookingStreamState, 'failed'>, { label: string; col
   reconnecting: { label: 'Reconectando…', color: 'yellow' },
 };
 
-/** Whether changes made by others show up by themselves: a small badge, or a warning once the live stream gave up. */
-export function LiveStatus({ state }: { state: BookingStreamState }) {
+/**
+ * Whether changes made by others show up by themselves: a small badge, or a warning once the live
+ * stream gave up, with its reason (`message`) when there is one.
+ */
+export function LiveStatus({ state, message = null }: { state: BookingStreamState; message?: string | null }) {
   if (state === 'failed') {
     return (
       <Alert color="yellow" variant="light" title="Actualizaciones en vivo desactivadas" icon={<IconAlert />}>
-        Los cambios de otras personas no aparecerán solos: pulsa «Actualizar» para ver la lista al día.
+        {message ? `${message} ` : null}Los cambios de otras personas no aparecerán solos: pulsa «Actualizar» para ver la lista al día.
       </Alert>
     );
   }
