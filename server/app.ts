@@ -19,6 +19,7 @@ import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { auditRoutes } from './modules/audit/routes';
+import { bookingRoutes } from './modules/bookings/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, mailer, storage = createUploadsStor
   await app.register(customerRoutes, { db });
   await app.register(entitlementRoutes, { db });
   await app.register(salesRoutes, { db });
+  await app.register(bookingRoutes, { db, storage });
   await app.register(auditRoutes, { db });
 
   await servePanel(app, config.distDir);
