@@ -27,10 +27,9 @@ import {
   type bookingUpdateFields,
 } from '@contract/booking';
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
-import { EVENT_PERIOD_LABELS, type EventPeriod } from '@contract/service.constants';
+import type { EventPeriod } from '@contract/service.constants';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
@@ -48,6 +47,7 @@ import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 import { notifyBookingChange } from './live';
+import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
 import { addDays, dayIn, dayRange, dayStart, timeZoneOf, zonedInstant } from './time-zone';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -59,17 +59,9 @@ type StatusInput = z.output<typeof bookingStatusFields>;
 export const BOOKING_EXPORT_BATCH = 1000;
 /** The DSP dropdown of the bookings screen lists at most this many. */
 export const BOOKING_DSPS_MAX = 200;
-/** Event-limit windows are calendar periods of the business's clock. */
-export const EVENT_PERIOD_TIME_ZONE = 'America/Bogota';
 
 /** Evidence and support: a photo or a scanned document. */
 const BOOKING_FILE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'pdf'];
-/** 'AG-' and 8 of these: no 0/O, 1/I/L, which read alike on a phone or a printed receipt. */
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const CODE_ATTEMPTS = 5;
-
-export const newBookingCode = (): string => `AG-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
-
 const metaOf = (row: BookingRow): BookingMeta => {
   const meta = (row.meta ?? {}) as Partial<BookingMeta>;
   return {
@@ -126,22 +118,6 @@ const trail = auditTrail({
     support_file: storedFileName(item.support_file_url),
   }),
 });
-
-/**
- * The calendar period (of Bogotá's clock) that contains `at` for a service's event period:
- * [from, to), with how the 422 names it. LIFETIME, or no period, is every booking ever.
- */
-export function eventWindow(period: EventPeriod | null, at: Date): { from: Date | null; to: Date | null; label: string } {
-  const months = period === 'MONTHLY' ? 1 : period === 'QUARTERLY' ? 3 : period === 'SEMI-ANNUALLY' ? 6 : period === 'YEARLY' ? 12 : null;
-  if (months === null || period === null) return { from: null, to: null, label: EVENT_PERIOD_LABELS.LIFETIME };
-  const day = dayIn(at, EVENT_PERIOD_TIME_ZONE);
-  const year = Number(day.slice(0, 4));
-  const first = Math.floor((Number(day.slice(5, 7)) - 1) / months) * months;
-  const from = zonedInstant(Date.UTC(year, first, 1), EVENT_PERIOD_TIME_ZONE);
-  const to = zonedInstant(Date.UTC(year, first + months, 1), EVENT_PERIOD_TIME_ZONE);
-  const lastDay = addDays(dayIn(to, EVENT_PERIOD_TIME_ZONE), -1);
-  return { from, to, label: `${EVENT_PERIOD_LABELS[period]}: ${dayIn(from, EVENT_PERIOD_TIME_ZONE)} a ${lastDay}` };
-}
 
 /**
  * 422 on plan_service_id when the subscription's bookings of the service that are not cancelled,
