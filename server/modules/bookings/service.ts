@@ -48,7 +48,7 @@ import type { Storage } from '../../storage';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 import { notifyBookingChange } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
-import { addDays, dayIn, dayRange, dayStart, timeZoneOf, zonedInstant } from './time-zone';
+import { addDays, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type CreateInput = z.output<typeof bookingFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
