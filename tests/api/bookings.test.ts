@@ -10,7 +10,8 @@ import {
 } from '@contract/booking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingStatusHistories, bookings, dspUsers, dsps, entitlements, services } from '../../server/db/schema';
+import { bookingStatusHistories, bookings, dspUsers, dsps, entitlements, permissions, rolePermissions, roles, services, userRoles } from '../../server/db/schema';
+import { BOOKING_CHANNEL } from '../../server/modules/bookings/live';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { countQueries } from './support/query-count';
@@ -209,6 +210,15 @@ describe('the event limit per period', () => {
     await booked(holder, svc.lifetime, '2027-01-05T10:00:00-05:00');
     const never = await book(holder, svc.lifetime, '2031-01-05T10:00:00-05:00');
     expect(never.json().message).toBe(bookingLimitReached(1, 1, 'De por vida'));
+  });
+
+  it('two bookings racing for the last slot: one is made, the other refused', async () => {
+    const holder = await newCustomer();
+    await booked(holder, svc.monthly, '2027-09-02T10:00:00-05:00');
+    const racing = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((index) => book(holder, svc.monthly, `2027-09-1${index}T10:00:00-05:00`)));
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422, 422, 422]);
+    const rows = await ctx.db.select().from(bookings).where(eq(bookings.entitlementId, holder.entitlementId));
+    expect(rows).toHaveLength(2);
   });
 
   it('an unlimited service takes any number', async () => {
@@ -542,6 +552,51 @@ describe('summary and stats', () => {
   });
 });
 
+/** Listens on the bookings channel with a connection of its own, as the live stream does. */
+async function listenToBookings(): Promise<{ events: unknown[]; stop: () => Promise<void> }> {
+  const events: unknown[] = [];
+  const client = (ctx.db as unknown as { $client: Record<string, unknown> }).$client;
+  if (typeof client.listen === 'function') {
+    const unlisten = await (client.listen as (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>)(BOOKING_CHANNEL, (payload) => events.push(JSON.parse(payload)));
+    return { events, stop: unlisten };
+  }
+  const pool = client as unknown as import('pg').Pool;
+  const connection = await pool.connect();
+  connection.on('notification', (message) => events.push(JSON.parse(message.payload!)));
+  await connection.query(`listen ${BOOKING_CHANNEL}`);
+  return {
+    events,
+    stop: async () => {
+      await connection.query(`unlisten ${BOOKING_CHANNEL}`);
+      connection.release();
+    },
+  };
+}
+
+describe('the live announcements', () => {
+  it('every write announces itself once it commits; a refused one announces nothing', async () => {
+    const listener = await listenToBookings();
+    try {
+      const holder = await newCustomer();
+      const created = await booked(holder, svc.unlimited, '2027-10-01T10:00:00Z');
+      await call('PUT', `/api/v1/bookings/${created.id}`, { notes: 'Nueva nota' });
+      await patchStatus(created.id, 'CONFIRMED');
+      expect((await patchStatus(created.id, 'CONFIRMED')).statusCode).toBe(422);
+      await call('DELETE', `/api/v1/bookings/${created.id}`);
+      const expected = [
+        { id: created.id, dsp_id: dsp.dspId, kind: 'created', status: 'PENDING' },
+        { id: created.id, dsp_id: dsp.dspId, kind: 'updated', status: 'PENDING' },
+        { id: created.id, dsp_id: dsp.dspId, kind: 'status', status: 'CONFIRMED' },
+        { id: created.id, dsp_id: dsp.dspId, kind: 'deleted', status: null },
+      ];
+      for (let waited = 0; listener.events.length < expected.length && waited < 3000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(listener.events).toEqual(expected);
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
 describe('who sees and changes what', () => {
   it('booking-dsps: every BOOKING or MIXED DSP with dsps.manage, else the assigned ones', async () => {
     const admin = (await call('GET', '/api/v1/booking-dsps')).json().data as { id: number; name: string; type: string }[];
@@ -578,6 +633,28 @@ describe('who sees and changes what', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await detail(id)).status).toBe('CONFIRMED');
+  });
+
+  it('a role with operations.view alone reads the bookings but changes nothing (403)', async () => {
+    const [role] = await ctx.db.insert(roles).values({ name: 'Lector de agenda', slug: 'LECTOR_AGENDA' }).returning({ id: roles.id });
+    const [view] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'operations.view'));
+    await ctx.db.insert(rolePermissions).values({ roleId: role!.id, permissionId: view!.id });
+    const readerId = await ctx.createUser({ email: 'lector.agenda@panel.test' });
+    await ctx.db.insert(userRoles).values({ userId: readerId, roleId: role!.id });
+    await ctx.db.insert(dspUsers).values({ dspId: dsp.dspId, userId: readerId });
+    const reader = await ctx.signIn('lector.agenda@panel.test');
+    const holder = await newCustomer();
+    const created = await booked(holder);
+    expect((await call('GET', `/api/v1/bookings/${created.id}`, undefined, reader)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/dsps/${dsp.dspId}/bookings/summary`, undefined, reader)).statusCode).toBe(200);
+    const writes: [Method, string, Record<string, unknown>?][] = [
+      ['POST', `/api/v1/dsps/${dsp.dspId}/bookings`, bookingBody(holder, svc.unlimited, '2027-03-10T10:00:00Z')],
+      ['PUT', `/api/v1/bookings/${created.id}`, { notes: 'x' }],
+      ['PATCH', `/api/v1/bookings/${created.id}/status`, { status: 'CONFIRMED' }],
+      ['DELETE', `/api/v1/bookings/${created.id}`],
+    ];
+    for (const [method, url, payload] of writes) expect((await call(method, url, payload, reader)).statusCode, `${method} ${url}`).toBe(403);
+    expect((await detail(created.id)).status).toBe('PENDING');
   });
 
   it('the ADMIN role, without operations.view nor bookings.change-status, gets 403 reading and writing', async () => {

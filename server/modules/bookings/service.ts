@@ -152,7 +152,13 @@ async function assertEventLimit(
   }
 }
 
-const lockEntitlement = async (tx: Tx, id: number) => (await tx.select().from(entitlements).where(eq(entitlements.id, id)).for('update'))[0];
+/**
+ * Locks a subscription while its bookings are counted, before any booking row is written: two
+ * bookings racing on one subscription queue one after the other. FOR NO KEY UPDATE, so another
+ * transaction's key-share lock on it (a booking insert's foreign key) never turns into a deadlock;
+ * a status change of the subscription (FOR UPDATE) still waits for it.
+ */
+const lockEntitlement = async (tx: Tx, id: number) => (await tx.select().from(entitlements).where(eq(entitlements.id, id)).for('no key update'))[0];
 const serviceOf = async (conn: Db | Tx, id: number) =>
   (
     await conn
@@ -422,10 +428,13 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
             { evidence_file: input.evidence_file, support_file: input.support_file },
             actor,
             async (tx, created) => {
+              await tx.insert(bookingStatusHistories).values({ bookingId: created.id, oldStatus: null, newStatus: 'PENDING', reason: null, changedBy: actor.userId });
+            },
+            // Under the subscription's lock, taken before the insert: ACTIVE, and a slot left.
+            async (tx) => {
               const locked = await lockEntitlement(tx, entitlement.id);
               if (!locked || locked.status !== 'ACTIVE') throw invalid('entitlement_id', BOOKING_MESSAGES.entitlementNotActive);
-              await assertEventLimit(tx, service, entitlement.id, scheduledAt, created.id);
-              await tx.insert(bookingStatusHistories).values({ bookingId: created.id, oldStatus: null, newStatus: 'PENDING', reason: null, changedBy: actor.userId });
+              await assertEventLimit(tx, service, entitlement.id, scheduledAt);
             },
           );
           return one(row.id);
