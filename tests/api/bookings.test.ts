@@ -9,6 +9,7 @@ import {
   bookingTransitionRefusal,
 } from '@contract/booking';
 import { eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusHistories, bookings, dspUsers, dsps, entitlements, permissions, rolePermissions, roles, services, userRoles } from '../../server/db/schema';
 import { BOOKING_CHANNEL } from '../../server/modules/bookings/live';
@@ -560,7 +561,7 @@ async function listenToBookings(): Promise<{ events: unknown[]; stop: () => Prom
     const unlisten = await (client.listen as (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>)(BOOKING_CHANNEL, (payload) => events.push(JSON.parse(payload)));
     return { events, stop: unlisten };
   }
-  const pool = client as unknown as import('pg').Pool;
+  const pool = client as unknown as Pool;
   const connection = await pool.connect();
   connection.on('notification', (message) => events.push(JSON.parse(message.payload!)));
   await connection.query(`listen ${BOOKING_CHANNEL}`);
