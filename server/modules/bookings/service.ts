@@ -272,7 +272,12 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         customer: referenceInclude(
           (row: BookingRow) => row.customerId,
           async (ids) =>
-            (await db.select().from(customers).where(inArray(customers.id, ids))).map((row) => {
+            (
+              await db
+                .select({ id: customers.id, name: customers.name, phone: customers.phone, dni: customers.dni, email: customers.email, meta: customers.meta })
+                .from(customers)
+                .where(inArray(customers.id, ids))
+            ).map((row) => {
               const meta = (row.meta ?? {}) as { city?: string | null; address?: string | null };
               return { id: row.id, name: row.name, phone: row.phone, dni: row.dni, email: row.email, meta: { city: meta.city ?? null, address: meta.address ?? null } };
             }),
