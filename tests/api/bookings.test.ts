@@ -496,6 +496,31 @@ describe('GET /api/v1/dsps/{dspId}/bookings', () => {
   });
 });
 
+describe('the export of many bookings', () => {
+  it('has every row, none twice, across its batches of 1,000, even with equal creation times', async () => {
+    const own = await insertDspWithPlans(ctx, 'Exportación Asistencias', ['Plan Exportación']);
+    const [service] = await ctx.db.insert(services).values({ planId: own.plans[0]!.id, name: 'Revisión', unlimitedCoverage: true, unlimitedEvents: true }).returning({ id: services.id });
+    const holder = await newCustomer(own.dspId, own.plans[0]!.id);
+    const createdAt = new Date('2026-06-01T12:00:00.123456Z');
+    const rows = Array.from({ length: 1_003 }, (_, index) => ({
+      codeRef: `AG-T${String(index).padStart(7, '0')}`,
+      scheduledAt: new Date('2027-01-01T12:00:00Z'),
+      dspId: own.dspId,
+      customerId: holder.customerId,
+      entitlementId: holder.entitlementId,
+      planServiceId: service!.id,
+      planId: own.plans[0]!.id,
+      createdAt: index < 600 ? createdAt : new Date(createdAt.getTime() + index),
+    }));
+    await ctx.db.insert(bookings).values(rows);
+    const response = await call('GET', `/api/v1/dsps/${own.dspId}/bookings/export`);
+    expect(response.statusCode).toBe(200);
+    const codes = response.body.slice(1).trim().split('\n').slice(1).map((line) => line.split(',')[0]);
+    expect(codes).toHaveLength(rows.length);
+    expect(new Set(codes).size).toBe(rows.length);
+  });
+});
+
 describe('summary and stats', () => {
   let dspId: number;
   let holder: Holder;
