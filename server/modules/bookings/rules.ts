@@ -1,6 +1,6 @@
 import { EVENT_PERIOD_LABELS, type EventPeriod } from '@contract/service.constants';
 import { randomInt } from 'node:crypto';
-import { addDays, dayIn, zonedInstant } from './time-zone';
+import { addDays, dayIn, utcDate, zonedInstant } from './time-zone';
 
 /** Event-limit windows are calendar periods of the business's clock. */
 export const EVENT_PERIOD_TIME_ZONE = 'America/Bogota';
@@ -21,8 +21,8 @@ export function eventWindow(period: EventPeriod | null, at: Date): { from: Date 
   const day = dayIn(at, EVENT_PERIOD_TIME_ZONE);
   const year = Number(day.slice(0, 4));
   const first = Math.floor((Number(day.slice(5, 7)) - 1) / months) * months;
-  const from = zonedInstant(Date.UTC(year, first, 1), EVENT_PERIOD_TIME_ZONE);
-  const to = zonedInstant(Date.UTC(year, first + months, 1), EVENT_PERIOD_TIME_ZONE);
+  const from = zonedInstant(utcDate(year, first, 1), EVENT_PERIOD_TIME_ZONE);
+  const to = zonedInstant(utcDate(year, first + months, 1), EVENT_PERIOD_TIME_ZONE);
   const lastDay = addDays(dayIn(to, EVENT_PERIOD_TIME_ZONE), -1);
   return { from, to, label: `${EVENT_PERIOD_LABELS[period]}: ${dayIn(from, EVENT_PERIOD_TIME_ZONE)} a ${lastDay}` };
 }

@@ -33,5 +33,7 @@ describe('the event limit’s windows (Bogotá calendar periods)', () => {
     expect(eventWindow('MONTHLY', new Date('2027-12-15T12:00:00Z')).to).toEqual(new Date('2028-01-01T05:00:00Z'));
     expect(eventWindow('LIFETIME', at)).toEqual({ from: null, to: null, label: 'De por vida' });
     expect(eventWindow(null, at)).toEqual({ from: null, to: null, label: 'De por vida' });
+    // Years below 100 are those years (Date.UTC would read 0050 as 1950).
+    expect(eventWindow('YEARLY', new Date('0050-06-01T12:00:00Z')).label).toBe('Anual: 0050-01-01 a 0050-12-31');
   });
 });

@@ -47,7 +47,8 @@ export function timeZoneOf(query: Record<string, unknown>): string {
 /** The wall clock of `at` in `timeZone`, as UTC milliseconds of the same fields. */
 const wallClock = (at: number, timeZone: string): number => {
   const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(at)).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const day = new Date(utcDate(Number(parts.year), Number(parts.month) - 1, Number(parts.day)));
+  return day.setUTCHours(Number(parts.hour), Number(parts.minute), Number(parts.second));
 };
 
 /** The calendar day of `at` in `timeZone`: 'YYYY-MM-DD'. */
@@ -61,11 +62,14 @@ export function zonedInstant(wall: number, timeZone: string): Date {
   return new Date(instant);
 }
 
+/** UTC midnight of a calendar date as milliseconds; unlike Date.UTC, years 0–99 are those years, not 19xx. */
+export const utcDate = (year: number, monthIndex: number, day: number): number => new Date(0).setUTCFullYear(year, monthIndex, day);
+
 /** 'YYYY-MM-DD' as UTC milliseconds of its midnight, or null when it is not a real day (2026-02-30). */
 export function parseDay(value: string): number | null {
   const match = DAY.exec(value);
   if (!match) return null;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const ms = utcDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return new Date(ms).toISOString().slice(0, 10) === value ? ms : null;
 }
 
