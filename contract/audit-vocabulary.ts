@@ -15,6 +15,7 @@ export const AUDIT_RESOURCES = [
   'api-client',
   'customer',
   'entitlement',
+  'booking',
   'session',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
@@ -35,6 +36,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   'api-client': 'Cliente API',
   customer: 'Cliente',
   entitlement: 'Suscripción',
+  booking: 'Agendamiento',
 };
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;

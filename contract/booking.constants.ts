@@ -112,6 +112,7 @@ export const BOOKING_MESSAGES = {
   reasonTooLong: `El motivo no puede superar ${MAX_BOOKING_REASON} caracteres.`,
   evidenceNotFile: 'La evidencia debe ser un archivo (PNG, JPG, GIF o PDF).',
   supportNotFile: 'El soporte debe ser un archivo (PNG, JPG, GIF o PDF).',
+  consumedNotEditable: 'Una reservación Completada no se puede editar: el servicio ya se prestó.',
   timeZone: 'tz debe ser una zona horaria IANA (por ejemplo America/Bogota).',
   date: 'La fecha debe ser un día AAAA-MM-DD o un rango AAAA-MM-DD,AAAA-MM-DD.',
 } as const;
@@ -119,6 +120,9 @@ export const BOOKING_MESSAGES = {
 /** The 422 when a service's event limit for the period is used up, with the count and the limit. */
 export const bookingLimitReached = (count: number, limit: number, period: string) =>
   `El servicio ya tiene ${count} de ${limit} eventos permitidos en el periodo (${period}).`;
+
+/** A service or a customer with bookings is not deleted: the 409 counts them. */
+export const BOOKING_DEPENDENT_NOUN = ['agendamiento', 'agendamientos'] as const;
 
 export const BOOKING_NOT_FOUND = 'La reservación no existe.';
 

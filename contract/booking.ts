@@ -177,7 +177,10 @@ export type BookingStatusFields = z.input<typeof bookingStatusFields>;
 export const bookingSummary = z.object({
   /** Every booking the filters keep. */
   total: z.number().int(),
-  /** Of those, the ones scheduled today in the time zone `tz`. */
+  /**
+   * The bookings the same filters keep except the scheduled day (`filter[scheduled_at]`), that
+   * are scheduled today in the time zone `tz`: today's count stays right whatever day is shown.
+   */
   today: z.number().int(),
   /** Today's date in `tz` (YYYY-MM-DD), the day `today` counts. */
   date: z.string(),

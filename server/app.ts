@@ -20,6 +20,7 @@ import type { Mailer } from './mail';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { auditRoutes } from './modules/audit/routes';
 import { bookingStreamRoutes, DEFAULT_BOOKING_STREAM_OPTIONS, type BookingStreamOptions } from './modules/bookings/stream';
+import { bookingRoutes } from './modules/bookings/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { campaignCategoryRoutes } from './modules/campaign-categories/routes';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(customerRoutes, { db });
   await app.register(entitlementRoutes, { db });
   await app.register(salesRoutes, { db });
+  await app.register(bookingRoutes, { db, storage });
   await app.register(auditRoutes, { db });
   await app.register(bookingStreamRoutes, { db, listen, options: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } });
 

@@ -179,11 +179,20 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
     /**
      * Inserts the record (its files stored first); returns the new row. `alongside` writes the
      * record's related rows (a DSP's plans) in the same transaction, before the history reads them.
+     * `before` runs first in the transaction: locks and checks that must come before the insert
+     * (whose foreign keys lock the rows it points at).
      */
-    async create(values: T['$inferInsert'], files: Partial<Record<F, UploadedFile | undefined>>, actor: Actor, alongside?: Alongside<Row>): Promise<Row> {
+    async create(
+      values: T['$inferInsert'],
+      files: Partial<Record<F, UploadedFile | undefined>>,
+      actor: Actor,
+      alongside?: Alongside<Row>,
+      before?: (tx: Tx) => Promise<void>,
+    ): Promise<Row> {
       const stored = await storeFiles(files);
       try {
         return await db.transaction(async (tx) => {
+          await before?.(tx);
           const next = { ...(values as Values), ...stored };
           await checkUnique(tx, next, next);
           const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];

@@ -58,6 +58,15 @@ describe('parseListQuery: defaults', () => {
   });
 });
 
+describe('parseListQuery: a list’s own top-level parameters', () => {
+  it('accepts the names the list declares, and names them among the admitted ones when refusing another', () => {
+    const withZone: ListSpec = { ...spec, extraKeys: ['tz'] };
+    expect(parseListQuery({ tz: 'America/Lima', 'filter[q]': 'x' }, withZone).filters).toEqual({ q: 'x' });
+    expect(failure({ tz: 'America/Lima' }).message).toMatch(/^Parámetro no permitido: tz\./);
+    expect(failure({ zone: 'UTC' }, withZone).message).toBe('Parámetro no permitido: zone. Parámetros admitidos: filter[...], q, sort, include, fields, page, limit, tz.');
+  });
+});
+
 describe('parseListQuery: filters', () => {
   it('reads flat filter[x] keys', () => {
     expect(parseListQuery({ 'filter[q]': 'ana', 'filter[country_id]': '7' }, spec).filters).toEqual({

@@ -43,6 +43,8 @@ export interface ListSpec {
   defaultLimit?: number;
   /** Default MAX_LIST_LIMIT (300). */
   maxLimit?: number;
+  /** Top-level parameters of this list besides the usual ones (a time zone `tz`); its filters read them. */
+  extraKeys?: readonly string[];
 }
 
 export interface SortTerm {
@@ -225,7 +227,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
         throw badRequest('El parámetro filter debe usarse como filter[nombre]=valor.');
       }
       for (const name of Object.keys(value)) addFilter(name, (value as Record<string, unknown>)[name]);
-    } else if (!KNOWN_KEYS.has(key)) {
+    } else if (!KNOWN_KEYS.has(key) && !spec.extraKeys?.includes(key)) {
       unknownKeys.push(key);
     }
   }
@@ -233,7 +235,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   if (unknownKeys.length > 0) {
     const label = unknownKeys.length === 1 ? 'Parámetro no permitido' : 'Parámetros no permitidos';
     throw badRequest(
-      `${label}: ${listNames(unknownKeys)}. Parámetros admitidos: filter[...], q, sort, include, fields, page, limit.`,
+      `${label}: ${listNames(unknownKeys)}. Parámetros admitidos: ${['filter[...]', 'q', 'sort', 'include', 'fields', 'page', 'limit', ...(spec.extraKeys ?? [])].join(', ')}.`,
     );
   }
 

@@ -20,10 +20,13 @@ declare module 'fastify' {
   }
 }
 
-/** One `filter[name]`: what it does (for /api/docs) and its SQL condition for a non-empty value. */
+/**
+ * One `filter[name]`: what it does (for /api/docs) and its SQL condition for a non-empty value;
+ * `query` is the whole query as received, for a filter that reads one of the list's `extraQuery`.
+ */
 export interface ListFilter {
   description: string;
-  where: (value: string) => SQL | undefined;
+  where: (value: string, query: Record<string, unknown>) => SQL | undefined;
 }
 
 /**
@@ -70,6 +73,11 @@ export interface ListConfig<Q extends PgSelect, Item extends Record<string, unkn
   defaultLimit?: number;
   /** Default MAX_LIST_LIMIT (300); a picker that must stay small sets less. */
   maxLimit?: number;
+  /**
+   * Top-level parameters the list takes besides the usual ones, each with its description (a time
+   * zone `tz` its date filters read): documented, accepted by the parser, read by the filters.
+   */
+  extraQuery?: Record<string, string>;
   /** Rows as the API answers them (batch lookups such as roles belong here). */
   present: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
@@ -198,6 +206,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     defaultSort: config.defaultSort,
     defaultLimit,
     maxLimit: config.maxLimit,
+    extraKeys: Object.keys(config.extraQuery ?? {}),
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
 
@@ -211,17 +220,18 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   if (config.fields) listShape.fields = fieldsParam(config.fields);
   listShape.page = param('Página, desde 1.');
   listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${config.maxLimit ?? MAX_LIST_LIMIT} como máximo.`);
+  for (const [name, description] of Object.entries(config.extraQuery ?? {})) listShape[name] = param(description);
 
-  const filtersShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => key.startsWith('filter[')));
+  const filtersShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => key.startsWith('filter[') || key in (config.extraQuery ?? {})));
 
   const detailShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   if (detailPaths.length > 0) detailShape.include = includeParam(detailPaths);
   if (config.fields) detailShape.fields = fieldsParam(config.fields);
 
-  const whereOf = (filters: Record<string, string>, scope?: SQL) => {
+  const whereOf = (filters: Record<string, string>, query: Record<string, unknown>, scope?: SQL) => {
     const conditions: SQL[] = scope ? [scope] : [];
     for (const [name, value] of Object.entries(filters)) {
-      const condition = config.filters[name]!.where(value);
+      const condition = config.filters[name]!.where(value, query);
       if (condition) conditions.push(condition);
     }
     return conditions.length > 0 ? and(...conditions) : undefined;
@@ -260,7 +270,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
       if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
-      const where = whereOf(list.filters, scope);
+      const where = whereOf(list.filters, request.query as Record<string, unknown>, scope);
       const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
       const [rows, [{ total } = { total: 0 }]] = await Promise.all([
         config
@@ -284,7 +294,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
 
     /** The condition of a query that carries only the list's filters (an export of the list). */
     filtersOf(query: Record<string, unknown>) {
-      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [] }).filters);
+      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters, query);
     },
 
     /** Records presented with the given relations, as a write answers them. */

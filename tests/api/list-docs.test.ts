@@ -39,6 +39,13 @@ describe('/api/docs', () => {
     ['/api/v1/sales/summary', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
     ['/api/v1/sales/export', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
     ['/api/v1/dsps/{dspId}/customers/export', ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]']],
+    [
+      '/api/v1/dsps/{dspId}/bookings',
+      ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit', 'tz'],
+    ],
+    ['/api/v1/dsps/{dspId}/bookings/summary', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
+    ['/api/v1/dsps/{dspId}/bookings/export', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
+    ['/api/v1/dsps/{dspId}/bookings/stats', ['tz']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);
@@ -56,6 +63,7 @@ describe('/api/docs', () => {
     expect((await parameters('/api/v1/sponsors/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/dsps/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     expect((await parameters('/api/v1/customers/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
+    expect((await parameters('/api/v1/bookings/{id}')).map((parameter) => parameter.name)).toEqual(['include', 'fields']);
     // The DSP's plans for the customer form: one fixed answer, no list parameter.
     expect(await parameters('/api/v1/dsps/{dspId}/customer-plans')).toEqual([]);
   });
@@ -65,6 +73,16 @@ describe('/api/docs', () => {
     expect(query.find((parameter) => parameter.name === 'limit')?.description).toMatch(/12 por defecto/);
     expect(query.find((parameter) => parameter.name === 'sort')?.description).toMatch(/Por defecto -created_at/);
     expect(query.find((parameter) => parameter.name === 'include')?.description).toMatch(/entitlements, entitlements\.plan/);
+  });
+
+  it('shows the bookings list’s page size of 12, its newest-first default, its includes and its time zone', async () => {
+    const query = await parameters('/api/v1/dsps/{dspId}/bookings');
+    expect(query.find((parameter) => parameter.name === 'limit')?.description).toMatch(/12 por defecto/);
+    expect(query.find((parameter) => parameter.name === 'sort')?.description).toMatch(/id, code_ref, scheduled_at, created_at\. Por defecto -created_at/);
+    expect(query.find((parameter) => parameter.name === 'include')?.description).toMatch(/customer, entitlement, entitlement\.plan, plan, service/);
+    expect(query.find((parameter) => parameter.name === 'tz')?.description).toMatch(/America\/Bogota/);
+    const detail = await parameters('/api/v1/bookings/{id}');
+    expect(detail.find((parameter) => parameter.name === 'include')?.description).toMatch(/status_histories/);
   });
 
   it('shows the staff picker’s cap of 100', async () => {

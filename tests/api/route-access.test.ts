@@ -131,6 +131,20 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/sales/summary', 'signed-in'],
   ['GET', '/api/v1/sales/export', 'signed-in'],
   ['GET', '/api/v1/dsps/:dspId/customers/export', 'signed-in'],
+  // Bookings: reading needs operations.view, every change bookings.change-status; both also the
+  // DSP's visibility (404 for a DSP not assigned, unless dsps.manage), checked by the service.
+  ['GET', '/api/v1/booking-dsps', 'operations.view'],
+  ['GET', '/api/v1/dsps/:dspId/bookings', 'operations.view'],
+  ['GET', '/api/v1/dsps/:dspId/bookings/summary', 'operations.view'],
+  ['GET', '/api/v1/dsps/:dspId/bookings/stats', 'operations.view'],
+  ['GET', '/api/v1/dsps/:dspId/bookings/export', 'operations.view'],
+  ['POST', '/api/v1/dsps/:dspId/bookings', 'bookings.change-status'],
+  ['GET', '/api/v1/bookings/:id', 'operations.view'],
+  ['PUT', '/api/v1/bookings/:id', 'bookings.change-status'],
+  ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
+  ['DELETE', '/api/v1/bookings/:id', 'bookings.change-status'],
+  ['GET', '/api/v1/bookings/:id/deletion', 'bookings.change-status'],
+  ['GET', '/api/v1/bookings/:id/history', 'operations.view'],
   // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
   ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
 ];

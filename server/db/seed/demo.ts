@@ -7,6 +7,7 @@ import type { Storage } from '../../storage';
 import type { Db, Tx } from '../client';
 import { DSP_SETTINGS_TEMPLATE, type DspType } from '../../../contract/dsp.constants';
 import { campaignCategories, campaigns, categories, countries, dspPlans, dspUsers, dsps, plans, services, sponsors, users } from '../schema';
+import { seedDemoBookings } from './demo-bookings';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoApiClients } from './demo-dsp-access';
 import { demoPdf } from './demo-documents';
@@ -442,6 +443,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
       await seedDemoDsps(tx, dspImages);
       await seedDemoApiClients(tx);
       await seedDemoCustomers(tx, today);
+      await seedDemoBookings(tx, today);
     });
     return { sponsors: prepared.length, campaigns: campaignCount, plans: planCount };
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DEFAULT_SORT,
+  CUSTOMER_DEPENDENT_NOUNS,
   CUSTOMER_FIELDS,
   CUSTOMER_INCLUDES,
   CUSTOMER_MESSAGES,
@@ -21,7 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
-import { customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
+import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -137,10 +138,8 @@ export function createCustomerService({ db }: { db: Db }) {
       { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
     ],
-    // What blocks a customer's delete goes here, each counted in the 409: their bookings
-    // ({ table: bookings, column: bookings.customerId, noun: CUSTOMER_DEPENDENT_NOUNS.bookings })
-    // once bookings exist. Their subscriptions go with them.
-    dependents: [],
+    // A customer's bookings block their delete (counted in the 409); their subscriptions go with them.
+    dependents: [{ table: bookings, column: bookings.customerId, noun: CUSTOMER_DEPENDENT_NOUNS.bookings }],
   });
 
   /**

@@ -122,6 +122,7 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
     tags,
     summary: 'Elimina un servicio y su imagen',
     question: '¿Se puede eliminar este servicio?',
+    refusals: "Un servicio con agendamientos no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 3 agendamientos').",
     deleted: SERVICE_ANSWERS.deleted,
     service,
   });

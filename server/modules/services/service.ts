@@ -1,3 +1,4 @@
+import { BOOKING_DEPENDENT_NOUN } from '@contract/booking.constants';
 import {
   SERVICE_DEFAULT_SORT,
   SERVICE_FIELDS,
@@ -21,7 +22,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
-import { campaignCategories, campaigns, plans, services } from '../../db/schema';
+import { bookings, campaignCategories, campaigns, plans, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -229,6 +230,8 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     present: (row) => presentService(row, storage),
     history,
     files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
+    // A booked service stays: its bookings would point nowhere.
+    dependents: [{ table: bookings, column: bookings.planServiceId, noun: BOOKING_DEPENDENT_NOUN }],
   });
 
   return {

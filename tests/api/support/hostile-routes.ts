@@ -287,6 +287,15 @@ export function describeHostileRoutes(part: number, parts: number, session: Host
           'GET /api/v1/sales/summary',
           'GET /api/v1/sales/export',
           'GET /api/v1/dsps/{dspId}/customers/export',
+          'GET /api/v1/booking-dsps',
+          'GET /api/v1/dsps/{dspId}/bookings',
+          'POST /api/v1/dsps/{dspId}/bookings',
+          'GET /api/v1/dsps/{dspId}/bookings/summary',
+          'GET /api/v1/dsps/{dspId}/bookings/stats',
+          'GET /api/v1/dsps/{dspId}/bookings/export',
+          'PUT /api/v1/bookings/{id}',
+          'PATCH /api/v1/bookings/{id}/status',
+          'DELETE /api/v1/bookings/{id}',
         ]),
       );
     });

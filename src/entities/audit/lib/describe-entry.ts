@@ -24,6 +24,7 @@ const RESOURCE_NOUNS: Record<AuditResource, string> = {
   'api-client': 'el cliente API',
   customer: 'el cliente',
   entitlement: 'la suscripción',
+  booking: 'el agendamiento',
 };
 
 /** Longest value a sentence quotes whole; a longer text (a description) is cut with '…'. */

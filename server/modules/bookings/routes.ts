@@ -1,0 +1,269 @@
+import {
+  BOOKING_ANSWERS,
+  BOOKING_CHART_DAYS,
+  BOOKING_MESSAGES,
+  BOOKING_TRANSITIONS_TEXT,
+  booking,
+  bookingDsp,
+  bookingFields,
+  bookingStats,
+  bookingStatusFields,
+  bookingSummary,
+  bookingUpdateFields,
+} from '@contract/booking';
+import { idParam, recordIdParam, successEnvelope } from '@contract/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
+import { csvFileName } from '../../http/csv';
+import { deleteRoutes } from '../../http/delete-routes';
+import { success } from '../../http/envelope';
+import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import type { Storage } from '../../storage';
+import { createAuditService } from '../audit/service';
+import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { BOOKING_DSPS_MAX, createBookingService } from './service';
+
+const tags = ['Agendamientos'];
+const dspIdParam = z.object({ dspId: recordIdParam });
+const files = {
+  evidence_file: fileField(BOOKING_MESSAGES.evidenceNotFile).optional(),
+  support_file: fileField(BOOKING_MESSAGES.supportNotFile).optional(),
+};
+const createBody = bookingFields.extend(files);
+const updateBody = bookingUpdateFields.extend(files);
+
+const ACCESS_DESCRIPTION =
+  'Leer agendamientos requiere el permiso operations.view; crearlos, editarlos, eliminarlos y cambiar su estado, bookings.change-status (403 sin él). ' +
+  VISIBILITY_DESCRIPTION.replaceAll('los clientes', 'los clientes y agendamientos');
+
+const TIME_ZONE_DESCRIPTION =
+  'tz: zona horaria IANA (America/Bogota por defecto; la del navegador en el panel) en que se leen los días de filter[scheduled_at], ' +
+  `filter[created_at], "hoy" y el gráfico; una zona que no existe da 400 ('${BOOKING_MESSAGES.timeZone}'). Los días van en AAAA-MM-DD ` +
+  `o como rango AAAA-MM-DD,AAAA-MM-DD inclusivo; otra cosa da 400 ('${BOOKING_MESSAGES.date}').`;
+
+const LIMIT_DESCRIPTION =
+  'Límite de eventos: un servicio con event_limit admite, por suscripción, como mucho ese número de agendamientos no cancelados dentro del ' +
+  'periodo que contiene scheduled_at (MONTHLY mes calendario, QUARTERLY trimestre, SEMI-ANNUALLY semestre, YEARLY año, en hora de Bogotá; ' +
+  'LIFETIME o sin periodo: desde siempre); alcanzado, 422 en plan_service_id con la cuenta y el límite. unlimited_events: sin límite. ' +
+  'Un agendamiento cancelado libera su cupo.';
+
+const FILES_DESCRIPTION =
+  'evidence_file y support_file: PNG, JPG, GIF o PDF, comprobados por su contenido, de 10 MB como máximo (415 con el error en el campo, 413); ' +
+  'se responden como evidence_file_url y support_file_url. Uno nuevo reemplaza al anterior, que se borra.';
+
+const CSV_FORMAT =
+  'UTF-8 con BOM (para Excel), separado por comas, sin límite de filas (se lee por tandas); una celda que empieza por =, +, - o @ se escribe ' +
+  'tras una comilla simple para que la hoja no la ejecute como fórmula.';
+
+export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createBookingService({ db, storage, log: app.log });
+  const audit = createAuditService({ db });
+
+  r.get(
+    '/api/v1/booking-dsps',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Las DSP cuyos agendamientos la persona puede ver',
+        description: `Las DSP de tipo BOOKING o MIXED, por nombre, ${BOOKING_DSPS_MAX} como máximo: el selector de DSP de la pantalla de agendamientos. ${ACCESS_DESCRIPTION}`,
+        response: { 200: successEnvelope(z.array(bookingDsp)) },
+      },
+    },
+    async (request) => success(await service.bookingDsps(actorOf(request))),
+  );
+
+  r.get(
+    '/api/v1/dsps/:dspId/bookings',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Los agendamientos de una DSP, el más reciente primero',
+        description:
+          'filter[q] (o q) busca en el código y en el nombre, DNI y teléfono del cliente; filter[status] uno o varios estados separados por comas; ' +
+          'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,service en un número fijo de consultas. ' +
+          `${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: dspIdParam,
+        querystring: service.list.querystring,
+        response: { 200: service.list.response },
+      },
+    },
+    async (request, reply) => {
+      await service.prepare(request.params.dspId, request.query as Record<string, unknown>, actorOf(request));
+      return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
+    },
+  );
+
+  r.get(
+    '/api/v1/dsps/:dspId/bookings/summary',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Los contadores de los agendamientos filtrados',
+        description:
+          'Los mismos filtros que la lista. total: los que los filtros dejan; today: los que dejan los mismos filtros salvo filter[scheduled_at], ' +
+          `agendados hoy en tz; date: el día de hoy en tz (AAAA-MM-DD). ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: dspIdParam,
+        querystring: service.list.filtersQuerystring,
+        response: { 200: successEnvelope(bookingSummary) },
+      },
+    },
+    async (request) => success(await service.summary(request.params.dspId, request.query as Record<string, unknown>, actorOf(request))),
+  );
+
+  r.get(
+    '/api/v1/dsps/:dspId/bookings/stats',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Agendamientos por día y estado, los últimos días',
+        description:
+          `Los ${BOOKING_CHART_DAYS} días que terminan hoy en tz, uno por entrada (en cero si no hay), contando los agendamientos por el día ` +
+          `de scheduled_at en tz y por estado. ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: dspIdParam,
+        querystring: z.object({ tz: z.string().optional().meta({ description: 'Zona horaria IANA (America/Bogota por defecto).' }) }),
+        response: { 200: successEnvelope(bookingStats) },
+      },
+    },
+    async (request) => success(await service.stats(request.params.dspId, request.query as Record<string, unknown>, actorOf(request))),
+  );
+
+  r.get(
+    '/api/v1/dsps/:dspId/bookings/export',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Los agendamientos filtrados de una DSP, en CSV',
+        description:
+          'Los mismos filtros que la lista; columnas Código, Estado, Fecha y hora, Cliente, DNI, Teléfono, Plan, Servicio, Notas y Creado ' +
+          `(horas en tz); el más reciente primero. ${CSV_FORMAT} ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: dspIdParam,
+        querystring: service.list.filtersQuerystring,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const timeZone = await service.prepare(request.params.dspId, query, actorOf(request));
+      const csv = service.exportBookings(request.params.dspId, query, timeZone);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csvFileName('agendamientos')}"`).send(csv);
+    },
+  );
+
+  r.post(
+    '/api/v1/dsps/:dspId/bookings',
+    {
+      config: { access: 'bookings.change-status' },
+      schema: {
+        tags,
+        summary: 'Agenda un servicio para un cliente de la DSP',
+        description:
+          'JSON, formulario o multipart: customer_id (un cliente de esta DSP), entitlement_id (una suscripción ACTIVE de ese cliente en esta DSP), ' +
+          'plan_service_id (un servicio activo del plan de la suscripción) y scheduled_at (ISO 8601 con zona horaria) requeridos; notes, ' +
+          'meta {country, city, phone, address, latitude, longitude} (meta[city] en un formulario), evidence_file y support_file opcionales. ' +
+          "Cada regla incumplida da 422 en su campo. Nace PENDING con un código 'AG-' y 8 caracteres, el plan de la suscripción y su primera fila " +
+          `de historial, en una transacción. Responde 201. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: dspIdParam,
+        consumes: FILE_WRITE_TYPES,
+        body: createBody,
+        response: { 201: successEnvelope(booking) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(success(await service.create(request.params.dspId, request.body, actorOf(request)), BOOKING_ANSWERS.created)),
+  );
+
+  r.get(
+    '/api/v1/bookings/:id',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags,
+        summary: 'Un agendamiento',
+        description: `include como la lista y status_histories (el más reciente primero, con quién hizo cada cambio). ${ACCESS_DESCRIPTION}`,
+        params: idParam,
+        querystring: service.list.detailQuerystring,
+        response: { 200: service.list.detailResponse },
+      },
+    },
+    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request)))),
+  );
+
+  r.put(
+    '/api/v1/bookings/:id',
+    {
+      config: { access: 'bookings.change-status' },
+      schema: {
+        tags,
+        summary: 'Actualiza un agendamiento (también POST con _method=PUT)',
+        description:
+          'scheduled_at, notes y meta (se combina clave a clave) y archivos; los campos ausentes no cambian. El cliente, la suscripción, el servicio ' +
+          'y el estado no se cambian aquí (el estado, en PATCH /api/v1/bookings/{id}/status). Un agendamiento CONSUMED no se edita (422). ' +
+          `Una nueva fecha vuelve a comprobar el límite de eventos. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+        params: idParam,
+        consumes: FILE_WRITE_TYPES,
+        body: updateBody,
+        response: { 200: successEnvelope(booking) },
+      },
+    },
+    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.updated),
+  );
+
+  r.patch(
+    '/api/v1/bookings/:id/status',
+    {
+      config: { access: 'bookings.change-status' },
+      schema: {
+        tags,
+        summary: 'Cambia el estado de un agendamiento (también POST con _method=PATCH)',
+        description:
+          `JSON o formulario: status y reason opcional (500 caracteres como máximo). ${BOOKING_TRANSITIONS_TEXT} Entrar en CONFIRMED, CANCELLED ` +
+          'o CONSUMED marca su hora (ahora); volver a PENDING borra confirmed_at y cancelled_at (hay que confirmarlo otra vez); consumed_at ' +
+          'no se borra nunca (CONSUMED es final). Reabrir un cancelado vuelve a ocupar un cupo: se comprueba el límite de eventos. ' +
+          `Responde el agendamiento con sus relaciones. ${ACCESS_DESCRIPTION}`,
+        params: idParam,
+        body: bookingStatusFields,
+        response: { 200: successEnvelope(booking) },
+      },
+    },
+    async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.statusChanged),
+  );
+
+  deleteRoutes(app, {
+    path: '/api/v1/bookings',
+    access: 'bookings.change-status',
+    tags,
+    summary: 'Elimina un agendamiento, su historial de estados y sus archivos',
+    question: '¿Se puede eliminar este agendamiento?',
+    refusals: ACCESS_DESCRIPTION,
+    deleted: BOOKING_ANSWERS.deleted,
+    service,
+  });
+
+  r.get(
+    '/api/v1/bookings/:id/history',
+    {
+      config: { access: 'operations.view' },
+      schema: {
+        tags: ['Historial de cambios'],
+        summary: 'Historial de cambios de un agendamiento, el más reciente primero',
+        description: ACCESS_DESCRIPTION,
+        params: idParam,
+        querystring: audit.list.querystring,
+        response: { 200: audit.list.response },
+      },
+    },
+    async (request, reply) => {
+      await service.find(request.params.id, actorOf(request));
+      return success(await audit.list.answer(request, reply, audit.recordScope('booking', request.params.id)));
+    },
+  );
+}

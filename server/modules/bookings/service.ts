@@ -1,0 +1,635 @@
+import {
+  BOOKINGS_CSV_HEADER,
+  BOOKING_CHART_DAYS,
+  BOOKING_DEFAULT_SORT,
+  BOOKING_DETAIL_INCLUDES,
+  BOOKING_FIELDS,
+  BOOKING_INCLUDES,
+  BOOKING_MESSAGES,
+  BOOKING_NOT_FOUND,
+  BOOKING_PAGE_SIZE,
+  BOOKING_STATUSES,
+  BOOKING_STATUS_LABELS,
+  type BOOKING_SORTS,
+  type Booking,
+  type BookingDsp,
+  type BookingMeta,
+  type BookingStats,
+  type BookingStatus,
+  type BookingStatusHistory,
+  type BookingStreamEvent,
+  type BookingSummary,
+  booking,
+  bookingLimitReached,
+  bookingTransitionRefusal,
+  type bookingFields,
+  type bookingStatusFields,
+  type bookingUpdateFields,
+} from '@contract/booking';
+import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
+import type { EventPeriod } from '@contract/service.constants';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
+import type { Db, Tx } from '../../db/client';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { defineWrites } from '../../db/record-writes';
+import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services, users } from '../../db/schema';
+import { containsText, sortableText } from '../../db/sortable-text';
+import type { Actor } from '../../http/actor';
+import { csvStream, spreadsheetText } from '../../http/csv';
+import { notFound, validationFailed } from '../../http/errors';
+import { enumFilter, idFilter } from '../../http/filter-values';
+import { defineList, referenceInclude } from '../../http/list';
+import type { FileKind, UploadedFile } from '../../http/uploads';
+import type { Storage } from '../../storage';
+import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
+import { notifyBookingChange } from './live';
+import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
+import { addDays, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
+
+export type BookingRow = typeof bookings.$inferSelect;
+type CreateInput = z.output<typeof bookingFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
+type UpdateInput = z.output<typeof bookingUpdateFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
+type StatusInput = z.output<typeof bookingStatusFields>;
+
+/** Rows read per query while exporting: an export of any size never sits in memory at once. */
+export const BOOKING_EXPORT_BATCH = 1000;
+/** The DSP dropdown of the bookings screen lists at most this many. */
+export const BOOKING_DSPS_MAX = 200;
+
+/** Evidence and support: a photo or a scanned document. */
+const BOOKING_FILE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'pdf'];
+const metaOf = (row: BookingRow): BookingMeta => {
+  const meta = (row.meta ?? {}) as Partial<BookingMeta>;
+  return {
+    country: meta.country ?? null,
+    city: meta.city ?? null,
+    phone: meta.phone ?? null,
+    address: meta.address ?? null,
+    latitude: meta.latitude ?? null,
+    longitude: meta.longitude ?? null,
+  };
+};
+
+const presentBooking = (row: BookingRow, storage: Storage): Booking => ({
+  id: row.id,
+  code_ref: row.codeRef,
+  status: row.status,
+  scheduled_at: row.scheduledAt.toISOString(),
+  confirmed_at: row.confirmedAt?.toISOString() ?? null,
+  cancelled_at: row.cancelledAt?.toISOString() ?? null,
+  consumed_at: row.consumedAt?.toISOString() ?? null,
+  dsp_id: row.dspId,
+  customer_id: row.customerId,
+  entitlement_id: row.entitlementId,
+  plan_service_id: row.planServiceId,
+  plan_id: row.planId,
+  notes: row.notes,
+  meta: metaOf(row),
+  evidence_file_url: row.evidencePath ? storage.url(row.evidencePath) : null,
+  support_file_url: row.supportPath ? storage.url(row.supportPath) : null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The booking on the change history: what staff set, files by their stored name. */
+const trail = auditTrail({
+  resource: 'booking',
+  id: (item: Booking) => item.id,
+  label: (item) => item.code_ref,
+  fields: (item) => ({
+    code_ref: item.code_ref,
+    status: item.status,
+    scheduled_at: item.scheduled_at,
+    customer_id: item.customer_id,
+    entitlement_id: item.entitlement_id,
+    plan_service_id: item.plan_service_id,
+    notes: item.notes,
+    country: item.meta.country,
+    city: item.meta.city,
+    phone: item.meta.phone,
+    address: item.meta.address,
+    latitude: item.meta.latitude,
+    longitude: item.meta.longitude,
+    evidence_file: storedFileName(item.evidence_file_url),
+    support_file: storedFileName(item.support_file_url),
+  }),
+});
+
+/**
+ * 422 on plan_service_id when the subscription's bookings of the service that are not cancelled,
+ * inside the period containing `at`, already reach the service's limit. The caller holds the
+ * subscription's row lock, so two bookings racing for the last slot are counted one after the other.
+ */
+async function assertEventLimit(
+  tx: Tx,
+  service: { id: number; eventLimit: number | null; unlimitedEvents: boolean; eventPeriod: EventPeriod | null },
+  entitlementId: number,
+  at: Date,
+  exceptId?: number,
+) {
+  if (service.unlimitedEvents || service.eventLimit === null) return;
+  const window = eventWindow(service.eventPeriod, at);
+  const [{ total } = { total: 0 }] = await tx
+    .select({ total: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.entitlementId, entitlementId),
+        eq(bookings.planServiceId, service.id),
+        ne(bookings.status, 'CANCELLED'),
+        window.from ? gte(bookings.scheduledAt, window.from) : undefined,
+        window.to ? lt(bookings.scheduledAt, window.to) : undefined,
+        exceptId === undefined ? undefined : ne(bookings.id, exceptId),
+      ),
+    );
+  if (total >= service.eventLimit) {
+    const message = bookingLimitReached(total, service.eventLimit, window.label);
+    throw validationFailed({ plan_service_id: [message] }, message);
+  }
+}
+
+/**
+ * Locks a subscription while its bookings are counted, before any booking row is written: two
+ * bookings racing on one subscription queue one after the other. FOR NO KEY UPDATE, so another
+ * transaction's key-share lock on it (a booking insert's foreign key) never turns into a deadlock;
+ * a status change of the subscription (FOR UPDATE) still waits for it.
+ */
+const lockEntitlement = async (tx: Tx, id: number) => (await tx.select().from(entitlements).where(eq(entitlements.id, id)).for('no key update'))[0];
+const serviceOf = async (conn: Db | Tx, id: number) =>
+  (
+    await conn
+      .select({ id: services.id, planId: services.planId, isActive: services.isActive, eventLimit: services.eventLimit, unlimitedEvents: services.unlimitedEvents, eventPeriod: services.eventPeriod })
+      .from(services)
+      .where(eq(services.id, id))
+  )[0];
+
+/** Each booking's status changes, newest first, with who made each one, in one query. */
+async function historiesOf(conn: Db | Tx, ids: number[]): Promise<Map<number, BookingStatusHistory[]>> {
+  const byBooking = new Map<number, BookingStatusHistory[]>();
+  if (ids.length === 0) return byBooking;
+  const rows = await conn
+    .select({ history: bookingStatusHistories, staffId: users.id, staffName: users.name })
+    .from(bookingStatusHistories)
+    .leftJoin(users, eq(users.id, bookingStatusHistories.changedBy))
+    .where(inArray(bookingStatusHistories.bookingId, ids))
+    .orderBy(desc(bookingStatusHistories.createdAt), desc(bookingStatusHistories.id));
+  for (const { history, staffId, staffName } of rows) {
+    const entry: BookingStatusHistory = {
+      id: history.id,
+      old_status: history.oldStatus,
+      new_status: history.newStatus,
+      reason: history.reason,
+      created_at: history.createdAt.toISOString(),
+      changed_by: staffId === null || staffName === null ? null : { id: staffId, name: staffName },
+    };
+    byBooking.set(history.bookingId, [...(byBooking.get(history.bookingId) ?? []), entry]);
+  }
+  return byBooking;
+}
+
+/** The column a status stamps when a booking enters it. */
+const STAMP: Partial<Record<BookingStatus, 'confirmedAt' | 'cancelledAt' | 'consumedAt'>> = {
+  CONFIRMED: 'confirmedAt',
+  CANCELLED: 'cancelledAt',
+  CONSUMED: 'consumedAt',
+};
+
+/** A moment as a clock in `timeZone` shows it, for a CSV cell: '2026-03-31 21:05'. */
+const clockIn = (at: Date, timeZone: string) => {
+  const wall = zonedWall(at, timeZone);
+  return wall.replace('T', ' ').slice(0, 16);
+};
+const zonedWall = (at: Date, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
+
+type Key = { at: string; id: number } | null;
+
+export function createBookingService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  const dateFilter = (column: typeof bookings.scheduledAt | typeof bookings.createdAt) => (value: string, query: Record<string, unknown>) => {
+    const { from, to } = dayRange(value, timeZoneOf(query));
+    return and(gte(column, from), lt(column, to));
+  };
+
+  const list = defineList({
+    db,
+    item: booking,
+    table: bookings,
+    select: () => db.select().from(bookings).$dynamic(),
+    id: bookings.id,
+    filters: {
+      q: {
+        description: 'Busca en el código y en el nombre, DNI y teléfono del cliente, sin distinguir mayúsculas ni tildes.',
+        where: (value) =>
+          or(
+            containsText(bookings.codeRef, value),
+            inArray(
+              bookings.customerId,
+              db
+                .select({ id: customers.id })
+                .from(customers)
+                .where(or(containsText(customers.name, value), containsText(customers.dni, value), containsText(customers.phone, value))),
+            ),
+          ),
+      },
+      status: {
+        description: `Estado: ${BOOKING_STATUSES.join(', ')}; varios separados por comas.`,
+        where: (value) => inArray(bookings.status, enumFilter('status', value, BOOKING_STATUSES)),
+      },
+      scheduled_at: {
+        description: 'Día agendado AAAA-MM-DD, o rango AAAA-MM-DD,AAAA-MM-DD (inclusivo), en la zona horaria tz.',
+        where: dateFilter(bookings.scheduledAt),
+      },
+      created_at: {
+        description: 'Día de creación AAAA-MM-DD, o rango AAAA-MM-DD,AAAA-MM-DD (inclusivo), en la zona horaria tz.',
+        where: dateFilter(bookings.createdAt),
+      },
+      customer_id: { description: 'Id del cliente.', where: (value) => eq(bookings.customerId, idFilter('customer_id', value)) },
+    },
+    sorts: {
+      id: bookings.id,
+      code_ref: bookings.codeRef,
+      scheduled_at: bookings.scheduledAt,
+      created_at: bookings.createdAt,
+    } satisfies Record<(typeof BOOKING_SORTS)[number], unknown>,
+    defaultSort: BOOKING_DEFAULT_SORT,
+    defaultLimit: BOOKING_PAGE_SIZE,
+    fields: BOOKING_FIELDS,
+    extraQuery: { tz: 'Zona horaria IANA en que se leen los días (America/Bogota por defecto).' },
+    includes: {
+      list: BOOKING_INCLUDES,
+      detail: BOOKING_DETAIL_INCLUDES,
+      load: {
+        customer: referenceInclude(
+          (row: BookingRow) => row.customerId,
+          async (ids) =>
+            (
+              await db
+                .select({ id: customers.id, name: customers.name, phone: customers.phone, dni: customers.dni, email: customers.email, meta: customers.meta })
+                .from(customers)
+                .where(inArray(customers.id, ids))
+            ).map((row) => {
+              const meta = (row.meta ?? {}) as { city?: string | null; address?: string | null };
+              return { id: row.id, name: row.name, phone: row.phone, dni: row.dni, email: row.email, meta: { city: meta.city ?? null, address: meta.address ?? null } };
+            }),
+        ),
+        entitlement: async (rows, nested) => {
+          const ids = [...new Set(rows.map((row) => row.entitlementId))];
+          const found =
+            ids.length === 0
+              ? []
+              : await db
+                  .select({ id: entitlements.id, status: entitlements.status, planId: entitlements.planId, planName: plans.name })
+                  .from(entitlements)
+                  .innerJoin(plans, eq(plans.id, entitlements.planId))
+                  .where(inArray(entitlements.id, ids));
+          const byId = new Map(
+            found.map((row) => [
+              row.id,
+              { id: row.id, status: row.status, plan_id: row.planId, ...(nested.includes('plan') ? { plan: { id: row.planId, name: row.planName } } : {}) },
+            ]),
+          );
+          return (row) => byId.get(row.entitlementId);
+        },
+        plan: referenceInclude(
+          (row: BookingRow) => row.planId,
+          (ids) => db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids)),
+        ),
+        service: referenceInclude(
+          (row: BookingRow) => row.planServiceId,
+          async (ids) =>
+            (
+              await db
+                .select({ id: services.id, name: services.name, eventLimit: services.eventLimit, unlimitedEvents: services.unlimitedEvents, eventPeriod: services.eventPeriod })
+                .from(services)
+                .where(inArray(services.id, ids))
+            ).map((row) => ({ id: row.id, name: row.name, event_limit: row.eventLimit, unlimited_events: row.unlimitedEvents, event_period: row.eventPeriod })),
+        ),
+        status_histories: async (rows) => {
+          const byBooking = await historiesOf(db, rows.map((row) => row.id));
+          return (row) => byBooking.get(row.id) ?? [];
+        },
+      },
+    },
+    present: (rows: BookingRow[]) => rows.map((row) => presentBooking(row, storage)),
+  });
+
+  /** Every write's history entry and, in the same transaction, the live stream's announcement. */
+  const history = {
+    async record(tx: Tx, actor: Actor, write: { before: Booking | null; after: Booking | null }) {
+      await trail.record(tx, actor, write);
+      const subject = (write.after ?? write.before)!;
+      const kind: BookingStreamEvent['kind'] = write.before === null ? 'created' : write.after === null ? 'deleted' : 'updated';
+      await notifyBookingChange(tx, { id: subject.id, dsp_id: subject.dsp_id, kind, status: write.after?.status ?? null });
+    },
+  };
+
+  const slot = (column: 'evidencePath' | 'supportPath', label: string) => ({ column, folder: 'bookings' as const, label, kinds: BOOKING_FILE_KINDS });
+
+  const writes = defineWrites({
+    db,
+    storage,
+    log,
+    table: bookings,
+    id: bookings.id,
+    notFound: BOOKING_NOT_FOUND,
+    present: (row) => presentBooking(row, storage),
+    history,
+    files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
+    // Status histories go with the booking (on delete cascade); nothing else points at one.
+  });
+
+  /** A booking `actor` may see, or 404 (another DSP's booking does not exist for them). */
+  const find = async (id: number, actor: Actor): Promise<BookingRow> => {
+    const [row] = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, id), visibleDsp(actor, bookings.dspId)));
+    if (!row) throw notFound(BOOKING_NOT_FOUND);
+    return row;
+  };
+
+  /** A booking as a write answers it: with the list's relations. */
+  const one = async (id: number): Promise<Booking> => {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+    if (!row) throw notFound(BOOKING_NOT_FOUND);
+    return (await list.present([row], [...BOOKING_INCLUDES]))[0] as Booking;
+  };
+
+  /** The bookings of a DSP the query's filters keep; `except` leaves one filter out. */
+  const filtered = (dspId: number, query: Record<string, unknown>, except?: string): SQL | undefined => {
+    const kept = except
+      ? Object.fromEntries(
+          Object.entries(query)
+            .filter(([key]) => key !== `filter[${except}]`)
+            .map(([key, value]) =>
+              key === 'filter' && value && typeof value === 'object' && !Array.isArray(value)
+                ? [key, Object.fromEntries(Object.entries(value).filter(([name]) => name !== except))]
+                : [key, value],
+            ),
+        )
+      : query;
+    return and(eq(bookings.dspId, dspId), list.filtersOf(kept));
+  };
+
+  const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
+
+  /** The `tz` of the query (400 when bad), once the DSP is known to exist for `actor` (else 404). */
+  const prepare = async (dspId: number, query: Record<string, unknown>, actor: Actor): Promise<string> => {
+    const timeZone = timeZoneOf(query);
+    await assertVisibleDsp(db, actor, dspId);
+    return timeZone;
+  };
+
+  return {
+    list,
+    find,
+    ofDsp: (dspId: number) => eq(bookings.dspId, dspId),
+
+    prepare,
+
+    /**
+     * Books a service of the customer's subscription at this DSP. Checked here: the customer is
+     * the DSP's, the subscription is that customer's here, the service is one of its plan's and
+     * active. Checked under the subscription's row lock: it is ACTIVE and the event limit of the
+     * period is not reached. Starts PENDING with its first history row, in one transaction.
+     */
+    async create(dspId: number, input: CreateInput, actor: Actor): Promise<Booking> {
+      await assertVisibleDsp(db, actor, dspId);
+      const [customer] = await db.select({ id: customers.id, dspId: customers.dspId }).from(customers).where(eq(customers.id, input.customer_id));
+      if (!customer || customer.dspId !== dspId) throw invalid('customer_id', BOOKING_MESSAGES.customerNotOfDsp);
+      const [entitlement] = await db.select().from(entitlements).where(eq(entitlements.id, input.entitlement_id));
+      if (!entitlement || entitlement.customerId !== customer.id || entitlement.dspId !== dspId) throw invalid('entitlement_id', BOOKING_MESSAGES.entitlementNotOfCustomer);
+      const service = await serviceOf(db, input.plan_service_id);
+      if (!service || service.planId !== entitlement.planId) throw invalid('plan_service_id', BOOKING_MESSAGES.serviceNotOfPlan);
+      if (!service.isActive) throw invalid('plan_service_id', BOOKING_MESSAGES.serviceInactive);
+      const scheduledAt = new Date(input.scheduled_at);
+      const meta = metaOf({ meta: input.meta ?? {} } as BookingRow);
+
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const row = await writes.create(
+            {
+              codeRef: newBookingCode(),
+              status: 'PENDING',
+              scheduledAt,
+              dspId,
+              customerId: customer.id,
+              entitlementId: entitlement.id,
+              planServiceId: service.id,
+              planId: entitlement.planId,
+              notes: input.notes ?? null,
+              meta,
+            },
+            { evidence_file: input.evidence_file, support_file: input.support_file },
+            actor,
+            async (tx, created) => {
+              await tx.insert(bookingStatusHistories).values({ bookingId: created.id, oldStatus: null, newStatus: 'PENDING', reason: null, changedBy: actor.userId });
+            },
+            // Under the subscription's lock, taken before the insert: ACTIVE, and a slot left.
+            async (tx) => {
+              const locked = await lockEntitlement(tx, entitlement.id);
+              if (!locked || locked.status !== 'ACTIVE') throw invalid('entitlement_id', BOOKING_MESSAGES.entitlementNotActive);
+              await assertEventLimit(tx, service, entitlement.id, scheduledAt);
+            },
+          );
+          return one(row.id);
+        } catch (error) {
+          // Two equal codes out of 31^8 are unlikely; drawing again is enough.
+          if (uniqueViolation(error) === 'bookings_code_ref_unique' && attempt < CODE_ATTEMPTS) continue;
+          // The customer, subscription or service deleted between the checks and the write.
+          if (foreignKeyViolation(error) === 'bookings_customer_id_customers_id_fk') throw notFound(CUSTOMER_NOT_FOUND);
+          if (foreignKeyViolation(error)) throw invalid('entitlement_id', BOOKING_MESSAGES.entitlementNotOfCustomer);
+          throw error;
+        }
+      }
+    },
+
+    /**
+     * Changes the time, notes, meta (merged key by key) and files. A consumed booking is final:
+     * 422. A new time inside another period is checked against the event limit again (unless the
+     * booking is cancelled, which holds no slot).
+     */
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<Booking> {
+      await find(id, actor);
+      await writes.update(
+        id,
+        async (before, tx) => {
+          if (before.status === 'CONSUMED') throw invalid('status', BOOKING_MESSAGES.consumedNotEditable);
+          const scheduledAt = input.scheduled_at === undefined ? undefined : new Date(input.scheduled_at);
+          if (scheduledAt && before.status !== 'CANCELLED' && scheduledAt.getTime() !== before.scheduledAt.getTime()) {
+            await lockEntitlement(tx, before.entitlementId);
+            const service = await serviceOf(tx, before.planServiceId);
+            if (service) await assertEventLimit(tx, service, before.entitlementId, scheduledAt, before.id);
+          }
+          return {
+            ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+            ...(input.notes !== undefined ? { notes: input.notes } : {}),
+            ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
+            // Files alone are still a change of the booking.
+            ...(input.evidence_file || input.support_file ? { updatedAt: new Date() } : {}),
+          };
+        },
+        { evidence_file: input.evidence_file, support_file: input.support_file },
+        actor,
+      );
+      return one(id);
+    },
+
+    /**
+     * Moves the booking to `status` by the rule of transitions (422 with the reason on `status`),
+     * under its row lock: entering CONFIRMED, CANCELLED or CONSUMED stamps its time (now);
+     * going back to PENDING clears confirmed_at and cancelled_at (it is to be confirmed again).
+     * Reopening a cancelled booking takes a slot again, so the event limit is checked. The history
+     * row, the change history and the announcement go in the same transaction.
+     */
+    async changeStatus(id: number, input: StatusInput, actor: Actor): Promise<Booking> {
+      await find(id, actor);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+        if (!row) throw notFound(BOOKING_NOT_FOUND);
+        const to = input.status;
+        const refusal = bookingTransitionRefusal(row.status, to);
+        if (refusal) throw invalid('status', refusal);
+        if (row.status === 'CANCELLED') {
+          await lockEntitlement(tx, row.entitlementId);
+          const service = await serviceOf(tx, row.planServiceId);
+          if (service) await assertEventLimit(tx, service, row.entitlementId, row.scheduledAt, row.id);
+        }
+        const now = new Date();
+        const stamp = STAMP[to];
+        const set = {
+          status: to,
+          updatedAt: now,
+          ...(stamp ? { [stamp]: now } : {}),
+          ...(to === 'PENDING' ? { confirmedAt: null, cancelledAt: null } : {}),
+        };
+        await tx.update(bookings).set(set).where(eq(bookings.id, id));
+        const reason = input.reason ?? null;
+        await tx.insert(bookingStatusHistories).values({ bookingId: id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId });
+        await recordAudit(tx, actor, {
+          action: 'update',
+          resource: 'booking',
+          resourceId: id,
+          label: row.codeRef,
+          changes: [
+            { field: 'status', before: row.status, after: to, secret: false },
+            ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
+          ],
+        });
+        await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
+      });
+      return one(id);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await find(id, actor);
+      await writes.remove(id, actor);
+    },
+
+    async deletion(id: number, actor: Actor) {
+      await find(id, actor);
+      return writes.deletion(id, actor);
+    },
+
+    /** `total`: the bookings the filters keep; `today`: of the same filters but the scheduled day, those scheduled today in `tz`. */
+    async summary(dspId: number, query: Record<string, unknown>, actor: Actor): Promise<BookingSummary> {
+      const timeZone = await prepare(dspId, query, actor);
+      const today = dayIn(new Date(), timeZone);
+      const todayWhere = and(filtered(dspId, query, 'scheduled_at'), gte(bookings.scheduledAt, dayStart(today, timeZone)), lt(bookings.scheduledAt, dayStart(addDays(today, 1), timeZone)));
+      const [[all], [ofToday]] = await Promise.all([
+        db.select({ total: count() }).from(bookings).where(filtered(dspId, query)),
+        db.select({ total: count() }).from(bookings).where(todayWhere),
+      ]);
+      return { total: all?.total ?? 0, today: ofToday?.total ?? 0, date: today };
+    },
+
+    /** Bookings per day of `scheduled_at` in `tz` and status, the BOOKING_CHART_DAYS days to today, every day listed. */
+    async stats(dspId: number, query: Record<string, unknown>, actor: Actor): Promise<BookingStats> {
+      const timeZone = await prepare(dspId, query, actor);
+      const last = dayIn(new Date(), timeZone);
+      const first = addDays(last, -(BOOKING_CHART_DAYS - 1));
+      // Counted per quarter hour (every zone's offset is a multiple of 15 minutes), then each
+      // quarter put on its day in JavaScript: no dependence on the database's time zone data.
+      const quarter = sql<number>`floor(extract(epoch from ${bookings.scheduledAt}) / 900)::bigint`;
+      const rows = await db
+        .select({ quarter, status: bookings.status, total: count() })
+        .from(bookings)
+        .where(and(eq(bookings.dspId, dspId), gte(bookings.scheduledAt, dayStart(first, timeZone)), lt(bookings.scheduledAt, dayStart(addDays(last, 1), timeZone))))
+        .groupBy(quarter, bookings.status);
+      const days = Array.from({ length: BOOKING_CHART_DAYS }, (_, index) => ({ date: addDays(first, index), PENDING: 0, CONFIRMED: 0, CANCELLED: 0, CONSUMED: 0 }));
+      const byDate = new Map(days.map((day) => [day.date, day]));
+      for (const row of rows) {
+        const day = byDate.get(dayIn(Number(row.quarter) * 900_000, timeZone));
+        if (day) day[row.status] += row.total;
+      }
+      return { days };
+    },
+
+    /** The DSPs taking bookings (BOOKING or MIXED) `actor` may see, by name. */
+    async bookingDsps(actor: Actor): Promise<BookingDsp[]> {
+      const rows = await db
+        .select({ id: dsps.id, name: dsps.name, type: dsps.type })
+        .from(dsps)
+        .where(and(inArray(dsps.type, ['BOOKING', 'MIXED']), visibleDsp(actor, dsps.id)))
+        .orderBy(sortableText(dsps.name), asc(dsps.id))
+        .limit(BOOKING_DSPS_MAX);
+      return rows.map((row) => ({ id: row.id, name: row.name, type: row.type as BookingDsp['type'] }));
+    },
+
+    /**
+     * The CSV of the DSP's bookings the filters keep, newest first, every one of them, read in
+     * keyset batches (created_at to the microsecond, id); times on the clock of `tz`. The caller
+     * has checked the DSP and the time zone; the filters are checked before the first byte.
+     */
+    exportBookings(dspId: number, query: Record<string, unknown>, timeZone: string): Readable {
+      const where = filtered(dspId, query);
+      const batch = (key: Key) =>
+        db
+          .select({ booking: bookings, at: sql<string>`${bookings.createdAt}::text`, customer: { name: customers.name, dni: customers.dni, phone: customers.phone }, planName: plans.name, serviceName: services.name })
+            .from(bookings)
+            .innerJoin(customers, eq(customers.id, bookings.customerId))
+            .innerJoin(plans, eq(plans.id, bookings.planId))
+            .innerJoin(services, eq(services.id, bookings.planServiceId))
+            .where(and(where, key === null ? undefined : sql`(${bookings.createdAt}, ${bookings.id}) < (${key.at}::timestamptz, ${key.id})`))
+            .orderBy(desc(bookings.createdAt), desc(bookings.id))
+            .limit(BOOKING_EXPORT_BATCH);
+      async function* lines() {
+        let key: Key = null;
+        for (;;) {
+          const rows = await batch(key);
+          for (const row of rows) {
+            yield [
+              row.booking.codeRef,
+              BOOKING_STATUS_LABELS[row.booking.status],
+              clockIn(row.booking.scheduledAt, timeZone),
+              spreadsheetText(row.customer.name),
+              spreadsheetText(row.customer.dni),
+              spreadsheetText(row.customer.phone ?? ''),
+              spreadsheetText(row.planName),
+              spreadsheetText(row.serviceName),
+              spreadsheetText(row.booking.notes ?? ''),
+              clockIn(row.booking.createdAt, timeZone),
+            ];
+          }
+          if (rows.length < BOOKING_EXPORT_BATCH) return;
+          const lastRow = rows.at(-1)!;
+          key = { at: lastRow.at, id: lastRow.booking.id };
+        }
+      }
+      return csvStream(BOOKINGS_CSV_HEADER, lines());
+    },
+
+    /** The history's scope check: 404 unless `actor` may see the booking. */
+    visibleBooking: find,
+  };
+}
