@@ -5,7 +5,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES } from '../../contract/campaign';
 import type { Db } from '../../server/db/client';
-import { campaignCategories, campaigns, customers, dsps, plans, services, sponsors } from '../../server/db/schema';
+import { bookings, campaignCategories, campaigns, customers, dsps, plans, services, sponsors } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { seedDemo } from '../../server/db/seed/demo';
 import { bannerPng, encodePng, initials, logoPng } from '../../server/db/seed/demo-images';
@@ -226,7 +226,8 @@ describe('the demo data', () => {
     const seeded = await countRows(database.db);
     expect(seeded.sponsors).toBeGreaterThanOrEqual(6);
     expect(storedKeys(fresh.uploads).filter((key) => key.startsWith('sponsors/'))).toHaveLength(seeded.sponsors);
-    // Staff deleted every demo sponsor (customers, DSPs, services, categories and plans first): the next start does not bring them back.
+    // Staff deleted every demo sponsor (bookings, customers, DSPs, services, categories and plans first): the next start does not bring them back.
+    await database.db.delete(bookings);
     await database.db.delete(customers);
     await database.db.delete(dsps);
     await database.db.delete(services);
