@@ -1,16 +1,26 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dsps, services } from '../../server/db/schema';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
-import type * as Rules from '../../server/modules/bookings/rules';
 
-// The codes drawn, in order: the second booking draws the first one's code again, then another.
-const drawn = vi.hoisted(() => ['AG-AAAAAAAA', 'AG-AAAAAAAA', 'AG-BBBBBBBB']);
-vi.mock('../../server/modules/bookings/rules', async (original) => ({
-  ...(await original<typeof Rules>()),
-  newBookingCode: () => drawn.shift() ?? 'AG-CCCCCCCC',
-}));
+/**
+ * Makes the next insert of a booking take the first booking's code, once: a trigger counting with
+ * a sequence (which, unlike a table, keeps its count when the failed insert rolls back). The codes
+ * are random, so a collision cannot be had otherwise; this file's database is its own.
+ */
+async function collideOnce(ctx: TestContext) {
+  await ctx.db.execute(sql`create sequence booking_code_collisions`);
+  await ctx.db.execute(sql`
+    create function collide_booking_code() returns trigger language plpgsql as $$
+    begin
+      if nextval('booking_code_collisions') = 1 then
+        new.code_ref := (select code_ref from bookings order by id limit 1);
+      end if;
+      return new;
+    end $$`);
+  await ctx.db.execute(sql`create trigger collide_booking_code before insert on bookings for each row execute function collide_booking_code()`);
+}
 
 let ctx: TestContext;
 let token: string;
@@ -41,8 +51,13 @@ describe('booking codes', () => {
     };
     const book = () => ctx.inject({ method: 'POST', url: `/api/v1/dsps/${dsp.dspId}/bookings`, headers: bearer(token), payload });
     const first = await book();
+    await collideOnce(ctx);
     const second = await book();
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    expect([first.json().data.code_ref, second.json().data.code_ref]).toEqual(['AG-AAAAAAAA', 'AG-BBBBBBBB']);
+    expect(second.json().data.code_ref).toMatch(/^AG-[2-9A-HJKMNP-Z]{8}$/);
+    expect(second.json().data.code_ref).not.toBe(first.json().data.code_ref);
+    // The first draw collided and was refused; the booking is the second draw's.
+    const [{ tries }] = (await ctx.db.execute(sql`select last_value as tries from booking_code_collisions`)).rows as [{ tries: string }];
+    expect(Number(tries)).toBe(2);
   });
 });
