@@ -8,6 +8,9 @@ const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
 };
 
+/** The panel's `.test.ts` files that use the browser's APIs (storage, location, the mock server). */
+const PANEL_TESTS_WITH_A_PAGE = ['src/shared/api/client.test.ts', 'src/entities/country/api/country.api.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -19,9 +22,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The panel's pure logic (formatting, parsers, rules): no page, so no jsdom, whose set-up
+          // costs more than most of these files' tests.
+          name: 'panel-logic',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          exclude: PANEL_TESTS_WITH_A_PAGE,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'panel',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.tsx', ...PANEL_TESTS_WITH_A_PAGE],
           setupFiles: ['tests/setup/panel.ts'],
           // One jsdom module graph per worker instead of per file: the panel's files took 171 s here
           // isolated, 111 s not. Each test starts clean anyway: the setup resets the mock stores, the
