@@ -57,7 +57,7 @@ describe('booking codes', () => {
     expect(second.json().data.code_ref).toMatch(/^AG-[2-9A-HJKMNP-Z]{8}$/);
     expect(second.json().data.code_ref).not.toBe(first.json().data.code_ref);
     // The first draw collided and was refused; the booking is the second draw's.
-    const [{ tries }] = (await ctx.db.execute(sql`select last_value as tries from booking_code_collisions`)).rows as [{ tries: string }];
-    expect(Number(tries)).toBe(2);
+    const [sequence] = await ctx.db.select({ tries: sql<string>`last_value` }).from(sql`booking_code_collisions`);
+    expect(Number(sequence?.tries)).toBe(2);
   });
 });

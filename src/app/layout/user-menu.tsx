@@ -1,3 +1,4 @@
+import { PersonAvatar } from '@/shared/ui/person-avatar';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { SignOutMenuItem } from '@/features/sign-out';
@@ -16,7 +17,7 @@ export function UserMenu({ name, email }: UserMenuProps) {
       <Menu.Target>
         <UnstyledButton aria-label="Menú de usuario">
           <Group gap="xs" wrap="nowrap">
-            <Avatar name={name} color="initials" radius="xl" size="md" />
+            <PersonAvatar name={name} />
             <Text size="sm" fw={500} visibleFrom="sm">
               {name}
             </Text>

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { PersonAvatar } from '@/shared/ui/person-avatar';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useSessionStore } from '@/shared/auth';
 import { Fact } from '@/shared/ui/fact';
 
@@ -14,7 +15,7 @@ export function ProfileCard() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
-        <Avatar name={name} color="initials" radius="xl" size="lg" aria-hidden="true" />
+        <PersonAvatar name={name} size="lg" />
         <Text fw={600} size="lg">
           {name}
         </Text>

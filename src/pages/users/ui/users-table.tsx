@@ -1,4 +1,5 @@
-import { ActionIcon, Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { PersonAvatar } from '@/shared/ui/person-avatar';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { HistoryButton } from '@/features/view-change-history';
@@ -28,7 +29,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
           header: 'Usuario',
           cell: ({ row }) => (
             <Group gap="sm" wrap="nowrap">
-              <Avatar name={row.original.name} color="initials" radius="xl" aria-hidden="true" />
+              <PersonAvatar name={row.original.name} />
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
                   {row.original.name}

@@ -1,0 +1,1 @@
+export { PersonAvatar, type PersonAvatarProps } from './person-avatar';
