@@ -1,23 +1,8 @@
-// No zod here: the panel's route search parsers (in its entry chunk) read these lists.
+// No zod here: the panel's audit screen reads these labels.
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from './audit-names';
 
-export const AUDIT_RESOURCES = [
-  'user',
-  'role',
-  'country',
-  'sponsor',
-  'campaign',
-  'plan',
-  'category',
-  'campaign-category',
-  'service',
-  'dsp',
-  'connector',
-  'api-client',
-  'customer',
-  'entitlement',
-  'booking',
-  'session',
-] as const;
+export { AUDIT_ACTIONS, AUDIT_RESOURCES };
+
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
@@ -39,7 +24,6 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   booking: 'Agendamiento',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The verb of each action, as a sentence uses it: 'Ana Pérez creó el sponsor Acme'. */

@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
-import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@contract/audit-vocabulary';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@contract/audit-names';
 import { searchDate, searchEnum, searchNumber, searchSchema, type SearchOf } from '@/shared/lib';
 
 /** /auditoria?person=7&resource=sponsor&action=update&from=2026-03-01&to=2026-03-31&page=2 */

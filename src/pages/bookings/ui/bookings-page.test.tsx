@@ -64,7 +64,7 @@ describe('/agendamientos', () => {
     ]);
     expect(await screen.findByTestId('bookings-total')).toHaveTextContent('2');
     expect(screen.getByTestId('bookings-today')).toHaveTextContent('1');
-    expect(screen.getByText('En vivo')).toBeInTheDocument();
+    expect(await screen.findByText('En vivo')).toBeInTheDocument();
   });
 
   it('restores the DSP, search, day and page of a link, and opens the booking it names', async () => {
