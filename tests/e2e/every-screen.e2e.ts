@@ -155,6 +155,26 @@ async function walkEveryScreen(viewport: { width: number; height: number }, spon
   await on.getByText(/^\d+ ventas?$/).waitFor();
   await checkScreen(on, 'sales', h1(on, 'Ventas'));
 
+  await on.goto(`${server.url}/agendamientos`);
+  const booking = on.getByRole('button', { name: /^Ver detalle de AG-/ }).first();
+  await booking.waitFor();
+  await checkScreen(on, 'bookings', h1(on, 'Agendamientos'));
+  await booking.click();
+  const detail = on.getByRole('dialog', { name: 'Detalle de Reservación' });
+  await detail.getByText('Historial de estados').first().waitFor();
+  await checkScreen(on, 'booking-detail', detail.getByText('Detalle de Reservación', { exact: true }).first());
+  await on.keyboard.press('Escape');
+  await detail.waitFor({ state: 'detached' });
+  await on.getByRole('button', { name: /^Cambiar estado de AG-/ }).first().click();
+  const change = on.getByRole('dialog', { name: 'Cambiar estado' });
+  await change.getByRole('combobox', { name: 'Estado' }).waitFor();
+  await checkScreen(on, 'change-booking-status', change.getByText('Cambiar estado', { exact: true }).first());
+  await change.getByRole('button', { name: 'Cancelar' }).click();
+  await change.waitFor({ state: 'detached' });
+  await on.getByRole('button', { name: 'Ver gráfico' }).click();
+  await on.getByRole('table', { name: /Agendamientos por día/ }).waitFor({ state: 'attached' });
+  await checkScreen(on, 'bookings-chart', h1(on, 'Agendamientos'));
+
   await on.goto(`${server.url}/campanas`);
   await on.getByText(/^\d+ campañas$/).waitFor();
   await checkScreen(on, 'campaigns', h1(on, 'Campañas'));
