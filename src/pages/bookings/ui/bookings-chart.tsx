@@ -47,6 +47,9 @@ export function BookingsChart({ dspId }: { dspId: number }) {
                 tickLine="y"
                 gridAxis="y"
                 yAxisProps={{ allowDecimals: false }}
+                // The drawing is hidden from assistive technology (the table below reads it out), so
+                // it must not take keyboard focus either: recharts' keyboard layer would.
+                barChartProps={{ accessibilityLayer: false }}
               />
             </div>
             <VisuallyHidden>

@@ -188,7 +188,7 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
         <BookingsCounters summary={summary} />
         <Group gap="sm">
           {stream.state === 'failed' ? null : <LiveStatus state={stream.state} />}
-          <Button variant="subtle" onClick={toggleChart} aria-expanded={Boolean(search.chart)}>
+          <Button variant="default" onClick={toggleChart} aria-expanded={Boolean(search.chart)}>
             {search.chart ? 'Ocultar gráfico' : 'Ver gráfico'}
           </Button>
         </Group>
