@@ -161,7 +161,8 @@ describe('the bookings screen, in the browser', () => {
     // At a phone's width nothing sticks out and the actions stay reachable.
     await operator.setViewportSize({ width: 390, height: 844 });
     await operator.getByText(pending.code_ref).first().waitFor();
-    expect(await operator.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The sidebar slides away after the resize: judged once its transition has ended.
+    await expect.poll(() => operator.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { timeout: 5_000 }).toBe(true);
     await operator.screenshot({ path: 'test-results/bookings-phone.png' });
 
     await operatorContext.close();
