@@ -16,7 +16,6 @@ import {
   type BookingMeta,
   type BookingStats,
   type BookingStatus,
-  type BookingStatusHistory,
   type BookingStreamEvent,
   type BookingSummary,
   booking,
@@ -36,7 +35,8 @@ import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services, users } from '../../db/schema';
+import { statusHistoriesOf } from '../../db/status-history';
+import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
@@ -168,28 +168,8 @@ const serviceOf = async (conn: Db | Tx, id: number) =>
   )[0];
 
 /** Each booking's status changes, newest first, with who made each one, in one query. */
-async function historiesOf(conn: Db | Tx, ids: number[]): Promise<Map<number, BookingStatusHistory[]>> {
-  const byBooking = new Map<number, BookingStatusHistory[]>();
-  if (ids.length === 0) return byBooking;
-  const rows = await conn
-    .select({ history: bookingStatusHistories, staffId: users.id, staffName: users.name })
-    .from(bookingStatusHistories)
-    .leftJoin(users, eq(users.id, bookingStatusHistories.changedBy))
-    .where(inArray(bookingStatusHistories.bookingId, ids))
-    .orderBy(desc(bookingStatusHistories.createdAt), desc(bookingStatusHistories.id));
-  for (const { history, staffId, staffName } of rows) {
-    const entry: BookingStatusHistory = {
-      id: history.id,
-      old_status: history.oldStatus,
-      new_status: history.newStatus,
-      reason: history.reason,
-      created_at: history.createdAt.toISOString(),
-      changed_by: staffId === null || staffName === null ? null : { id: staffId, name: staffName },
-    };
-    byBooking.set(history.bookingId, [...(byBooking.get(history.bookingId) ?? []), entry]);
-  }
-  return byBooking;
-}
+const historiesOf = (conn: Db | Tx, ids: number[]) =>
+  statusHistoriesOf<BookingStatus>(conn, { table: bookingStatusHistories, owner: bookingStatusHistories.bookingId, ...bookingStatusHistories }, ids);
 
 /** The column a status stamps when a booking enters it. */
 const STAMP: Partial<Record<BookingStatus, 'confirmedAt' | 'cancelledAt' | 'consumedAt'>> = {

@@ -6,19 +6,19 @@ import {
   type EntitlementDetail,
   type EntitlementPeriod,
   type EntitlementStatus,
-  type EntitlementStatusHistory,
   type PaymentMethod,
   entitlementTransitionRefusal,
   type entitlementFields,
 } from '@contract/entitlement';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../../db/schema';
+import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
+import { statusHistoriesOf } from '../../db/status-history';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 
 type Conn = Db | Tx;
@@ -45,28 +45,8 @@ async function periodsOf(conn: Conn, ids: number[]): Promise<Map<number, Entitle
 }
 
 /** Each subscription's status history, newest first, with who made each change, in one query. */
-async function historiesOf(conn: Conn, ids: number[]): Promise<Map<number, EntitlementStatusHistory[]>> {
-  const byEntitlement = new Map<number, EntitlementStatusHistory[]>();
-  if (ids.length === 0) return byEntitlement;
-  const rows = await conn
-    .select({ history: entitlementStatusHistories, staffId: users.id, staffName: users.name })
-    .from(entitlementStatusHistories)
-    .leftJoin(users, eq(users.id, entitlementStatusHistories.changedBy))
-    .where(inArray(entitlementStatusHistories.entitlementId, ids))
-    .orderBy(desc(entitlementStatusHistories.createdAt), desc(entitlementStatusHistories.id));
-  for (const { history, staffId, staffName } of rows) {
-    const entry: EntitlementStatusHistory = {
-      id: history.id,
-      old_status: history.oldStatus,
-      new_status: history.newStatus,
-      reason: history.reason,
-      created_at: history.createdAt.toISOString(),
-      changed_by: staffId === null || staffName === null ? null : { id: staffId, name: staffName },
-    };
-    byEntitlement.set(history.entitlementId, [...(byEntitlement.get(history.entitlementId) ?? []), entry]);
-  }
-  return byEntitlement;
-}
+const historiesOf = (conn: Conn, ids: number[]) =>
+  statusHistoriesOf<EntitlementStatus>(conn, { table: entitlementStatusHistories, owner: entitlementStatusHistories.entitlementId, ...entitlementStatusHistories }, ids);
 
 const presentEntitlement = (row: EntitlementRow): Entitlement => ({
   id: row.id,
