@@ -12,7 +12,10 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** The Laravel paginator every list answers with. */
+/**
+ * The Laravel paginator every list answers with, plus `total_is_estimate`: true when the list
+ * holds more than EXACT_TOTAL_LIMIT rows and `total` (so `last_page`) is an estimate.
+ */
 export const paginator = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
@@ -20,6 +23,7 @@ export const paginator = <T extends z.ZodType>(item: T) =>
     last_page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
+    total_is_estimate: z.boolean(),
     from: z.number().int().nullable(),
     to: z.number().int().nullable(),
     first_page_url: z.string(),
@@ -34,6 +38,7 @@ export type Paginator<T> = {
   last_page: number;
   per_page: number;
   total: number;
+  total_is_estimate: boolean;
   from: number | null;
   to: number | null;
   first_page_url: string;
@@ -43,7 +48,7 @@ export type Paginator<T> = {
   path: string;
 };
 
-export { MAX_LIST_LIMIT } from './list.constants';
+export { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT } from './list.constants';
 
 /** Form bodies carry booleans as `1/0/true/false`; JSON bodies as real booleans. */
 export const booleanish = z.preprocess(

@@ -65,15 +65,18 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
+  // The lists' trigram indexes (the migrations create the extension; PGlite must have it loaded).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
+    client = new PGlite({ extensions, ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
   }
   await client.waitReady;
   const db = drizzle(client, { schema });

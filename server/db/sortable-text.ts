@@ -1,22 +1,28 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { index, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
 const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
 
+/** The folding's two translate() arguments, as literals: an index on a folded column must be written the same way. */
+const FOLD_FROM = sql.raw(`'${ACCENTED}'`);
+const FOLD_TO = sql.raw(`'${PLAIN}'`);
+
 /**
  * A text column as people expect names sorted and searched: case and accents ignored ('Ágil'
  * between 'acme' and 'Banco'; 'agil' finds it). Plain SQL, so it behaves the same on PGlite and on
- * any PostgreSQL server, whatever its collation and whether or not it was built with ICU.
+ * any PostgreSQL server, whatever its collation and whether or not it was built with ICU. Written
+ * with literals, not parameters, so that the indexes on this same expression (`searchIndex`,
+ * `sortIndex`) serve the lists' searches and sorts.
  */
-export const sortableText = (column: AnyColumn): SQL => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+export const sortableText = (column: AnyColumn): SQL => sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
 
 /**
  * A name as two names are compared for "the same name": trimmed, case and accents ignored
  * ('  Ágil ' is 'agil'). Literals, not parameters, so it can also define a unique index (the
  * guard against two writes racing); `expression` is a column or a value.
  */
-export const foldedName = (expression: AnyColumn | SQL): SQL =>
-  sql`lower(translate(btrim(${expression}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+export const foldedName = (expression: AnyColumn | SQL): SQL => sql`lower(translate(btrim(${expression}), ${FOLD_FROM}, ${FOLD_TO}))`;
 
 /** `value` folded the way `sortableText` folds a column. */
 const fold = (value: string): string =>
@@ -25,3 +31,16 @@ const fold = (value: string): string =>
 /** The column contains `value`, ignoring case and accents; `%` and `_` match themselves. */
 export const containsText = (column: AnyColumn, value: string): SQL =>
   sql`${sortableText(column)} like ${`%${fold(value).replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
+
+/**
+ * A trigram index on the folded column: `containsText` ('%agil%') reads it instead of every row.
+ * Needs the pg_trgm extension (created by the migrations; PGlite loads it in `openDatabase`).
+ */
+export const searchIndex = (name: string, column: AnyColumn) => index(name).using('gin', sql`${sortableText(column)} gin_trgm_ops`);
+
+/**
+ * The folded column in order, after `within` (a DSP's customers by name): a list sorted by
+ * `sortableText` reads its first page from here instead of sorting every row.
+ */
+export const sortIndex = (name: string, column: AnyColumn, within?: ExtraConfigColumn) =>
+  within ? index(name).using('btree', within, sortableText(column)) : index(name).using('btree', sortableText(column));

@@ -4,8 +4,8 @@
  * → fields → includes → paginate), its detail's `include` / `fields`, and the `querystring` schemas
  * that put every list parameter in /api/docs.
  */
-import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
-import { and, asc, count, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
+import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -116,21 +116,59 @@ function appendParam(params: URLSearchParams, key: string, value: unknown): void
   }
 }
 
+/** How many rows a list holds: exact up to EXACT_TOTAL_LIMIT, the planner's estimate past it. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/** The row estimate at the top of a plan, as `explain (format json)` answers it (text or parsed). */
+const plannedRows = (rows: Record<string, unknown>[]): number => {
+  const cell = Object.values(rows[0] ?? {})[0];
+  const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
+  return plan?.Plan['Plan Rows'] ?? 0;
+};
+
+/**
+ * The rows of `table` matching `where`, counted no further than EXACT_TOTAL_LIMIT + 1 (a page of
+ * a million bookings must not count them all). Past the limit the planner's estimate answers: one
+ * more statement, planned but not run.
+ */
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
+  const matching = () => db.select({ one: sql`1` }).from(table).where(where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matching().limit(EXACT_TOTAL_LIMIT + 1).as('matching'));
+  if (total <= EXACT_TOTAL_LIMIT) return { total, estimated: false };
+  const plan = (await db.execute(sql`explain (format json) ${matching()}`)) as unknown as { rows: Record<string, unknown>[] };
+  return { total: Math.max(total, Math.round(plannedRows(plan.rows))), estimated: true };
+}
+
 /**
  * The Laravel paginator for one page of rows. Page URLs are `${base}?${query}` with every query
  * parameter kept as received (flat `filter[q]` keys stay flat; a nested `filter` object becomes
  * `filter[q]` again), and `page` replaced in place (appended when absent), as Laravel does.
  * Encoding is URLSearchParams' (brackets become %5B/%5D and spaces '+', like PHP's
  * http_build_query).
+ *
+ * With an estimated total, `hasMore` (the query found a row past this page) decides whether there
+ * is a next page, so that the links never lead past the real end nor stop before it.
  */
 export function paginate<T>(
   rows: T[],
-  total: number,
+  counted: ListTotal,
   list: Pick<ListQuery, 'page' | 'limit'>,
   url: { base: string; query: Record<string, unknown> },
+  hasMore = false,
 ): Paginator<T> {
   const { page, limit } = list;
-  const lastPage = Math.max(1, Math.ceil(total / limit));
+  const { total, estimated } = counted;
+  const estimatedLastPage = Math.max(1, Math.ceil(total / limit));
+  const lastPage = !estimated
+    ? estimatedLastPage
+    : hasMore
+      ? Math.max(page + 1, estimatedLastPage)
+      : rows.length > 0
+        ? page
+        : estimatedLastPage;
   const from = rows.length > 0 ? (page - 1) * limit + 1 : null;
   const to = from === null ? null : from + rows.length - 1;
 
@@ -148,6 +186,7 @@ export function paginate<T>(
     last_page: lastPage,
     per_page: limit,
     total,
+    total_is_estimate: estimated,
     from,
     to,
     first_page_url: pageUrl(1),
@@ -272,16 +311,18 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
       const where = whereOf(list.filters, request.query as Record<string, unknown>, scope);
       const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      // One row past the page says whether another page follows, whatever the total.
+      const [found, counted] = await Promise.all([
         config
           .select()
           .where(where)
           .orderBy(...orderByTerms(list.sort, config.sorts), tiebreak)
-          .limit(list.limit)
+          .limit(list.limit + 1)
           .offset((list.page - 1) * list.limit) as Promise<Row[]>,
-        config.db.select({ total: count() }).from(config.table).where(where),
+        countRows(config.db, config.table, where),
       ]);
-      return paginate(await build(rows, list), total, list, listUrl(request));
+      const rows = found.slice(0, list.limit);
+      return paginate(await build(rows, list), counted, list, listUrl(request), found.length > list.limit);
     },
 
     /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs). */

@@ -20,6 +20,7 @@ export function paginate<T>(items: T[], url: URL, defaultLimit = DEFAULT_LIST_LI
     last_page: lastPage,
     per_page: limit,
     total: items.length,
+    total_is_estimate: false,
     from: data.length > 0 ? (page - 1) * limit + 1 : null,
     to: data.length > 0 ? (page - 1) * limit + data.length : null,
     first_page_url: pageUrl(1),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { searchIndex, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { timestamps } from './timestamps';
 
@@ -21,6 +22,12 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_dni_unique').on(table.dni),
     index('users_created_at_idx').on(table.createdAt),
+    searchIndex('users_name_search_idx', table.name),
+    searchIndex('users_email_search_idx', table.email),
+    searchIndex('users_dni_search_idx', table.dni),
+    sortIndex('users_name_sort_idx', table.name),
+    // The staff pickers list the active people by name.
+    sortIndex('users_active_name_sort_idx', table.name, table.isActive),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '../../../contract/booking.constants';
+import { searchIndex } from '../sortable-text';
 import { users } from './auth';
 import { customers, entitlements } from './customers';
 import { dsps } from './dsps';
@@ -50,6 +51,7 @@ export const bookings = pgTable(
   },
   (table) => [
     uniqueIndex('bookings_code_ref_unique').on(table.codeRef),
+    searchIndex('bookings_code_ref_search_idx', table.codeRef),
     index('bookings_dsp_created_at_idx').on(table.dspId, table.createdAt, table.id),
     index('bookings_dsp_scheduled_at_idx').on(table.dspId, table.scheduledAt),
     index('bookings_customer_idx').on(table.customerId),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES } from '../../../contract/campaign-status';
-import { foldedName } from '../sortable-text';
+import { foldedName, searchIndex, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { sponsors } from './sponsors';
 import { timestamps } from './timestamps';
@@ -32,7 +32,12 @@ export const campaigns = pgTable(
     index('campaigns_sponsor_idx').on(table.sponsorId),
     index('campaigns_country_idx').on(table.countryId),
     index('campaigns_status_idx').on(table.status),
-    index('campaigns_name_idx').on(table.name),
+    searchIndex('campaigns_name_search_idx', table.name),
+    searchIndex('campaigns_description_search_idx', table.description),
+    sortIndex('campaigns_name_sort_idx', table.name),
+    index('campaigns_start_date_idx').on(table.startDate),
+    index('campaigns_end_date_idx').on(table.endDate),
+    index('campaigns_budget_idx').on(table.budget),
     /** Within one sponsor, two campaigns never share a name (case, accents and surrounding spaces ignored). */
     uniqueIndex('campaigns_sponsor_name_unique').using('btree', table.sponsorId, foldedName(table.name)),
     index('campaigns_created_at_idx').on(table.createdAt),

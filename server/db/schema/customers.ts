@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ENTITLEMENT_STATUSES, PAYMENT_METHODS } from '../../../contract/entitlement.constants';
-import { foldedName } from '../sortable-text';
+import { foldedName, searchIndex, sortIndex } from '../sortable-text';
 import { users } from './auth';
 import { dsps } from './dsps';
 import { plans } from './plans';
@@ -35,6 +35,11 @@ export const customers = pgTable(
     uniqueIndex('customers_dsp_dni_unique').using('btree', table.dspId, foldedName(table.dni)),
     uniqueIndex('customers_dsp_email_unique').using('btree', table.dspId, foldedName(table.email)),
     index('customers_dsp_created_at_idx').on(table.dspId, table.createdAt),
+    searchIndex('customers_name_search_idx', table.name),
+    searchIndex('customers_dni_search_idx', table.dni),
+    searchIndex('customers_email_search_idx', table.email),
+    searchIndex('customers_phone_search_idx', table.phone),
+    sortIndex('customers_dsp_name_sort_idx', table.name, table.dspId),
     check('customers_meta_object_check', sql`jsonb_typeof(${table.meta}) = 'object'`),
   ],
 );

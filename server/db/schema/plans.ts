@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_STATUSES } from '../../../contract/campaign-status';
-import { foldedName } from '../sortable-text';
+import { foldedName, searchIndex, sortIndex } from '../sortable-text';
 import { campaigns } from './campaigns';
 import { timestamps } from './timestamps';
 
@@ -54,6 +54,14 @@ export const plans = pgTable(
     foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),
     index('plans_campaign_idx').on(table.campaignId),
     index('plans_plan_idx').on(table.planId),
+    searchIndex('plans_name_search_idx', table.name),
+    searchIndex('plans_description_search_idx', table.description),
+    searchIndex('plans_apolo_code_ref_search_idx', table.apoloCodeRef),
+    sortIndex('plans_name_sort_idx', table.name),
+    index('plans_price_idx').on(table.price),
+    index('plans_status_idx').on(table.status),
+    index('plans_commitment_months_idx').on(table.commitmentMonths),
+    index('plans_created_at_idx').on(table.createdAt),
     /** Within one campaign, two plans never share a name (case, accents and surrounding spaces ignored). */
     uniqueIndex('plans_campaign_name_unique').using('btree', table.campaignId, foldedName(table.name)),
     check('plans_price_check', sql`${table.price} is null or ${table.price} >= 0`),

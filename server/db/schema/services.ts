@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { EVENT_PERIODS } from '../../../contract/service.constants';
+import { searchIndex, sortIndex } from '../sortable-text';
 import { campaignCategories } from './campaign-categories';
 import { plans } from './plans';
 import { timestamps } from './timestamps';
@@ -39,6 +40,10 @@ export const services = pgTable(
   (table) => [
     index('services_plan_idx').on(table.planId),
     index('services_category_idx').on(table.categoryId),
+    searchIndex('services_name_search_idx', table.name),
+    searchIndex('services_description_search_idx', table.description),
+    sortIndex('services_name_sort_idx', table.name),
+    index('services_created_at_idx').on(table.createdAt),
     check('services_coverage_check', sql`(${table.unlimitedCoverage} and ${table.coverageAmount} is null) or (not ${table.unlimitedCoverage} and ${table.coverageAmount} >= 0)`),
     check('services_event_limit_check', sql`(${table.unlimitedEvents} and ${table.eventLimit} is null) or (not ${table.unlimitedEvents} and ${table.eventLimit} >= 0)`),
   ],

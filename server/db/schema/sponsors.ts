@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { foldedName } from '../sortable-text';
+import { foldedName, searchIndex, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { timestamps } from './timestamps';
 
@@ -18,7 +18,8 @@ export const sponsors = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('sponsors_name_idx').on(table.name),
+    searchIndex('sponsors_name_search_idx', table.name),
+    sortIndex('sponsors_name_sort_idx', table.name),
     /** Two sponsors never share a name, ignoring case, accents and surrounding spaces. */
     uniqueIndex('sponsors_name_unique').using('btree', foldedName(table.name)),
     index('sponsors_country_idx').on(table.countryId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format';
+import { formatMoney, formatTotal } from './format';
 
 describe('formatMoney', () => {
   it('writes Colombian pesos with dot thousands, and cents only when there are some', () => {
@@ -14,5 +14,13 @@ describe('formatMoney', () => {
     expect(formatMoney('')).toBe('—');
     expect(formatMoney('abc')).toBe('—');
     expect(formatMoney(undefined, 'Sin precio')).toBe('Sin precio');
+  });
+});
+
+describe('formatTotal', () => {
+  it('groups thousands as Spanish does, and says "más de 10.000" for an estimate', () => {
+    expect(formatTotal(24)).toBe('24');
+    expect(formatTotal(25_000)).toBe('25.000');
+    expect(formatTotal(1_250_000, true)).toBe('más de 10.000');
   });
 });

@@ -1,3 +1,5 @@
+import { EXACT_TOTAL_LIMIT } from '@contract/list.constants';
+
 // Amounts carry cents only when they have them (a price of 30,99; a coverage of 1.500.000,50).
 const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 
@@ -9,3 +11,12 @@ export const formatMoney = (value: number | string | null | undefined, empty = '
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) ? `$ ${amount.format(number)}` : empty;
 };
+
+const count = new Intl.NumberFormat('es');
+
+/**
+ * A list's total as staff read it: '24', '25.000', or 'más de 10.000' when the server gave an
+ * estimate (past that many rows it does not count them all).
+ */
+export const formatTotal = (total: number, estimated = false): string =>
+  estimated ? `más de ${count.format(EXACT_TOTAL_LIMIT)}` : count.format(total);

@@ -1,10 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
 import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
-import { ListState } from '@/shared/ui/list-state';
+import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -30,11 +30,7 @@ export function AuditPage() {
         actions={<ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} />}
       />
       <AuditFilters search={search} onChange={setFilters} />
-      {answer ? (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {`${answer.total} ${answer.total === 1 ? 'cambio' : 'cambios'}`}
-        </Text>
-      ) : null}
+      {answer ? <ListTotal total={answer.total} estimated={answer.total_is_estimate} one="cambio" many="cambios" /> : null}
       <ListState
         list={entries}
         loading={<LoadingState label="Cargando cambios..." />}
@@ -47,7 +43,7 @@ export function AuditPage() {
           <Stack gap="md">
             <AuditTable entries={rows} stale={entries.isPlaceholderData} />
             {answer ? (
-              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} noun="cambios" disabled={entries.isPlaceholderData} onChange={setPage} />
+              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} noun="cambios" disabled={entries.isPlaceholderData} onChange={setPage} />
             ) : null}
           </Stack>
         )}

@@ -226,7 +226,7 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
         )}
       </ListState>
       {answer ? (
-        <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} disabled={bookings.isPlaceholderData} onChange={setPage} />
+        <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} disabled={bookings.isPlaceholderData} onChange={setPage} />
       ) : null}
       <BookingDetailModal bookingId={search.booking} onClose={closeDetail} onChangeStatus={setChanging} />
       <ChangeBookingStatusDialog booking={changing} onClose={() => setChanging(null)} />

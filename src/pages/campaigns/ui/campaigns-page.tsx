@@ -76,7 +76,7 @@ export function CampaignsPage() {
         />
         <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} />
       </SimpleGrid>
-      {data ? <ListTotal total={data.total} one="campaña" many="campañas" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
@@ -97,7 +97,7 @@ export function CampaignsPage() {
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
-          total={data.total}
+          total={data.total} estimated={data.total_is_estimate}
           disabled={list.isPlaceholderData}
           onChange={setPage}
         />

@@ -50,7 +50,7 @@ export function CategoriesPage() {
           onSearch={(q) => setFilters({ q: q || undefined })}
         />
       </div>
-      {data ? <ListTotal total={data.total} one="categoría" many="categorías" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="categoría" many="categorías" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando categorías" skeleton={<CategoryCardSkeleton />} cols={GRID_COLS} />}
@@ -87,7 +87,7 @@ export function CategoriesPage() {
         )}
       </ListState>
       {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
       ) : null}
       <CategoryFormModal opened={form.opened} category={form.category} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
       <DeleteWithConfirmation target={deleting} deletion={categoryDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />

@@ -110,7 +110,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
           onSearch={(q) => setFilters({ q: q || undefined })}
         />
       </div>
-      {data ? <ListTotal total={data.total} one="cliente" many="clientes" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="cliente" many="clientes" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando clientes" skeleton={<CustomerCardSkeleton />} cols={GRID_COLS} />}
@@ -142,7 +142,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
         )}
       </ListState>
       {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
       ) : null}
       <CustomerFormModal
         opened={form.opened}

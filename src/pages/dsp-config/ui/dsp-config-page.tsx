@@ -57,7 +57,7 @@ export function DspConfigPage() {
       <div style={{ maxWidth: 420 }}>
         <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
       </div>
-      {data ? <ListTotal total={data.total} one="DSP" many="DSP" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="DSP" many="DSP" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando DSP" skeleton={<DspCardSkeleton />} cols={GRID_COLS} />}
@@ -96,7 +96,7 @@ export function DspConfigPage() {
         )}
       </ListState>
       {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} disabled={list.isPlaceholderData} onChange={setPage} />
+        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
       ) : null}
       <DspFormModal
         opened={form.opened}

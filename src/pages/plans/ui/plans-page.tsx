@@ -43,7 +43,7 @@ export function PlansPage() {
         />
         <CampaignFilter value={search.campaign} onChange={(campaign) => setFilters({ campaign })} />
       </SimpleGrid>
-      {data ? <ListTotal total={data.total} one="plan" many="planes" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="plan" many="planes" /> : null}
       <ListState
         list={list}
         loading={<LoadingState label="Cargando planes..." />}
@@ -56,7 +56,7 @@ export function PlansPage() {
           <Stack gap="md">
             <PlansTable plans={plans} sponsorNames={sponsorNames} stale={list.isPlaceholderData} />
             {data ? (
-              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} noun="planes" disabled={list.isPlaceholderData} onChange={setPage} />
+              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} noun="planes" disabled={list.isPlaceholderData} onChange={setPage} />
             ) : null}
           </Stack>
         )}

@@ -44,7 +44,7 @@ export function SalesPage() {
           <Stack gap="md">
             <SalesTable sales={rows} stale={sales.isPlaceholderData} />
             {answer ? (
-              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} noun="ventas" disabled={sales.isPlaceholderData} onChange={setPage} />
+              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} noun="ventas" disabled={sales.isPlaceholderData} onChange={setPage} />
             ) : null}
           </Stack>
         )}

@@ -38,7 +38,7 @@ export function ServicesPage() {
         />
         <CampaignFilter value={search.campaign} onChange={(campaign) => setFilters({ campaign })} />
       </SimpleGrid>
-      {data ? <ListTotal total={data.total} one="servicio" many="servicios" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="servicio" many="servicios" /> : null}
       <ListState
         list={list}
         loading={<LoadingState label="Cargando servicios..." />}
@@ -51,7 +51,7 @@ export function ServicesPage() {
           <Stack gap="md">
             <ServicesTable services={services} stale={list.isPlaceholderData} />
             {data ? (
-              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} noun="servicios" disabled={list.isPlaceholderData} onChange={setPage} />
+              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} noun="servicios" disabled={list.isPlaceholderData} onChange={setPage} />
             ) : null}
           </Stack>
         )}

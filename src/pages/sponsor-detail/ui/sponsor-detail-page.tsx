@@ -136,7 +136,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         maw={360}
         onSearch={(q) => setFilters({ q: q || undefined })}
       />
-      {data ? <ListTotal total={data.total} one="campaña" many="campañas" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
@@ -176,6 +176,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
+          estimated={data.total_is_estimate}
           disabled={list.isPlaceholderData}
           onChange={setPage}
         />

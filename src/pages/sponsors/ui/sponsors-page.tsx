@@ -70,7 +70,7 @@ export function SponsorsPage() {
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
-      {data ? <ListTotal total={data.total} one="sponsor" many="sponsors" /> : null}
+      {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="sponsor" many="sponsors" /> : null}
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />}
@@ -116,7 +116,7 @@ export function SponsorsPage() {
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
-          total={data.total}
+          total={data.total} estimated={data.total_is_estimate}
           disabled={list.isPlaceholderData}
           onChange={setPage}
         />

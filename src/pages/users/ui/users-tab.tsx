@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
+import { formatTotal } from '@/shared/lib';
 import { usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
@@ -78,7 +79,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
       </Group>
       {answer ? (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {`${answer.data.length} de ${answer.total} usuarios`}
+          {`${answer.data.length} de ${formatTotal(answer.total, answer.total_is_estimate)} usuarios`}
         </Text>
       ) : null}
       <ListState
@@ -104,7 +105,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
               <Pager
                 page={answer.current_page}
                 lastPage={answer.last_page}
-                total={answer.total}
+                total={answer.total} estimated={answer.total_is_estimate}
                 noun="usuarios"
                 disabled={users.isPlaceholderData}
                 onChange={setPage}

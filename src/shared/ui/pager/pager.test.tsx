@@ -25,6 +25,12 @@ describe('Pager', () => {
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
   });
 
+  it('past the exact count, says "más de 10.000" and no last page, which is only an estimate', () => {
+    renderWithProviders(<Pager page={3} lastPage={8334} total={125_000} estimated noun="agendamientos" onChange={() => {}} />);
+    expect(screen.getByText('Página 3 • más de 10.000 agendamientos en total')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
+  });
+
   it('turns Anterior off on the first page and Siguiente off on the last', async () => {
     const onChange = vi.fn();
     const { user, rerender } = renderWithProviders(<Pager page={1} lastPage={2} total={30} onChange={onChange} />);

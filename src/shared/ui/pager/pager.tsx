@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { formatTotal } from '../../lib/format';
 import { IconChevronLeft, IconChevronRight } from '../icons';
 import { focusPageHeading } from '../page-header';
 
@@ -7,6 +8,8 @@ export interface PagerProps {
   lastPage: number;
   /** Items over all pages; when left out only 'Página X de Y' shows. */
   total?: number;
+  /** The total is the server's estimate (`total_is_estimate`): 'más de 10.000', and no 'de Y'. */
+  estimated?: boolean;
   /** What is counted, e.g. 'usuarios' gives 'N usuarios en total'. */
   noun?: string;
   onChange: (page: number) => void;
@@ -15,7 +18,7 @@ export interface PagerProps {
 }
 
 /** 'Página X de Y • N en total' with Anterior/Siguiente; hidden when everything fits on one page. */
-export function Pager({ page, lastPage, total, noun, onChange, disabled = false }: PagerProps) {
+export function Pager({ page, lastPage, total, estimated = false, noun, onChange, disabled = false }: PagerProps) {
   if (lastPage <= 1) return null;
 
   // The button pressed may turn off (first or last page): focus starts again at the page's heading.
@@ -24,12 +27,14 @@ export function Pager({ page, lastPage, total, noun, onChange, disabled = false 
     focusPageHeading();
   };
 
-  const counted = total === undefined ? '' : ` • ${total} ${noun ? `${noun} ` : ''}en total`;
+  const counted = total === undefined ? '' : ` • ${formatTotal(total, estimated)} ${noun ? `${noun} ` : ''}en total`;
+  // Past the exact count the last page is an estimate too: only the page itself is stated.
+  const of = estimated ? '' : ` de ${lastPage}`;
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label="Paginación">
       <Text size="sm" c="dimmed">
-        {`Página ${page} de ${lastPage}${counted}`}
+        {`Página ${page}${of}${counted}`}
       </Text>
       <Group gap="xs">
         <Button

@@ -1,0 +1,109 @@
+import type { Db } from '../../../server/db/client';
+
+/** One statement as the driver received it. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+type PgClient = Queryable & { release: () => void };
+/** The driver under drizzle: PGlite (`exec` runs plain SQL) or a pg pool (`connect` lends a client). */
+type Driver = Queryable & { exec?: (sql: string) => Promise<unknown>; connect?: () => Promise<PgClient> };
+
+const driverOf = (db: Db) => (db as unknown as { $client: Driver }).$client;
+
+/**
+ * The statements `run` sends to the database, taken on the driver itself (PGlite or the pg pool
+ * drizzle queries through), with its result. pg takes `(text, values)`, `({ text, values })` or `({ text }, values)`.
+ */
+export async function captureStatements<T>(db: Db, run: () => Promise<T>): Promise<{ statements: Statement[]; result: T }> {
+  const client = driverOf(db);
+  const own = Object.prototype.hasOwnProperty.call(client, 'query');
+  const original = client.query;
+  const statements: Statement[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') statements.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first === 'object') {
+      const config = first as { text: string; values?: unknown[] };
+      statements.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    return { statements, result: await run() };
+  } finally {
+    if (own) client.query = original;
+    else delete (client as Partial<Queryable>).query;
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+
+/** Nodes that read all their input before giving a row: a LIMIT above them does not bound what is read below. */
+const BLOCKING = new Set(['Sort', 'Aggregate', 'Hash', 'Materialize', 'WindowAgg', 'SetOp']);
+
+/**
+ * The tables a plan reads in full: a sequential scan, or an index scan without a condition (the
+ * index only as an order) that either filters rows as it goes or is not stopped early by a LIMIT.
+ * An index read in order under a LIMIT (a list's first page) stops after the page and is fine.
+ */
+function fullReads(node: PlanNode, bounded = false): string[] {
+  const table = node['Relation Name'];
+  const type = node['Node Type'];
+  const full =
+    table !== undefined &&
+    (type === 'Seq Scan' || ((type === 'Index Scan' || type === 'Index Only Scan') && !node['Index Cond'] && (node.Filter !== undefined || !bounded)));
+  const childBounded = type === 'Limit' || (bounded && !BLOCKING.has(type));
+  return [...(full ? [table] : []), ...(node.Plans ?? []).flatMap((child) => fullReads(child, childBounded))];
+}
+
+/** The tables a plan reads in full by a sequential scan (with index scans off: nothing else could). */
+const sequentialReads = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(sequentialReads),
+];
+
+/**
+ * The large tables `statement` can only read in full, whatever the data. The planner's choice on a
+ * test-sized table says little, so it is asked twice:
+ * - with sequential scans all but forbidden (`enable_seqscan = off` only makes them cost more): a
+ *   table still read in full (see `fullReads`) has no index for its conditions or its order, or
+ *   the planner preferred an index's order and filtered on the way;
+ * - with ordered index scans forbidden too: a table then read through its indexes (a bitmap scan)
+ *   has indexes for its conditions, so the first answer was only a preference.
+ * A table both answers read in full is one no index can serve.
+ */
+export async function fullTableReads(db: Db, statement: Statement): Promise<string[]> {
+  const driver = driverOf(db);
+  const explain = `explain (format json) ${statement.text}`;
+  const planOf = (answer: unknown) => {
+    const { rows } = answer as { rows: Record<string, unknown>[] };
+    const cell = Object.values(rows[0]!)[0];
+    const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+    return plan!.Plan;
+  };
+  const client = driver.connect ? await driver.connect() : null;
+  const run = (sql: string, values?: unknown[]) => (client ? client.query(sql, values) : values ? driver.query(sql, values) : driver.exec!(sql));
+  try {
+    await run('set enable_seqscan = off');
+    const inFull = fullReads(planOf(await run(explain, statement.values)));
+    if (inFull.length === 0) return [];
+    await run('set enable_indexscan = off');
+    await run('set enable_indexonlyscan = off');
+    const bitmapless = sequentialReads(planOf(await run(explain, statement.values)));
+    return inFull.filter((table) => bitmapless.includes(table));
+  } finally {
+    await run('reset enable_seqscan');
+    await run('reset enable_indexscan');
+    await run('reset enable_indexonlyscan');
+    client?.release();
+  }
+}
