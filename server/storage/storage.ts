@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
@@ -47,6 +48,14 @@ const KEY_SHAPE = new RegExp(
 );
 
 export const isStorageKey = (key: string): boolean => KEY_SHAPE.test(key);
+
+/** A new key in `folder`: 128 random bits, so it is never guessed nor reused. Throws for an extension that cannot be served. */
+export function newStorageKey(folder: StorageFolder, extension: string): string {
+  if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
+  const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
 
 export const extensionOf = (key: string): string => key.slice(key.lastIndexOf('.') + 1);
 
