@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ObjectStorageSettings } from '../config';
-import { CONTENT_TYPE_BY_EXTENSION, extensionOf, isStorageKey, newStorageKey, storageUrl, type Storage } from './storage';
+import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, newStorageKey, storageUrl, type Storage } from './storage';
 
 /**
  * Files in an S3-compatible bucket, under `prefix`, with the same keys as on the local disk. The
@@ -25,20 +25,17 @@ export function createS3Storage(settings: ObjectStorageSettings, credentials?: S
 
   return {
     async put(content, { folder, extension }) {
-      const abort = new AbortController();
       try {
         const key = newStorageKey(folder, extension);
-        const command = {
-          Bucket: settings.bucket,
-          Key: objectKey(key),
-          ContentType: CONTENT_TYPE_BY_EXTENSION[extensionOf(key)],
-        };
+        const object = { Bucket: settings.bucket, Key: objectKey(key), ContentType: CONTENT_TYPE_BY_EXTENSION[extension] };
         if (Buffer.isBuffer(content)) {
-          await client.send(new PutObjectCommand({ ...command, Body: content, ContentLength: content.length }));
+          await client.send(new PutObjectCommand({ ...object, Body: content, ContentLength: content.length }));
           return key;
         }
         // The SDK pipes the body into the request without watching it: a failing or wrongly sized
-        // stream must abort the request, or the store would wait for the missing bytes.
+        // stream must abort the request, or the store would wait for the missing bytes. S3 keeps
+        // nothing of a request cut before its announced length.
+        const abort = new AbortController();
         let failure: unknown;
         const body = Readable.from(exactly(content.stream, content.size));
         body.once('error', (error) => {
@@ -46,7 +43,7 @@ export function createS3Storage(settings: ObjectStorageSettings, credentials?: S
           abort.abort(error);
         });
         try {
-          await client.send(new PutObjectCommand({ ...command, Body: body, ContentLength: content.size }), { abortSignal: abort.signal });
+          await client.send(new PutObjectCommand({ ...object, Body: body, ContentLength: content.size }), { abortSignal: abort.signal });
         } catch (error) {
           throw failure ?? error;
         }

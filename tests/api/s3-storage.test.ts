@@ -57,6 +57,7 @@ describe('the S3 storage (against s3rver)', () => {
     expect(second).not.toBe(key);
     expect(storage.url(key)).toBe(`/storage/${key}`);
     expect(await s3.keys('pruebas/')).toEqual([`pruebas/panel/${key}`, `pruebas/panel/${second}`].sort());
+    expect(await s3.contentType(`pruebas/panel/${key}`)).toBe('image/png');
 
     const read = await storage.read(key);
     expect(read!.size).toBe(png.length);
@@ -76,6 +77,7 @@ describe('the S3 storage (against s3rver)', () => {
     const png = pngBytes(32);
     const key = await storage.put({ stream: Readable.from([png.subarray(0, 7), png.subarray(7)]), size: png.length }, { folder: 'plans', extension: 'png' });
     expect(await s3.keys('plans/')).toEqual([key]);
+    expect(await s3.contentType(key)).toBe('image/png');
     expect(await readAll((await storage.read(key))!.stream)).toEqual(png);
     await storage.delete(key);
   });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { ObjectStorageSettings } from '../../../server/config';
 import { createS3Storage } from '../../../server/storage/s3';
@@ -37,6 +37,10 @@ export async function startS3Server(bucket = 'panel-pruebas') {
     /** The keys of `objects(prefix)`. */
     async keys(prefix = ''): Promise<string[]> {
       return (await this.objects(prefix)).map((object) => object.key);
+    },
+    /** The Content-Type the bucket holds an object with. */
+    async contentType(key: string): Promise<string | undefined> {
+      return (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentType;
     },
     async close() {
       client.destroy();
