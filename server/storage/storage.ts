@@ -3,8 +3,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. The API stores only the key a `put` returns (e.g.
- * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local-disk implementation
- * is the default; another one (an object store) only has to keep the same contract.
+ * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local disk (local-disk.ts)
+ * is the default; an S3-compatible bucket (s3.ts) keeps the same contract and the same keys.
  */
 /**
  * What `put` stores: bytes already in memory (small generated files), or a stream and its size in
