@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +136,35 @@ describe('the S3 storage (against s3rver)', () => {
       expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${id}`, headers: bearer(token) })).statusCode).toBe(200);
       expect(await s3.keys('api/')).toEqual([]);
       expect((await ctx.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('frees the connection to the bucket when a browser leaves in the middle of a download', async () => {
+    const storage = s3.storage('cortadas');
+    const ctx = await createTestContext({}, { storage });
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/storage/`;
+      // Far larger than a socket's buffers, so the object is still being read when the browser leaves.
+      const key = await storage.put(Buffer.concat([pngBytes(), Buffer.alloc(4 * 1024 * 1024)]), { folder: 'plans', extension: 'png' });
+      // More downloads than the AWS SDK's 50 connections: one left open each would leave none.
+      for (let left = 0; left < 55; left += 1) {
+        await new Promise<void>((resolve, reject) => {
+          const request = http.get(`${url}${key}`, { timeout: 5_000 }, (response) =>
+            response.once('data', () => {
+              request.destroy();
+              resolve();
+            }),
+          );
+          request.on('timeout', () => reject(new Error(`download ${left + 1} got no answer within 5 s`)));
+          request.on('error', reject);
+        });
+      }
+      const whole = await fetch(`${url}${key}`, { signal: AbortSignal.timeout(5_000) });
+      expect(whole.status).toBe(200);
+      expect((await whole.arrayBuffer()).byteLength).toBe(Number(whole.headers.get('content-length')));
     } finally {
       await ctx.close();
     }
