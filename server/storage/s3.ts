@@ -14,8 +14,9 @@ export function createS3Storage(settings: ObjectStorageSettings, credentials?: S
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
     ...(credentials ? { credentials } : {}),
-    // Checksums only where S3 requires them: the SDK's default sends a streamed body in aws-chunked
-    // encoding with a trailing checksum, which several S3-compatible servers store as the content.
+    // Checksums only where S3 requires them: by default the SDK sends a streamed body in aws-chunked
+    // encoding with a trailing checksum, which not every S3-compatible server reads (s3rver stores
+    // the encoding itself as the file's content).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // An unreachable store fails the upload or the download instead of holding the request.
