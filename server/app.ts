@@ -39,7 +39,7 @@ import { roleRoutes } from './modules/roles/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { userRoutes } from './modules/users/routes';
 import { createCredentialBox, resolveAppKey } from './security/credentials';
-import { createUploadsStorage, storageRoutes, type Storage } from './storage';
+import { createStorage, storageRoutes, type Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  /** Uploaded files; by default on the local disk under DATA_DIR/uploads. */
+  /** Uploaded files; by default the storage the config names (createStorage). */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
   /** PostgreSQL's LISTEN for the live bookings stream; by default from `db` itself (see `listenerFor`). */
@@ -98,11 +98,12 @@ export async function buildApp({
   config,
   db,
   mailer,
-  storage = createUploadsStorage(config.dataDir),
+  storage: givenStorage,
   logger = false,
   listen = listenerFor(db),
   bookingStream = {},
 }: AppDeps): Promise<FastifyInstance> {
+  const storage = givenStorage ?? (await createStorage(config));
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),

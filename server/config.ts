@@ -92,6 +92,71 @@ export const parsePublicUrl = (value: string | undefined, host: string, port: nu
   return url.origin;
 };
 
+/**
+ * Where uploads go when they are not on the local disk: an S3-compatible bucket (AWS S3, MinIO,
+ * Cloudflare R2, ...). Credentials are not here: the AWS SDK finds them as usual
+ * (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, or the machine's role).
+ */
+export interface ObjectStorageSettings {
+  bucket: string;
+  /** Folder inside the bucket every key goes under ('' for the bucket's root), without slashes at its ends. */
+  prefix: string;
+  /** An S3-compatible server's origin (MinIO, R2, ...); null for AWS itself. Set, it means path-style addresses. */
+  endpoint: string | null;
+  region: string;
+}
+
+// S3's bucket naming rules (3 to 63 lowercase letters, digits, dots and hyphens), which the S3-compatible servers share.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * STORAGE_URL (`s3://bucket` or `s3://bucket/prefix`), S3_ENDPOINT and S3_REGION. Without
+ * STORAGE_URL uploads stay on the local disk (null); the S3 settings alone are refused, since
+ * they would be silently ignored.
+ */
+export const parseObjectStorage = (env: NodeJS.ProcessEnv): ObjectStorageSettings | null => {
+  const value = env.STORAGE_URL?.trim() ?? '';
+  const endpointValue = env.S3_ENDPOINT?.trim() ?? '';
+  const regionValue = env.S3_REGION?.trim() ?? '';
+  if (!value) {
+    const orphan = [endpointValue && 'S3_ENDPOINT', regionValue && 'S3_REGION'].filter(Boolean);
+    if (orphan.length > 0) {
+      throw new Error(`${orphan.join(' y ')} solo se usa${orphan.length > 1 ? 'n' : ''} con STORAGE_URL=s3://bucket/prefijo; sin STORAGE_URL los archivos se guardan en DATA_DIR/uploads.`);
+    }
+    return null;
+  }
+  const example = 'Ejemplos: s3://panel-archivos o s3://panel-archivos/produccion. Sin STORAGE_URL los archivos se guardan en DATA_DIR/uploads.';
+  const match = /^s3:\/\/([^/?#]*)(?:\/([^?#]*))?$/.exec(value);
+  if (!match) throw new Error(`STORAGE_URL debe tener la forma s3://bucket o s3://bucket/prefijo: "${value}". ${example}`);
+  const bucket = match[1]!;
+  if (!BUCKET_NAME.test(bucket)) {
+    throw new Error(`STORAGE_URL: "${bucket}" no es un nombre de bucket válido (de 3 a 63 minúsculas, dígitos, puntos y guiones, empezando y terminando en letra o dígito). ${example}`);
+  }
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !prefix.split('/').every((segment) => PREFIX_SEGMENT.test(segment))) {
+    throw new Error(`STORAGE_URL: el prefijo "${prefix}" solo puede tener letras sin tilde, dígitos, puntos, guiones y guiones bajos, en carpetas separadas por "/". ${example}`);
+  }
+
+  let endpoint: string | null = null;
+  if (endpointValue) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpointValue);
+    } catch {
+      // Reported below, with the example.
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      throw new Error(`S3_ENDPOINT debe ser solo esquema, servidor y puerto, con http o https (ejemplo: http://minio.interno:9000): "${endpointValue}"`);
+    }
+    endpoint = url.origin;
+  }
+
+  const region = regionValue || 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) throw new Error(`S3_REGION no es una región válida (ejemplos: us-east-1, eu-west-1, auto): "${regionValue}"`);
+  return { bucket, prefix, endpoint, region };
+};
+
 export interface RateLimit {
   /** Attempts allowed per window. */
   max: number;
@@ -123,6 +188,8 @@ export interface Config {
   publicUrl: string;
   /** APP_KEY: encrypts stored credentials; when absent, DATA_DIR/app.key (see resolveAppKey). */
   appKey: Buffer | null;
+  /** STORAGE_URL and its settings; null keeps uploads on the local disk, under DATA_DIR/uploads. */
+  objectStorage: ObjectStorageSettings | null;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -151,5 +218,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
     appKey: parseAppKey(env.APP_KEY),
+    objectStorage: parseObjectStorage(env),
   };
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,7 +7,7 @@ import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
 import { createCredentialBox, resolveAppKey } from './security/credentials';
-import { createUploadsStorage } from './storage';
+import { createStorage } from './storage';
 
 const started = Date.now();
 const config = (() => {
@@ -19,7 +20,7 @@ const config = (() => {
   }
 })();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const storage = createUploadsStorage(config.dataDir);
+const storage = await createStorage(config);
 const report = await seed(database.db, {
   adminEmail: config.adminEmail,
   adminPassword: config.adminPassword,
@@ -41,9 +42,12 @@ await app.listen({ port: config.port, host: config.host });
 
 const url = config.publicUrl;
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
+const files = config.objectStorage
+  ? `s3://${config.objectStorage.bucket}${config.objectStorage.prefix ? `/${config.objectStorage.prefix}` : ''}${config.objectStorage.endpoint ? ` en ${config.objectStorage.endpoint}` : ''}`
+  : path.join(config.dataDir, 'uploads');
 const lines = [
   '',
-  `Panel de Control listo en ${url}  (${((Date.now() - started) / 1000).toFixed(1)} s, base de datos: ${where})`,
+  `Panel de Control listo en ${url}  (${((Date.now() - started) / 1000).toFixed(1)} s, base de datos: ${where}, archivos: ${files})`,
   `API: ${url}/api  ·  Documentación: ${url}/api/docs`,
 ];
 if (report.admin) {

@@ -1,3 +1,4 @@
+export { createStorage } from './create';
 export { createLocalDiskStorage, createUploadsStorage } from './local-disk';
 export { storageRoutes } from './routes';
 export {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, storageUrl, type Storage } from './storage';
+import { isStorageKey, newStorageKey, storageUrl, type Storage } from './storage';
 
 /**
  * Files on the local disk under `root` (DATA_DIR/uploads by default), one folder per owner kind.
@@ -22,8 +21,7 @@ export function createLocalDiskStorage(root: string): Storage {
   return {
     async put(content, { folder, extension }) {
       try {
-        if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
-        const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+        const key = newStorageKey(folder, extension);
         const file = pathOf(key);
         if (!file) throw new Error(`Invalid storage key: ${key}`);
         await fs.promises.mkdir(path.dirname(file), { recursive: true });

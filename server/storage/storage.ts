@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. The API stores only the key a `put` returns (e.g.
- * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local-disk implementation
- * is the default; another one (an object store) only has to keep the same contract.
+ * `sponsors/3f9c…e1.png`) and answers `url(key)` to the browser. The local disk (local-disk.ts)
+ * is the default; an S3-compatible bucket (s3.ts) keeps the same contract and the same keys.
  */
 /**
  * What `put` stores: bytes already in memory (small generated files), or a stream and its size in
@@ -47,6 +48,14 @@ const KEY_SHAPE = new RegExp(
 );
 
 export const isStorageKey = (key: string): boolean => KEY_SHAPE.test(key);
+
+/** A new key in `folder`: 128 random bits, so it is never guessed nor reused. Throws for an extension that cannot be served. */
+export function newStorageKey(folder: StorageFolder, extension: string): string {
+  if (!(extension in CONTENT_TYPE_BY_EXTENSION)) throw new Error(`Unsupported storage extension: ${extension}`);
+  const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
 
 export const extensionOf = (key: string): string => key.slice(key.lastIndexOf('.') + 1);
 

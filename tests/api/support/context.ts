@@ -19,9 +19,9 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /**
  * The API on its own database, with a mailer that keeps messages for the test to read. `deps`
- * passes the optional dependencies of `buildApp` (the live stream's options).
+ * passes the optional dependencies of `buildApp` (the live stream's options, another storage).
  */
-export async function createTestContext(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'bookingStream'> = {}) {
+export async function createTestContext(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'bookingStream' | 'storage'> = {}) {
   const database = await openTestDatabase();
   const { db } = database;
   await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
