@@ -19,14 +19,20 @@ const config = (() => {
     process.exit(1);
   }
 })();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = await createStorage(config);
-const report = await seed(database.db, {
-  adminEmail: config.adminEmail,
-  adminPassword: config.adminPassword,
-  demo: config.seedDemo,
-  storage,
-  credentials: createCredentialBox(resolveAppKey(config)),
+let report: Awaited<ReturnType<typeof seed>> | undefined;
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  afterMigrate: async (db) => {
+    report = await seed(db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      storage,
+      credentials: createCredentialBox(resolveAppKey(config)),
+    });
+  },
 });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
 const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
@@ -50,13 +56,13 @@ const lines = [
   `Panel de Control listo en ${url}  (${((Date.now() - started) / 1000).toFixed(1)} s, base de datos: ${where}, archivos: ${files})`,
   `API: ${url}/api  ·  Documentación: ${url}/api/docs`,
 ];
-if (report.admin) {
+if (report?.admin) {
   lines.push(`Super admin creado: ${report.admin.email}`);
   if (report.admin.generatedPassword) {
     lines.push(`Contraseña generada (se muestra solo esta vez): ${report.admin.generatedPassword}`);
   }
 }
-if (report.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} sponsors, ${report.demo.campaigns} campañas y ${report.demo.plans} planes (SEED_DEMO=false para empezar vacío).`);
+if (report?.demo) lines.push(`Datos de demostración: ${report.demo.sponsors} sponsors, ${report.demo.campaigns} campañas y ${report.demo.plans} planes (SEED_DEMO=false para empezar vacío).`);
 lines.push(
   config.smtpUrl
     ? 'Para entrar: correo y contraseña; el código de 6 dígitos llega por correo (SMTP).'

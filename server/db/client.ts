@@ -42,7 +42,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `pgliteTemplate`, for an in-memory PGlite, is a dumped data directory to start from (the tests'
  * already-migrated database: loading it takes a fraction of creating and migrating a new one).
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; pgliteTemplate?: Blob }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  pgliteTemplate?: Blob;
+  /**
+   * Runs once the migrations are applied, under the same lock on a server: the first seed, which
+   * two instances starting at once on a new database would otherwise both insert.
+   */
+  afterMigrate?: (db: Db) => Promise<void>;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -52,11 +61,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     // error on the pool; unhandled, it would end the process. The next query opens a new one.
     pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
     const db = drizzle(pool, { schema });
-    // Several instances may start at once against one server: migrate under a lock.
+    // Several instances may start at once against one server: migrate (and seed) under a lock.
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock(724501)');
       await migrate(db, { migrationsFolder });
+      await options.afterMigrate?.(db as unknown as Db);
     } finally {
       await lockClient.query('select pg_advisory_unlock(724501)').catch(() => undefined);
       lockClient.release();
@@ -81,6 +91,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await options.afterMigrate?.(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
 }
 
