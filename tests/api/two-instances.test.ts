@@ -1,16 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
-import { countries, dsps, services } from '../../server/db/schema';
+import { countries, dsps, services, users } from '../../server/db/schema';
+import { seed } from '../../server/db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { openEventStream, type EventStream } from './support/event-stream';
 import { startS3Server, type S3Server } from './support/s3-server';
 import { insertSale } from './support/sale-rows';
 import { file, keyOf, pngBytes } from './support/uploads';
+
+const { Client } = pg;
 
 /**
  * Two API instances on one PostgreSQL database and one bucket, as in production behind a load
@@ -119,5 +123,33 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('two API instanc
     const confirmed = await a.inject({ method: 'PATCH', url: `/api/v1/bookings/${bookingId}/status`, headers: bearer(token), payload: { status: 'CONFIRMED' } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await stream.next(2_000)).toEqual({ event: 'booking', data: JSON.stringify({ id: bookingId, dsp_id: dspId, kind: 'status', status: 'CONFIRMED' }) });
+  });
+
+  it('starts two instances together on a new database: one migrates and seeds, the other waits and finds it done', async () => {
+    const template = inject('databaseTemplate');
+    if (template.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const name = `panel_test_start_${Date.now()}`;
+    const admin = new Client({ connectionString: template.serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(template.serverUrl);
+    url.pathname = `/${name}`;
+    const opened: Database[] = [];
+    try {
+      const start = () =>
+        openDatabase({
+          databaseUrl: url.toString(),
+          dataDir: null,
+          afterMigrate: async (db) => void (await seed(db, { adminEmail: 'primera@panel.test', adminPassword: ADMIN_PASSWORD, demo: false })),
+        });
+      opened.push(...(await Promise.all([start(), start()])));
+      const [database] = opened;
+      expect(await database!.db.$count(users, eq(users.email, 'primera@panel.test'))).toBe(1);
+      expect(await database!.db.$count(countries)).toBe(await a.db.$count(countries));
+    } finally {
+      await Promise.all(opened.map((database) => database.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
