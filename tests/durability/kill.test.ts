@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, lastMailedCode, launchServer, type ServerProcess } from '../e2e/support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, lastMailedCode, spawnServer, type ServerProcess } from '../e2e/support/server';
 
 /*
  * Staff keep writing while the server is killed with SIGKILL; after a restart on the same data,
  * every write the server had answered 2xx must be there, and the server must start cleanly.
- * The kill is timed from the writes, never from the clock of the start-up: it always lands while
- * the server is serving, so a run never depends on where a start-up happened to be.
+ * Each kill waits for answered writes, so it lands while the server serves, never during a
+ * start-up: no run depends on where a start-up happened to be.
  */
 
 const KILL_CYCLES = 2;
@@ -173,12 +173,13 @@ async function provesNoAnsweredWriteIsLost(databaseUrl: string | null) {
     }
   });
   const start = async () => {
-    server = await launchServer({
+    server = spawnServer({
       args: SERVER_ARGS,
       dataDir,
       port: await freePort(),
       env: { HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     });
+    await server.ready();
     return server;
   };
 
@@ -192,6 +193,9 @@ async function provesNoAnsweredWriteIsLost(databaseUrl: string | null) {
     const writes = await writeUntilKilled(running, api, countryId, cycle, ledger);
     expect(running.child.signalCode, 'the server was killed, not stopped').toBe('SIGKILL');
     expect(writes.refused, 'answers other than 2xx while the server was up').toEqual([]);
+    // PostgreSQL creates its lock file empty and then fills it: a kill in between (seen when killing
+    // PGlite starts) leaves it empty. The last kill leaves the folder that way on purpose.
+    if (!databaseUrl && cycle === KILL_CYCLES) truncateSync(path.join(dataDir, 'pglite', 'postmaster.pid'), 0);
 
     running = await start();
     api.url = running.url;
