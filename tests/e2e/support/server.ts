@@ -17,7 +17,7 @@ export const freePort = () =>
     });
   });
 
-/** A server process that said it is ready. */
+/** A server process started by `spawnServer`. */
 export interface ServerProcess {
   url: string;
   /** The server's own process (not a wrapper), so a signal sent to it reaches the server. */
@@ -26,20 +26,15 @@ export interface ServerProcess {
   output(): string;
   /** What was printed on stderr alone. */
   errorOutput(): string;
+  /**
+   * Resolves once the server prints that it is ready. A server that exits first, or is not ready
+   * within `withinMs`, is killed and the error carries its output.
+   */
+  ready(withinMs?: number): Promise<void>;
 }
 
-/**
- * Runs `node <args>` as the server over `dataDir` on `port`, signed-in mail going to
- * DATA_DIR/mail.log, and resolves once it prints that it is ready. A server that exits first or
- * is not ready in `readyWithinMs` is killed and the error carries its output.
- */
-export async function launchServer(options: {
-  args: string[];
-  dataDir: string;
-  port: number;
-  env?: Record<string, string>;
-  readyWithinMs?: number;
-}): Promise<ServerProcess> {
+/** Runs `node <args>` as the server over `dataDir` on `port`, its mail going to DATA_DIR/mail.log. */
+export function spawnServer(options: { args: string[]; dataDir: string; port: number; env?: Record<string, string> }): ServerProcess {
   let output = '';
   let errorOutput = '';
   const child: ChildProcess = spawn(process.execPath, options.args, {
@@ -62,17 +57,24 @@ export async function launchServer(options: {
     errorOutput += chunk;
   });
 
-  const deadline = Date.now() + (options.readyWithinMs ?? 90_000);
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited early:\n${output}`);
-    if (/listo en/.test(output)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not start in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url: `http://127.0.0.1:${options.port}`, child, output: () => output, errorOutput: () => errorOutput };
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    child,
+    output: () => output,
+    errorOutput: () => errorOutput,
+    async ready(withinMs = 90_000) {
+      const deadline = Date.now() + withinMs;
+      for (;;) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited early:\n${output}`);
+        if (/listo en/.test(output)) return;
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`The server did not start in time:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
 }
 
 /** The newest 6-digit code the log mailer wrote to `mailLog` for `to`. */
@@ -97,7 +99,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-e2e-'));
   const mailLog = path.join(dataDir, 'mail.log');
-  const server = await launchServer({ args: ['scripts/start.mjs'], dataDir, port: await freePort(), env });
+  const server = spawnServer({ args: ['scripts/start.mjs'], dataDir, port: await freePort(), env });
+  await server.ready();
   return {
     url: server.url,
     dataDir,
