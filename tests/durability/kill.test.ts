@@ -60,6 +60,8 @@ async function signIn(url: string, mailLog: string) {
 /** The outcome of one cycle of writes ended by the kill. */
 interface CycleWrites {
   answered: number;
+  /** Requests the kill cut off: sent, never answered. */
+  cutOff: number;
   /** Answers other than 2xx while the server was up: none are expected. */
   refused: string[];
 }
@@ -78,6 +80,7 @@ async function runWriter(api: Api, countryId: number, prefix: string, ledger: Sp
     try {
       response = target ? await call(api, 'PUT', `v1/sponsors/${target.id}`, { name }) : await call(api, 'POST', 'v1/sponsors', { name, country_id: countryId });
     } catch {
+      outcome.cutOff++;
       if (target) target.unansweredName = name;
       return;
     }
@@ -103,7 +106,7 @@ const exited = (server: ServerProcess) =>
 
 /** Runs the writers, and once enough were answered plus a random while, kills the server with SIGKILL. */
 async function writeUntilKilled(server: ServerProcess, api: Api, countryId: number, cycle: number, ledger: SponsorLedgerEntry[]) {
-  const outcome: CycleWrites = { answered: 0, refused: [] };
+  const outcome: CycleWrites = { answered: 0, cutOff: 0, refused: [] };
   const budget = { left: MAX_WRITES_PER_CYCLE };
   const writers = Array.from({ length: WRITERS }, (_, writer) => runWriter(api, countryId, `Durabilidad ${cycle}-${writer}`, ledger, budget, outcome));
 
@@ -203,7 +206,7 @@ async function provesNoAnsweredWriteIsLost(databaseUrl: string | null) {
     // The session signed in before the kills still opens the API: it was a write as well.
     expect((await call(api, 'GET', 'v1/countries?limit=1')).status).toBe(200);
     expect(await lostWrites(api, ledger), 'answered writes missing after the restart').toEqual([]);
-    console.info(`${databaseUrl ? 'PostgreSQL' : 'PGlite'}: kill ${cycle}: ${writes.answered} writes answered, all there after the restart (${ledger.length} sponsors checked)`);
+    console.info(`${databaseUrl ? 'PostgreSQL' : 'PGlite'}: kill ${cycle}: ${writes.answered} writes answered (${writes.cutOff} cut off), all there after the restart (${ledger.length} sponsors checked)`);
   }
 
   // A clean stop after all the kills as well.
