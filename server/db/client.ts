@@ -84,6 +84,7 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    removeEmptyLockFile(dir);
     client = new PGlite(dir, { extensions });
   } else {
     client = new PGlite({ extensions, ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
@@ -93,6 +94,17 @@ export async function openDatabase(options: {
   await migrate(db, { migrationsFolder });
   await options.afterMigrate?.(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
+}
+
+/**
+ * PostgreSQL creates its lock file empty and fills it a moment later; a process killed in between
+ * leaves it empty, and PostgreSQL then refuses every start ("lock file postmaster.pid is empty")
+ * until someone deletes it. PGlite runs inside this process and its lock names no process (the PID
+ * it writes is always -42), so an empty one guards nothing and is removed.
+ */
+function removeEmptyLockFile(pgliteDir: string) {
+  const lockFile = path.join(pgliteDir, 'postmaster.pid');
+  if (fs.statSync(lockFile, { throwIfNoEntry: false })?.size === 0) fs.rmSync(lockFile);
 }
 
 /** How long a lost listening connection waits before its next attempt: 0.5 s doubling to 10 s. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Secreto123!';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -16,6 +16,74 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/** A server process started by `spawnServer`. */
+export interface ServerProcess {
+  url: string;
+  /** The server's own process (not a wrapper), so a signal sent to it reaches the server. */
+  child: ChildProcess;
+  /** Everything printed so far, stdout and stderr interleaved. */
+  output(): string;
+  /** What was printed on stderr alone. */
+  errorOutput(): string;
+  /**
+   * Resolves once the server prints that it is ready. A server that exits first, or is not ready
+   * within `withinMs`, is killed and the error carries its output.
+   */
+  ready(withinMs?: number): Promise<void>;
+}
+
+/** Runs `node <args>` as the server over `dataDir` on `port`, its mail going to DATA_DIR/mail.log. */
+export function spawnServer(options: { args: string[]; dataDir: string; port: number; env?: Record<string, string> }): ServerProcess {
+  let output = '';
+  let errorOutput = '';
+  const child: ChildProcess = spawn(process.execPath, options.args, {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+    errorOutput += chunk;
+  });
+
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    child,
+    output: () => output,
+    errorOutput: () => errorOutput,
+    async ready(withinMs = 90_000) {
+      const deadline = Date.now() + withinMs;
+      for (;;) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited early:\n${output}`);
+        if (/listo en/.test(output)) return;
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`The server did not start in time:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
+}
+
+/** The newest 6-digit code the log mailer wrote to `mailLog` for `to`. */
+export function lastMailedCode(mailLog: string, to: string): string {
+  const lines = readFileSync(mailLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; text: string });
+  const code = lines.findLast((mail) => mail.to === to)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code was mailed to ${to}`);
+  return code;
+}
 
 export interface RunningServer {
   url: string;
@@ -31,48 +99,17 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-e2e-'));
   const mailLog = path.join(dataDir, 'mail.log');
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-    if (/listo en/.test(output)) break;
-    if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
+  const server = spawnServer({ args: ['scripts/start.mjs'], dataDir, port: await freePort(), env });
+  await server.ready();
   return {
-    url,
+    url: server.url,
     dataDir,
     mailLog,
-    output: () => output,
-    lastCode(to) {
-      const lines = readFileSync(mailLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; text: string });
-      const code = lines.findLast((mail) => mail.to === to)?.text.match(/\b(\d{6})\b/)?.[1];
-      if (!code) throw new Error(`No code was mailed to ${to}`);
-      return code;
-    },
+    output: server.output,
+    lastCode: (to) => lastMailedCode(mailLog, to),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
