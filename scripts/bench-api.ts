@@ -1,0 +1,313 @@
+/**
+ * `npm run bench:api [-- --quick] [-- --explain] [-- --only bookings,customers] [-- --mixed-only]`: the list endpoints under load on the configured
+ * database (DATABASE_URL, or PGlite under DATA_DIR), meant for the scale data set (npm run seed:scale).
+ *
+ * For each list with real parameters (a search, a filter, includes, a deep page): the API's median
+ * and p95 over loopback with 10 connections (autocannon), beside the same SQL statements the
+ * endpoint sends, replayed on the driver with the same 10-way concurrency; the ratio says what the
+ * API adds (HTTP, validation, presenting, serialising). Then a mixed run of 50 staff, 45 reading
+ * lists and 5 creating and updating sponsors. Misses are marked, with the plan of the slowest
+ * statement (EXPLAIN ANALYZE); the exit code is 0 either way: it measures, it does not judge.
+ */
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Db } from '../server/db/client';
+import { roles, sessions, sponsors, userRoles, users } from '../server/db/schema';
+import { hashPassword } from '../server/security/password';
+import { generateToken, hashSecret } from '../server/security/secrets';
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'mixed-only': { type: 'boolean', default: false },
+  },
+});
+/** `--only bookings,customers`: just the lists whose names start so (the mixed run reads those). */
+const only = flags.only?.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean) ?? null;
+/** Requests per endpoint (and replays of its SQL); seconds of the mixed run. */
+const REQUESTS = flags.quick ? 100 : 400;
+const MIXED_SECONDS = flags.quick ? 10 : 30;
+const CONNECTIONS = 10;
+const TIMEOUT_SECONDS = 10;
+const BENCH_EMAIL = 'bench-api@panel.local';
+const BENCH_SPONSOR_PREFIX = 'Sponsor de carga';
+const TARGET = { medianMs: 50, ratio: 1.5, mixedP95Ms: 200, embeddedP99Ms: 500 };
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { db } = database;
+const onServer = database.kind === 'postgres';
+
+// ---- statistics
+
+const percentile = (sorted: number[], fraction: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!);
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
+};
+const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(1));
+
+// ---- the driver, for capturing and replaying an endpoint's statements
+
+type DriverCall = unknown[];
+type Driver = { query: (...args: unknown[]) => Promise<unknown> };
+const driver = (db as unknown as { $client: Driver }).$client;
+
+/** The statements (the driver calls, arguments as given) that `run` sends. */
+async function captureStatements(run: () => Promise<unknown>): Promise<DriverCall[]> {
+  const calls: DriverCall[] = [];
+  const own = Object.prototype.hasOwnProperty.call(driver, 'query');
+  const original = driver.query;
+  driver.query = function (this: unknown, ...args: unknown[]) {
+    calls.push(args);
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    if (own) driver.query = original;
+    else delete (driver as Partial<Driver>).query;
+  }
+  return calls;
+}
+
+const replay = (call: DriverCall) => driver.query(...call);
+const statementText = (call: DriverCall) => (typeof call[0] === 'string' ? call[0] : (call[0] as { text: string }).text);
+
+/** Runs the statements one after the other, `runs` times over `concurrency` workers; the time of each run. */
+async function replayUnderLoad(calls: DriverCall[], runs: number, concurrency: number): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next++ < runs) {
+      const started = performance.now();
+      for (const call of calls) await replay(call);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return times;
+}
+
+/** EXPLAIN ANALYZE of the slowest of the statements, each timed alone (the median of 3 runs). */
+async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: number; plan: string }> {
+  let slowest = { call: calls[0]!, ms: -1 };
+  for (const call of calls) {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      await replay(call);
+      times.push(performance.now() - started);
+    }
+    const elapsed = summary(times).median;
+    if (elapsed > slowest.ms) slowest = { call, ms: elapsed };
+  }
+  const text = statementText(slowest.call);
+  const result = (await driver.query(`explain (analyze, buffers) ${text}`, (slowest.call[1] as unknown[] | undefined) ?? [])) as { rows: Record<string, string>[] };
+  return { text, ms: slowest.ms, plan: result.rows.map((row) => row['QUERY PLAN']).join('\n') };
+}
+
+// ---- the API, a signed-in super admin, the cases
+
+async function benchAdmin(db: Db): Promise<{ token: string; remove: () => Promise<void> }> {
+  const remove = async () => void (await db.delete(users).where(eq(users.email, BENCH_EMAIL)));
+  await remove();
+  const [admin] = await db
+    .insert(users)
+    .values({ name: 'Prueba de carga', email: BENCH_EMAIL, passwordHash: await hashPassword(randomBytes(16).toString('hex')), isActive: true })
+    .returning({ id: users.id });
+  const [superAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'SUPER_ADMIN'));
+  await db.insert(userRoles).values({ userId: admin!.id, roleId: superAdmin!.id });
+  const token = generateToken();
+  await db.insert(sessions).values({ userId: admin!.id, tokenHash: hashSecret(token), expiresAt: sql`now() + interval '6 hours'`, lastUsedAt: new Date() });
+  return { token, remove };
+}
+
+const firstRow = async <T>(statement: string): Promise<T | undefined> => ((await db.execute(sql.raw(statement))) as unknown as { rows: T[] }).rows[0];
+
+/** The sponsors mixed runs create; a write still in flight when a run ends is removed by the next one. */
+const removeBenchSponsors = () => db.delete(sponsors).where(sql`${sponsors.name} like ${`${BENCH_SPONSOR_PREFIX} %`}`);
+await removeBenchSponsors();
+const { token, remove: removeBenchAdmin } = await benchAdmin(db);
+const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+const app = await buildApp({ config, db, listen: database.listen, mailer: { send: async () => undefined }, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const bookingDsp = (await firstRow<{ dsp_id: number }>('select dsp_id from bookings group by dsp_id order by count(*) desc limit 1'))?.dsp_id ?? 1;
+const customerDsp = (await firstRow<{ dsp_id: number }>('select dsp_id from customers group by dsp_id order by count(*) desc limit 1'))?.dsp_id ?? 1;
+const countryId = (await firstRow<{ id: number }>("select id from countries where code = 'CO'"))?.id ?? 1;
+
+interface Case {
+  name: string;
+  path: string;
+  /** The page near the end of the list (80 % of its pages) instead of the first. */
+  deep?: true;
+}
+
+const CASES: Case[] = [
+  { name: 'sponsors: búsqueda + país', path: '/api/v1/sponsors?filter[q]=andino&include=country' },
+  { name: 'sponsors: página profunda', path: '/api/v1/sponsors?sort=name', deep: true },
+  { name: 'campaigns: búsqueda + estado + includes', path: '/api/v1/campaigns?filter[q]=hogar&filter[status]=ACTIVE&include=sponsor,country,plans' },
+  { name: 'campaigns: página profunda', path: '/api/v1/campaigns', deep: true },
+  { name: 'plans: búsqueda + estado + includes', path: '/api/v1/plans?filter[q]=premium&filter[status]=ACTIVE&include=campaign,services' },
+  { name: 'plans: página profunda', path: '/api/v1/plans', deep: true },
+  { name: 'services: búsqueda + includes', path: '/api/v1/services?filter[q]=grua&filter[is_active]=1&include=plan,campaign,category' },
+  { name: 'services: página profunda', path: '/api/v1/services', deep: true },
+  { name: 'categories: raíces + subcategorías', path: '/api/v1/categories?filter[roots]=1&include=subcategories' },
+  { name: 'users: búsqueda + rol', path: '/api/v1/users?filter[q]=garcia&filter[role]=OPERATOR' },
+  { name: 'users: página profunda', path: '/api/v1/users', deep: true },
+  { name: 'roles', path: '/api/v1/roles' },
+  { name: 'dsps: búsqueda + includes', path: '/api/v1/dsps?filter[q]=red&include=sponsor,country,plans,users' },
+  { name: 'dsps: página profunda', path: '/api/v1/dsps', deep: true },
+  { name: 'customers: búsqueda + suscripciones', path: `/api/v1/dsps/${customerDsp}/customers?filter[q]=garcia&include=entitlements,entitlements.plan` },
+  { name: 'customers: página profunda', path: `/api/v1/dsps/${customerDsp}/customers`, deep: true },
+  { name: 'sales (suscripciones): estado + búsqueda', path: '/api/v1/sales?filter[status]=pagado&filter[q]=martinez' },
+  { name: 'sales (suscripciones): página profunda', path: '/api/v1/sales', deep: true },
+  { name: 'bookings: búsqueda + estado + includes', path: `/api/v1/dsps/${bookingDsp}/bookings?filter[q]=garcia&filter[status]=CONSUMED,CANCELLED&include=customer,plan,service` },
+  { name: 'bookings: página profunda', path: `/api/v1/dsps/${bookingDsp}/bookings`, deep: true },
+  { name: 'audit: acción', path: '/api/v1/audit?filter[action]=create' },
+];
+
+/** The case's URL, a deep one on the page at 80 % of the list (read from its first page). */
+async function resolvePath(entry: Case): Promise<string | { error: string }> {
+  const first = await app.inject({ method: 'GET', url: entry.path, headers });
+  if (first.statusCode !== 200) return { error: `${first.statusCode}: ${first.body.slice(0, 200)}` };
+  if (!entry.deep) return entry.path;
+  const lastPage = (first.json() as { data: { last_page: number } }).data.last_page;
+  return `${entry.path}${entry.path.includes('?') ? '&' : '?'}page=${Math.max(1, Math.ceil(lastPage * 0.8))}`;
+}
+
+interface Load {
+  latencies: number[];
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const load = (options: autocannon.Options): Promise<Load> =>
+  new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon({ timeout: TIMEOUT_SECONDS, ...options }, (error, result) =>
+      // autocannon counts a timeout among its errors too: here each is counted once.
+      error ? reject(error) : resolve({ latencies, errors: result.errors - result.timeouts, timeouts: result.timeouts, non2xx: result.non2xx }),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+
+// ---- the run
+
+const counts = await firstRow<Record<string, string>>(
+  'select (select count(*) from sponsors) sponsors, (select count(*) from customers) customers, (select count(*) from entitlements) subscriptions, (select count(*) from bookings) bookings, (select count(*) from users) staff',
+);
+console.log(`Base de datos: ${onServer ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`}; ${Object.entries(counts ?? {}).map(([table, total]) => `${total} ${table}`).join(', ')}.`);
+console.log(`${REQUESTS} peticiones por lista con ${CONNECTIONS} conexiones; el SQL, las mismas sentencias ${REQUESTS} veces con ${CONNECTIONS} a la vez.\n`);
+
+const header = ['lista', 'API mediana', 'API p95', 'SQL mediana', 'ratio', 'objetivo'];
+const rows: string[][] = [];
+const misses: { name: string; calls: DriverCall[] }[] = [];
+const readPaths: string[] = [];
+
+try {
+  for (const entry of CASES.filter((candidate) => !only || only.some((name) => candidate.name.startsWith(name)))) {
+    const path = await resolvePath(entry);
+    if (typeof path !== 'string') {
+      rows.push([entry.name, 'ERROR', path.error, '', '', '✗']);
+      continue;
+    }
+    readPaths.push(path);
+    // `--mixed-only`: the lists are only resolved, for the mixed run to read.
+    if (flags['mixed-only']) continue;
+    const calls = await captureStatements(() => app.inject({ method: 'GET', url: path, headers }));
+    const api = await load({ url: origin + path, headers, connections: CONNECTIONS, amount: REQUESTS });
+    const bare = summary(await replayUnderLoad(calls, REQUESTS, CONNECTIONS));
+    const served = summary(api.latencies);
+    const ratio = served.median / bare.median;
+    const failed = api.errors + api.timeouts + api.non2xx;
+    const met = failed === 0 && served.median <= TARGET.medianMs && ratio <= TARGET.ratio;
+    if (!met || flags.explain) misses.push({ name: entry.name, calls });
+    rows.push([entry.name, ms(served.median), ms(served.p95), `${ms(bare.median)} (${calls.length} sent.)`, Number.isNaN(ratio) ? '—' : ratio.toFixed(2), met ? 'sí' : failed > 0 ? `✗ ${failed} fallos` : '✗']);
+    // Said as each list ends, so a run cut short still tells what it measured.
+    console.log(`  ${entry.name}: API ${ms(served.median)} ms (p95 ${ms(served.p95)}), SQL ${ms(bare.median)} ms, ratio ${ratio.toFixed(2)}`);
+  }
+
+  if (rows.length > 0) {
+    console.log(`\n${table(header, rows)}`);
+    console.log(`Objetivo por lista${onServer ? '' : ' (definido para PostgreSQL; en PGlite, orientativo)'}: mediana ≤ ${TARGET.medianMs} ms y ≤ ${TARGET.ratio}× el SQL, sin errores.\n`);
+  }
+
+  // Mixed: 45 staff reading the lists above, 5 creating a sponsor and then updating it.
+  const runId = randomBytes(3).toString('hex');
+  let written = 0;
+  const [readers, writers] = await Promise.all([
+    load({ url: origin, headers, connections: 45, duration: MIXED_SECONDS, requests: readPaths.map((path) => ({ method: 'GET', path })) }),
+    load({
+      url: origin,
+      headers: { ...headers, 'content-type': 'application/json' },
+      connections: 5,
+      duration: MIXED_SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/sponsors',
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `${BENCH_SPONSOR_PREFIX} ${runId} ${++written}`, country_id: countryId }) }),
+          onResponse: (status, body, context) => {
+            if (status === 201) (context as { sponsorId?: number }).sponsorId = (JSON.parse(body) as { data: { id: number } }).data.id;
+          },
+        },
+        {
+          method: 'PUT',
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `/api/v1/sponsors/${(context as { sponsorId?: number }).sponsorId ?? 0}`,
+            body: JSON.stringify({ website_url: `https://carga-${runId}-${written}.example.com` }),
+          }),
+        },
+      ],
+    }),
+  ]);
+  const all = summary([...readers.latencies, ...writers.latencies]);
+  const read = summary(readers.latencies);
+  const write = summary(writers.latencies);
+  const mixedFailures = readers.errors + readers.non2xx + writers.errors + writers.non2xx;
+  const mixedTimeouts = readers.timeouts + writers.timeouts;
+  const mixedMet = onServer ? all.p95 <= TARGET.mixedP95Ms && mixedFailures + mixedTimeouts === 0 : all.p99 <= TARGET.embeddedP99Ms && mixedTimeouts === 0;
+  console.log(
+    table(
+      ['carga mixta (50 personas, ' + MIXED_SECONDS + ' s)', 'peticiones', 'mediana', 'p95', 'p99', 'errores', 'timeouts'],
+      [
+        ['45 leyendo listas', String(readers.latencies.length), ms(read.median), ms(read.p95), ms(read.p99), String(readers.errors + readers.non2xx), String(readers.timeouts)],
+        ['5 creando y editando sponsors', String(writers.latencies.length), ms(write.median), ms(write.p95), ms(write.p99), String(writers.errors + writers.non2xx), String(writers.timeouts)],
+        ['todas', String(readers.latencies.length + writers.latencies.length), ms(all.median), ms(all.p95), ms(all.p99), String(mixedFailures), String(mixedTimeouts)],
+      ],
+    ),
+  );
+  console.log(
+    onServer
+      ? `Objetivo (PostgreSQL): p95 ≤ ${TARGET.mixedP95Ms} ms, sin errores ni timeouts: ${mixedMet ? 'cumplido' : '✗ NO CUMPLIDO'}.\n`
+      : `Objetivo (PGlite): p99 ≤ ${TARGET.embeddedP99Ms} ms, sin timeouts: ${mixedMet ? 'cumplido' : '✗ NO CUMPLIDO'}.\n`,
+  );
+
+  for (const miss of misses) {
+    const { text, ms: elapsed, plan } = await planOfSlowest(miss.calls);
+    console.log(`── ${miss.name}: la sentencia más lenta (${elapsed.toFixed(1)} ms sola)\n${text}\n${plan}\n`);
+  }
+} finally {
+  await app.close();
+  await removeBenchSponsors();
+  await removeBenchAdmin();
+  await database.close();
+}
+
+function table(columns: string[], body: string[][]): string {
+  const widths = columns.map((column, index) => Math.max(column.length, ...body.map((row) => (row[index] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(' | ')} |`;
+  return [line(columns), `|${widths.map((width, index) => (index === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+}
