@@ -2,9 +2,10 @@
 // signed-in screen reports the JavaScript it loads (gzip -9, files) and Lighthouse's performance score
 // on desktop and on mobile (median of 3 runs), against the budgets. `--quick`: one run, four screens.
 // `--js-only` (`npm run bench:bundle`): the JavaScript of every screen, without Lighthouse.
+// BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
 // Exits non-zero only when /login is over its JavaScript budget; a missed score is marked, not fatal.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +184,11 @@ try {
       }
       const score = median(lhrs.map((lhr) => lhr.categories.performance.score ?? 0));
       scores[formFactor] = { score, lhr: lhrs.find((lhr) => lhr.categories.performance.score === score) };
+      if (process.env.BENCH_UI_REPORTS) {
+        mkdirSync(process.env.BENCH_UI_REPORTS, { recursive: true });
+        const name = `${screen.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
+        writeFileSync(path.join(process.env.BENCH_UI_REPORTS, name), JSON.stringify(scores[formFactor].lhr));
+      }
     }
     results.push({ screen, jsGzip, jsFiles: scripts.size, scores });
     console.log(`${screen.path}: ${kb(jsGzip)} KB in ${scripts.size} files${jsOnly ? '' : `, desktop ${scores.desktop.score}, mobile ${scores.mobile.score}`}`);
