@@ -109,12 +109,12 @@ function reportScores(results) {
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { screen, jsGzip, jsFiles, scores } of results) {
     const jsOk = screen.signedIn || jsGzip <= LOGIN_BUDGET_KB * 1024;
-    const { audits } = scores.mobile.lhr;
+    const audits = scores.mobile.lhr?.audits;
     console.log(
       `| ${screen.path} | ${kb(jsGzip)} KB${jsOk ? '' : ' MISS'} | ${jsFiles} ` +
         `| ${scores.desktop.score.toFixed(2)} ${mark(scores.desktop.score >= SCORE_BUDGET.desktop)} ` +
         `| ${scores.mobile.score.toFixed(2)} ${mark(scores.mobile.score >= SCORE_BUDGET.mobile)} ` +
-        `| ${Math.round(audits['total-blocking-time'].numericValue)} ms | ${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s |`,
+        (audits ? `| ${Math.round(audits['total-blocking-time'].numericValue)} ms | ${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s |` : '| failed | failed |'),
     );
   }
   console.log(`Budgets: /login ≤ ${LOGIN_BUDGET_KB} KB gzip; performance ≥ ${SCORE_BUDGET.desktop} desktop, ≥ ${SCORE_BUDGET.mobile} mobile.`);
@@ -123,6 +123,7 @@ function reportScores(results) {
   // cost from a busy machine's.
   console.log('\nMobile main thread (median run): the largest work categories and scripts');
   for (const { screen, scores } of results) {
+    if (!scores.mobile.lhr) continue;
     const { audits } = scores.mobile.lhr;
     const work = audits['mainthread-work-breakdown'].details.items.slice(0, 3).map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`);
     const scripts = audits['bootup-time'].details.items.slice(0, 2).map((item) => `${path.basename(item.url) || item.url} ${Math.round(item.total)} ms`);
@@ -175,12 +176,21 @@ try {
       const lhrs = [];
       for (let run = 0; run < runs; run += 1) {
         await coldStart(screen.signedIn);
-        const { lhr } = await lighthouse(
-          `${origin}${screen.path}`,
-          { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        lhrs.push(lhr);
+        // A run Lighthouse cannot finish is reported and left out, so one screen does not cost the table.
+        try {
+          const { lhr } = await lighthouse(
+            `${origin}${screen.path}`,
+            { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          lhrs.push(lhr);
+        } catch (error) {
+          console.log(`${screen.path} (${formFactor}): Lighthouse failed: ${error.message}`);
+        }
+      }
+      if (lhrs.length === 0) {
+        scores[formFactor] = { score: 0, lhr: null };
+        continue;
       }
       const score = median(lhrs.map((lhr) => lhr.categories.performance.score ?? 0));
       scores[formFactor] = { score, lhr: lhrs.find((lhr) => lhr.categories.performance.score === score) };
