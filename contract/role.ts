@@ -1,20 +1,9 @@
 import { z } from 'zod';
 
-export const ROLE_SLUGS = ['SUPER_ADMIN', 'ADMIN', 'BUSINESS_LEADER', 'OPERATOR'] as const;
-export type RoleSlug = (typeof ROLE_SLUGS)[number];
-
-export const ROLE_NAMES: Record<RoleSlug, string> = {
-  SUPER_ADMIN: 'Super Admin',
-  ADMIN: 'Admin',
-  BUSINESS_LEADER: 'Business Leader',
-  OPERATOR: 'Operador',
-};
+export { ROLE_NAMES, ROLE_SLUGS, SUPER_ADMIN_ROLE, type RoleSlug } from './role.constants';
 
 export const role = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type Role = z.infer<typeof role>;
-
-/** The role whose permissions nobody may change, so that someone can always manage everything. */
-export const SUPER_ADMIN_ROLE: RoleSlug = 'SUPER_ADMIN';
 
 /** A role with the names of the permissions it grants. */
 export const roleWithPermissions = role.extend({ permissions: z.array(z.string()) });

@@ -1,2 +1,10 @@
+import { lazyModal } from '@/shared/ui/lazy-modal';
+
 export { ChangeBookingStatusButton, type ChangeBookingStatusButtonProps } from './ui/change-booking-status-button';
-export { ChangeBookingStatusDialog, type ChangeBookingStatusDialogProps } from './ui/change-booking-status-dialog';
+export type { ChangeBookingStatusDialogProps } from './ui/change-booking-status-dialog';
+
+/** Open while it has a booking; its code loads when it first opens. */
+export const ChangeBookingStatusDialog = lazyModal(
+  () => import('./ui/change-booking-status-dialog').then((module) => module.ChangeBookingStatusDialog),
+  ({ booking }) => booking !== null,
+);

@@ -1,1 +1,6 @@
-export { CustomerFormModal, type CustomerFormModalProps } from './ui/customer-form-modal';
+import { lazyModal } from '@/shared/ui/lazy-modal';
+
+export type { CustomerFormModalProps } from './ui/customer-form-modal';
+
+/** Its code loads when it first opens. */
+export const CustomerFormModal = lazyModal(() => import('./ui/customer-form-modal').then((module) => module.CustomerFormModal));

@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_ROLE } from '@contract/role';
+import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_ROLE } from '@contract/role';
+import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
 import { MultiSelect, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

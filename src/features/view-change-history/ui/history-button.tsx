@@ -2,7 +2,10 @@ import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { HistoryResource } from '@/entities/audit';
 import { IconHistory } from '@/shared/ui/icons';
-import { HistoryDrawer } from './history-drawer';
+import { lazyModal } from '@/shared/ui/lazy-modal';
+
+// The history and its labels (the audit vocabulary and schemas) load when a drawer first opens.
+const HistoryDrawer = lazyModal(() => import('./history-drawer').then((module) => module.HistoryDrawer));
 
 export interface HistoryButtonProps {
   resource: HistoryResource;

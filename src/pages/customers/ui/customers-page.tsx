@@ -17,9 +17,15 @@ import { Pager } from '@/shared/ui/pager';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { ExportButton } from '@/shared/ui/export-button';
 import { SearchInput } from '@/shared/ui/search-input';
+import { lazyModal } from '@/shared/ui/lazy-modal';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { customerListParams, routeDspId } from '../model/search';
-import { SubscriptionsModal } from './subscriptions-modal';
+
+// The subscriptions and their forms load when a customer's subscriptions first open.
+const SubscriptionsModal = lazyModal(
+  () => import('./subscriptions-modal').then((module) => module.SubscriptionsModal),
+  ({ customer }) => customer !== null,
+);
 
 const route = getRouteApi('/protected/customers/$dspId');
 

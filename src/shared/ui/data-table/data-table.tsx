@@ -31,7 +31,9 @@ export interface DataTableProps<T extends RowData> {
  */
 export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions, rowClassName }: DataTableProps<T>) {
   const table = useTable({ features: dataTableFeatures, columns, data, getRowId });
-  const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`);
+  // Read while rendering, not after: a phone would otherwise build the whole table first, only to
+  // throw it away for the cards.
+  const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
 
   if (narrow) {
     return (

@@ -1,0 +1,219 @@
+// `npm run bench:ui`: builds the panel, starts the real server with demo data, and for /login and each
+// signed-in screen reports the JavaScript it loads (gzip -9, files) and Lighthouse's performance score
+// on desktop and on mobile (median of 3 runs), against the budgets. `--quick`: one run, four screens.
+// `--js-only` (`npm run bench:bundle`): the JavaScript of every screen, without Lighthouse.
+// BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
+// Exits non-zero only when /login is over its JavaScript budget; a missed score is marked, not fatal.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+
+const LOGIN_BUDGET_KB = 150;
+const SCORE_BUDGET = { desktop: 0.95, mobile: 0.8 };
+const quick = process.argv.includes('--quick');
+const jsOnly = process.argv.includes('--js-only');
+const runs = quick ? 1 : 3;
+const port = Number(process.env.BENCH_PORT ?? 3440);
+const debuggingPort = port + 1;
+const origin = `http://127.0.0.1:${port}`;
+// An API address the panel never serves (a JSON 404): it opens the origin without loading the panel's files.
+const blankAddress = `${origin}/api/bench`;
+const admin = { email: 'bench@panel.test', password: 'Bench-only-123' };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Every screen a signed-in admin can open from the menu, by its real path; `quick` keeps the costliest few. */
+const screens = (dspId) => [
+  { path: '/login', signedIn: false, ready: { role: 'heading', name: 'Bienvenido' }, quick: true },
+  { path: '/', signedIn: true, ready: { role: 'heading', name: 'Sponsors' }, quick: true },
+  { path: '/campanas', signedIn: true, ready: { role: 'heading', name: 'Campañas' }, quick: true },
+  { path: '/users', signedIn: true, ready: { role: 'heading', name: 'Usuarios' }, quick: true },
+  { path: '/planes-asistencia', signedIn: true, ready: { role: 'heading', name: 'Planes de asistencia' } },
+  { path: '/servicios', signedIn: true, ready: { role: 'heading', name: 'Servicios' } },
+  { path: '/categorias', signedIn: true, ready: { role: 'heading', name: 'Categorías' } },
+  { path: '/proveedores', signedIn: true, ready: { role: 'heading', name: 'Proveedores' } },
+  { path: '/dsp-config', signedIn: true, ready: { role: 'heading', name: 'DSP' } },
+  { path: `/customers/${dspId}`, signedIn: true, ready: { role: 'heading', name: 'Clientes' } },
+  { path: '/ventas', signedIn: true, ready: { role: 'heading', name: 'Ventas' } },
+  { path: '/agendamientos', signedIn: true, ready: { role: 'heading', name: 'Agendamientos' } },
+  { path: '/auditoria', signedIn: true, ready: { role: 'heading', name: 'Auditoría' } },
+  { path: '/mi-cuenta', signedIn: true, ready: { role: 'heading', name: 'Mi cuenta' } },
+];
+
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (out.includes('listo en')) resolve();
+  });
+  server.once('exit', () => reject(new Error(`server exited:\n${out}`)));
+});
+
+/** Calls the API and answers the envelope's `data`. */
+async function api(method, apiPath, { token, body } = {}) {
+  const response = await fetch(`${origin}/api/${apiPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  const envelope = await response.json();
+  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Signs the admin in through the API (password, then the code from the mail log): the panel's persisted session. */
+async function signIn() {
+  await api('POST', 'auth/login', { body: admin });
+  const mails = readFileSync(path.join(dataDir, 'mail.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const code = mails.findLast((mail) => mail.to === admin.email).text.match(/\b(\d{6})\b/)[1];
+  const { token, expires_at: _expiresAt, ...user } = await api('POST', 'auth/verify-2fa', { body: { email: admin.email, code } });
+  return { token, user };
+}
+
+const userDataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-chromium-'));
+// A persistent context is the browser's default one, which the pages Lighthouse opens share: the
+// session put in its localStorage is theirs too.
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    `--remote-debugging-port=${debuggingPort}`,
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+
+/** The table against the budgets, and what the phone's main thread spent its time on. */
+function reportScores(results) {
+  const mark = (ok) => (ok ? 'ok' : 'MISS');
+  console.log(`\nPanel on ${runs === 1 ? 'one run' : `median of ${runs} runs`} (Lighthouse ${desktopConfig.settings.formFactor} and mobile, simulated throttling):`);
+  console.log('| screen | JS gzip | files | desktop | mobile | mobile TBT | mobile LCP |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { screen, jsGzip, jsFiles, scores } of results) {
+    const jsOk = screen.signedIn || jsGzip <= LOGIN_BUDGET_KB * 1024;
+    const audits = scores.mobile.lhr?.audits;
+    console.log(
+      `| ${screen.path} | ${kb(jsGzip)} KB${jsOk ? '' : ' MISS'} | ${jsFiles} ` +
+        `| ${scores.desktop.score.toFixed(2)} ${mark(scores.desktop.score >= SCORE_BUDGET.desktop)} ` +
+        `| ${scores.mobile.score.toFixed(2)} ${mark(scores.mobile.score >= SCORE_BUDGET.mobile)} ` +
+        (audits ? `| ${Math.round(audits['total-blocking-time'].numericValue)} ms | ${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s |` : '| failed | failed |'),
+    );
+  }
+  console.log(`Budgets: /login ≤ ${LOGIN_BUDGET_KB} KB gzip; performance ≥ ${SCORE_BUDGET.desktop} desktop, ≥ ${SCORE_BUDGET.mobile} mobile.`);
+
+  // What the phone's main thread spent its time on (the median mobile run), to tell the panel's own
+  // cost from a busy machine's.
+  console.log('\nMobile main thread (median run): the largest work categories and scripts');
+  for (const { screen, scores } of results) {
+    if (!scores.mobile.lhr) continue;
+    const { audits } = scores.mobile.lhr;
+    const work = audits['mainthread-work-breakdown'].details.items.slice(0, 3).map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`);
+    const scripts = audits['bootup-time'].details.items.slice(0, 2).map((item) => `${path.basename(item.url) || item.url} ${Math.round(item.total)} ms`);
+    console.log(`  ${screen.path}: ${work.join(', ')}; ${scripts.join(', ')}`);
+  }
+}
+
+try {
+  const session = await signIn();
+  const [firstDsp] = (await api('GET', 'v1/dsps?limit=1', { token: session.token })).data;
+  const pages = screens(firstDsp?.id ?? 1).filter((screen) => !quick || screen.quick);
+
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await page.goto(blankAddress);
+  const setSession = (signedIn) =>
+    page.evaluate(
+      ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
+      ['panel-de-control.session', signedIn ? JSON.stringify({ state: { ...session, email: null, loading: false, error: null, otpSentAt: null }, version: 0 }) : null],
+    );
+  /** Every load starts cold: no cached file, as for a first visit. */
+  const coldStart = async (signedIn) => {
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto(blankAddress);
+    await setSession(signedIn);
+  };
+
+  const results = [];
+  for (const screen of pages) {
+    // The JavaScript the screen loads until it shows its heading and no script has arrived for a
+    // second (not "network idle": the bookings screen keeps its event stream open).
+    await coldStart(screen.signedIn);
+    const scripts = new Set();
+    let lastScriptAt = Date.now();
+    const collect = (response) => {
+      const { pathname } = new URL(response.url());
+      if (!pathname.endsWith('.js')) return;
+      scripts.add(pathname);
+      lastScriptAt = Date.now();
+    };
+    page.on('response', collect);
+    await page.goto(`${origin}${screen.path}`);
+    await page.getByRole(screen.ready.role, { name: screen.ready.name }).first().waitFor();
+    while (Date.now() - lastScriptAt < 1000) await page.waitForTimeout(250);
+    page.off('response', collect);
+    const jsGzip = [...scripts].reduce((sum, file) => sum + gzipSize(path.join(root, 'dist', file)), 0);
+
+    const scores = {};
+    for (const formFactor of jsOnly ? [] : ['desktop', 'mobile']) {
+      const lhrs = [];
+      for (let run = 0; run < runs; run += 1) {
+        await coldStart(screen.signedIn);
+        // A run Lighthouse cannot finish is reported and left out, so one screen does not cost the table.
+        try {
+          const { lhr } = await lighthouse(
+            `${origin}${screen.path}`,
+            { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          lhrs.push(lhr);
+        } catch (error) {
+          console.log(`${screen.path} (${formFactor}): Lighthouse failed: ${error.message}`);
+        }
+      }
+      if (lhrs.length === 0) {
+        scores[formFactor] = { score: 0, lhr: null };
+        continue;
+      }
+      const score = median(lhrs.map((lhr) => lhr.categories.performance.score ?? 0));
+      scores[formFactor] = { score, lhr: lhrs.find((lhr) => lhr.categories.performance.score === score) };
+      if (process.env.BENCH_UI_REPORTS) {
+        mkdirSync(process.env.BENCH_UI_REPORTS, { recursive: true });
+        const name = `${screen.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
+        writeFileSync(path.join(process.env.BENCH_UI_REPORTS, name), JSON.stringify(scores[formFactor].lhr));
+      }
+    }
+    results.push({ screen, jsGzip, jsFiles: scripts.size, scores });
+    console.log(`${screen.path}: ${kb(jsGzip)} KB in ${scripts.size} files${jsOnly ? '' : `, desktop ${scores.desktop.score}, mobile ${scores.mobile.score}`}`);
+  }
+  const login = results.find(({ screen }) => screen.path === '/login');
+  const loginOk = login.jsGzip <= LOGIN_BUDGET_KB * 1024;
+  const all = readdirSync(path.join(root, 'dist/assets')).filter((file) => file.endsWith('.js'));
+  const everything = all.reduce((sum, file) => sum + gzipSize(path.join(root, 'dist/assets', file)), 0);
+  console.log(`\n/login: ${kb(login.jsGzip)} KB gzip (budget ${LOGIN_BUDGET_KB} KB) — ${loginOk ? 'OK' : 'OVER BUDGET'}.`);
+  console.log(`The whole panel: ${all.length} chunks, ${kb(everything)} KB gzip.`);
+  process.exitCode = loginOk ? 0 : 1;
+  if (!jsOnly) reportScores(results);
+} finally {
+  await context.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(userDataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,1 @@
+export { lazyModal } from './lazy-modal';
