@@ -9,6 +9,7 @@ import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { listAnswer } from '../../../../tests/msw/paginate';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import type { CampaignCategory } from '@/entities/campaign-category';
 import { CampaignCategoryFormModal } from './campaign-category-form-modal';
@@ -61,8 +62,8 @@ describe('CampaignCategoryFormModal', () => {
     const { user, dialog, campaign } = await open();
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Categoría del catálogo' })).toHaveAttribute('placeholder', 'Elige una categoría'));
     await chooseOption(user, 'Categoría del catálogo', 'Salud');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), '  Telemedicina ');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Descripción' }), 'Consultas por video');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), '  Telemedicina ');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Descripción' }), 'Consultas por video');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
 
     await waitFor(() => expect(campaignCategoriesDb.requests).toHaveLength(1));

@@ -7,6 +7,7 @@ import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns
 import { plansDb } from '../../../../tests/msw/handlers/plans';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import type { Plan } from '@/entities/plan';
 import { PlanWizardModal } from './plan-wizard-modal';
@@ -21,8 +22,8 @@ const open = async (plans: Plan[] = [], plan: Plan | null = null) => {
 };
 
 const fillBasics = async (user: ReturnType<typeof renderWithProviders>['user'], dialog: HTMLElement) => {
-  await user.type(within(dialog).getByLabelText(/Nombre/), '  Plan Oro  ');
-  await user.type(within(dialog).getByLabelText(/Descripción/), 'Asistencia completa');
+  await fillIn(user, within(dialog).getByLabelText(/Nombre/), '  Plan Oro  ');
+  await fillIn(user, within(dialog).getByLabelText(/Descripción/), 'Asistencia completa');
 };
 
 const next = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Siguiente' });
@@ -193,7 +194,7 @@ describe('PlanWizardModal', () => {
 
   it('asks before closing with unsaved changes', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByLabelText(/Nombre/), 'Plan');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Plan');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByRole('alertdialog', { name: 'Cambios sin guardar' })).toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import { buildPlan, buildService, campaignsDb } from '../../../../tests/msw/hand
 import { listAnswer } from '../../../../tests/msw/paginate';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderRoute, startSession } from '../../../../tests/utils/render';
 
 const answerCatalogueRoots = () =>
@@ -52,7 +53,7 @@ describe('campaign detail: the Categorías tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Categoría del catálogo' })).toHaveAttribute('placeholder', 'Elige una categoría'));
     await chooseOption(user, 'Categoría del catálogo', 'Salud');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Telemedicina');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Telemedicina');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
 
     const card = await within(panel()).findByRole('article', { name: 'Telemedicina' });

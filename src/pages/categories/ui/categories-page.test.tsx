@@ -9,6 +9,7 @@ import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { categoriesDb } from '../../../../tests/msw/handlers/categories';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 const superAdmin: SessionUser = { ...signedInUser, permissions: [...PERMISSION_NAMES] };
@@ -162,8 +163,8 @@ describe('categories page: the category form', () => {
     await waitFor(() => expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus());
     expect(categoriesDb.requests).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText(/Nombre/), '  Plomería ');
-    await user.type(within(dialog).getByLabelText('Descripción'), 'Fugas y atascos');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), '  Plomería ');
+    await fillIn(user, within(dialog).getByLabelText('Descripción'), 'Fugas y atascos');
     await chooseOption(user, /Categoría padre/, 'Hogar');
     await user.upload(within(dialog).getByLabelText('Imagen'), png());
     expect(within(dialog).getByRole('img', { name: 'Vista previa: Imagen' })).toBeInTheDocument();
@@ -212,14 +213,14 @@ describe('categories page: the category form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar Categoría' });
     const name = within(dialog).getByLabelText(/Nombre/);
     await user.clear(name);
-    await user.type(name, 'hogar');
+    await fillIn(user, name, 'hogar');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Categoría' }));
     expect(await within(dialog).findByText('Ya existe una categoría con ese nombre en el mismo nivel.')).toBeInTheDocument();
     await waitFor(() => expect(name).toHaveFocus());
 
     server.use(http.post(apiUrl('v1/categories/:id'), () => fail(422, 'Los datos enviados no son válidos.', { parent_id: ['Una categoría no puede ser su propio ancestro.'] })));
     await user.clear(name);
-    await user.type(name, 'Salud y bienestar');
+    await fillIn(user, name, 'Salud y bienestar');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Categoría' }));
     expect(await within(dialog).findByText('Una categoría no puede ser su propio ancestro.')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Categoría padre/ })).toHaveFocus());
@@ -230,7 +231,7 @@ describe('categories page: the category form', () => {
     const { user } = await openCategories();
     await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
-    await user.type(within(dialog).getByLabelText(/Nombre/), 'Hogar');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Hogar');
     await user.upload(within(dialog).getByLabelText('Imagen'), png());
     await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cambiar archivo' })).toHaveAccessibleDescription('La imagen debe ser PNG, JPG o GIF.'));
@@ -255,7 +256,7 @@ describe('categories page: the category form', () => {
     const { user } = await openCategories();
     await user.click(screen.getAllByRole('button', { name: 'Nueva Categoría' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Categoría' });
-    await user.type(within(dialog).getByLabelText(/Nombre/), 'Hogar');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Hogar');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Categoría' }));
     expect(await within(dialog).findByText('No se pudo guardar la categoría')).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answer, apiUrl, fail } from '../../../../tests/msw/envelope';
 import { entitlementsDb } from '../../../../tests/msw/handlers/entitlements';
 import { server } from '../../../../tests/msw/server';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import { SubscriptionsModal } from './subscriptions-modal';
 
@@ -143,7 +144,7 @@ describe('SubscriptionsModal', () => {
     await screen.findByRole('region', { name: 'Plan Oro' });
 
     await user.selectOptions(statusSelect('Plan Oro'), 'Suspendido');
-    await user.type(card('Plan Oro').getByRole('textbox', { name: 'Motivo (opcional)' }), 'Falta de pago');
+    await fillIn(user, card('Plan Oro').getByRole('textbox', { name: 'Motivo (opcional)' }), 'Falta de pago');
     await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
 
     // Before the server answers.

@@ -5,6 +5,7 @@ import { SESSION_EXPIRED_NOTICE } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { server } from '../../../../tests/msw/server';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute } from '../../../../tests/utils/render';
 
 const openLogin = async (path = '/login') => {
@@ -31,8 +32,8 @@ describe('login page', () => {
       }),
     );
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' })).toBeInTheDocument();
@@ -56,8 +57,8 @@ describe('login page', () => {
   it('puts a wrong password refusal on the password field and focuses it', async () => {
     server.use(http.post(apiUrl('auth/login'), () => fail(401, 'Correo o contraseña incorrectos.')));
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'mala');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'mala');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     const password = screen.getByLabelText('Contraseña');
     await waitFor(() => expect(password).toHaveFocus());
@@ -69,8 +70,8 @@ describe('login page', () => {
   it('shows a refusal that names no field in a red alert, and focuses it', async () => {
     server.use(http.post(apiUrl('auth/login'), () => fail(429, 'Demasiados intentos. Espera unos minutos.')));
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Demasiados intentos. Espera unos minutos.');
@@ -84,8 +85,8 @@ describe('login page', () => {
       ),
     );
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('El email no es válido');
@@ -96,8 +97,8 @@ describe('login page', () => {
   it('treats a success answer it cannot read as an unexpected response', async () => {
     server.use(http.post(apiUrl('auth/login'), () => new Response('<html></html>', { status: 200 })));
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected response from server');
   });
@@ -111,8 +112,8 @@ describe('login page', () => {
       }),
     );
     const { user } = await openLogin();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     const busy = await screen.findByRole('button', { name: 'Enviando código...' });
@@ -128,8 +129,8 @@ describe('login page', () => {
 
   it('carries the address that needed the session on to the code screen', async () => {
     const { user } = await openLogin('/login?redirect=%2Fusers%3Fq%3Dana%26page%3D2');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
     expect(currentLocation()).toBe('/otp?email=ana%40example.com&redirect=%2Fusers%3Fq%3Dana%26page%3D2');
@@ -165,8 +166,8 @@ describe('login page', () => {
     useSessionStore.setState({ notice: SESSION_EXPIRED_NOTICE });
     const { user } = await openLogin();
     expect(screen.getByText(SESSION_EXPIRED_NOTICE)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(screen.queryByText(SESSION_EXPIRED_NOTICE)).not.toBeInTheDocument());
   });

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { sessionToken, signedInUser } from '../../../../tests/msw/handlers/auth';
 import { server } from '../../../../tests/msw/server';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 const openOtp = async (path = '/otp?email=ana%40example.com') => {
@@ -218,8 +219,8 @@ describe('OTP page', () => {
 
   it('keeps no password anywhere once the code page is open', async () => {
     const { user } = renderRoute('/login');
-    await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto-muy-propio');
+    await fillIn(user, await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto-muy-propio');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
     expect(JSON.stringify(localStorage)).not.toContain('secreto-muy-propio');

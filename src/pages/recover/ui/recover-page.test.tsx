@@ -5,6 +5,7 @@ import { RECOVERY_REDIRECT_MS } from '@/shared/config';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { resetToken } from '../../../../tests/msw/handlers/auth';
 import { server } from '../../../../tests/msw/server';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute } from '../../../../tests/utils/render';
 
 afterEach(() => {
@@ -56,8 +57,8 @@ describe('recover page', () => {
     await verifyCode(user, '123456');
     expect(bodies['verify-code']).toEqual({ email: 'ana@example.com', code: '123456' });
 
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
 
     expect(await screen.findByText('Tu contraseña ha sido actualizada correctamente.')).toBeInTheDocument();
@@ -86,13 +87,13 @@ describe('recover page', () => {
     );
     await sendCode(user);
     await verifyCode(user);
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     await screen.findByRole('heading', { level: 1, name: 'Bienvenido' }, { timeout: RECOVERY_REDIRECT_MS + 1500 });
     expect(currentLocation()).toBe('/login?redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas');
 
-    await user.type(screen.getByLabelText('Contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'nueva-clave-1');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' });
     expect(currentLocation()).toBe('/otp?email=ana%40example.com&redirect=%2Fsponsor%2F3%3Ftab%3Dcampanas');
@@ -140,8 +141,8 @@ describe('recover page', () => {
 
     const common = 'Esa contraseña es demasiado común.';
     server.use(http.post(apiUrl('auth/recovery/reset-password'), () => fail(422, common, { password: [common] })));
-    await user.type(password, 'password123');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'password123');
+    await fillIn(user, password, 'password123');
+    await fillIn(user, screen.getByLabelText('Confirmar contraseña'), 'password123');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     await waitFor(() => expect(password).toHaveFocus());
     expect(describedBy(password)).toContain(common);
@@ -151,7 +152,7 @@ describe('recover page', () => {
     const { user } = await openRecover();
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(await screen.findByText('El email es requerido')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'no-es-un-correo');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'no-es-un-correo');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
   });
@@ -161,7 +162,7 @@ describe('recover page', () => {
       http.post(apiUrl('auth/recovery/send-code'), () => fail(429, 'Espera un minuto antes de pedir otro código.')),
     );
     const { user } = await openRecover();
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Espera un minuto antes de pedir otro código.');
     expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
@@ -207,14 +208,14 @@ describe('recover page', () => {
     await sendCode(user);
     await verifyCode(user);
 
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'otra');
+    await fillIn(user, screen.getByLabelText('Nueva contraseña'), 'corta');
+    await fillIn(user, screen.getByLabelText('Confirmar contraseña'), 'otra');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByText('La nueva contraseña debe tener al menos 8 caracteres.')).toBeInTheDocument();
     expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Nueva contraseña'));
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'suficientemente-larga');
+    await fillIn(user, screen.getByLabelText('Nueva contraseña'), 'suficientemente-larga');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(screen.queryByText('La nueva contraseña debe tener al menos 8 caracteres.')).not.toBeInTheDocument();
     expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
@@ -230,8 +231,8 @@ describe('recover page', () => {
     const { user } = await openRecover();
     await sendCode(user);
     await verifyCode(user);
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await fillIn(user, screen.getByLabelText('Confirmar contraseña'), 'nueva-clave-1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El permiso para cambiar la contraseña expiró.');
     expect(currentLocation()).toBe('/recover');

@@ -6,6 +6,7 @@ import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 const openSponsors = async (path = '/sponsors') => {
@@ -151,12 +152,12 @@ describe('sponsors page: the sponsor form', () => {
     const { user } = await openSponsors();
     await user.click(screen.getAllByRole('button', { name: 'Nuevo Sponsor' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Sponsor' });
-    await user.type(within(dialog).getByLabelText(/Nombre/), '  Pampa Salud  ');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), '  Pampa Salud  ');
     await choose(user, 'País', 'Argentina');
     await user.upload(within(dialog).getByLabelText('Logo'), png());
     expect(within(dialog).getByRole('img', { name: 'Vista previa: Logo' })).toHaveAttribute('src', 'blob:vista-previa');
     expect(within(dialog).getByRole('button', { name: 'Cambiar archivo' })).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Sitio web'), 'pampasalud.com.ar');
+    await fillIn(user, within(dialog).getByLabelText('Sitio web'), 'pampasalud.com.ar');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Sponsor' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo Sponsor' })).not.toBeInTheDocument());
@@ -194,13 +195,13 @@ describe('sponsors page: the sponsor form', () => {
 
     const website = within(dialog).getByLabelText('Sitio web');
     await user.clear(website);
-    await user.type(website, 'javascript:alert(1)');
+    await fillIn(user, website, 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Sponsor' }));
     expect(await within(dialog).findByText('El sitio web debe ser una URL http o https válida.')).toBeInTheDocument();
 
     await user.clear(website);
     await user.clear(within(dialog).getByLabelText(/Nombre/));
-    await user.type(within(dialog).getByLabelText(/Nombre/), 'Andes Protección');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Andes Protección');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Sponsor' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Sponsor' })).not.toBeInTheDocument());
     expect(sponsorsDb.requests.at(-1)).toEqual({

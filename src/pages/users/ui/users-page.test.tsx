@@ -10,6 +10,7 @@ import { rolesDb } from '../../../../tests/msw/handlers/roles';
 import { buildUser, usersDb } from '../../../../tests/msw/handlers/users';
 import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 // Request listeners are per test.
@@ -221,8 +222,8 @@ describe('users page: creating and editing', () => {
     }
     await user.type(within(dialog).getByLabelText(/^DNI/), '1');
     expect(within(dialog).queryByText('El DNI es requerido')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Email/), 'no-es-correo');
-    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'corta');
+    await fillIn(user, within(dialog).getByLabelText(/^Email/), 'no-es-correo');
+    await fillIn(user, within(dialog).getByLabelText(/^Contraseña/), 'corta');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
     expect(within(dialog).getByText('El email no es válido')).toBeInTheDocument();
     expect(within(dialog).getByText('La contraseña debe tener al menos 8 caracteres.')).toBeInTheDocument();
@@ -244,11 +245,11 @@ describe('users page: creating and editing', () => {
       }),
     );
     const { user, dialog } = await openCreate();
-    await user.type(within(dialog).getByLabelText(/^DNI/), '  99887766 ');
-    await user.type(within(dialog).getByLabelText(/^Nombre completo/), ' Carla Ruiz ');
-    await user.type(within(dialog).getByLabelText(/^Email/), ' Carla@Example.com ');
-    await user.type(within(dialog).getByLabelText(/^Teléfono/), ' 300 555 ');
-    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
+    await fillIn(user, within(dialog).getByLabelText(/^DNI/), '  99887766 ');
+    await fillIn(user, within(dialog).getByLabelText(/^Nombre completo/), ' Carla Ruiz ');
+    await fillIn(user, within(dialog).getByLabelText(/^Email/), ' Carla@Example.com ');
+    await fillIn(user, within(dialog).getByLabelText(/^Teléfono/), ' 300 555 ');
+    await fillIn(user, within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
     await chooseOption(user, 'Roles', 'Business Leader');
     expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveValue('Activo');
     await chooseOption(user, 'País', 'Colombia');
@@ -282,10 +283,10 @@ describe('users page: creating and editing', () => {
     await user.click(screen.getByRole('button', { name: 'Nuevo Usuario' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
     await user.type(within(dialog).getByLabelText(/^DNI/), '5');
-    await user.type(within(dialog).getByLabelText(/^Nombre completo/), 'Otra');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'tomado@example.com');
+    await fillIn(user, within(dialog).getByLabelText(/^Nombre completo/), 'Otra');
+    await fillIn(user, within(dialog).getByLabelText(/^Email/), 'tomado@example.com');
     await user.type(within(dialog).getByLabelText(/^Teléfono/), '1');
-    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
+    await fillIn(user, within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
     await chooseOption(user, 'Roles', 'Admin');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
 
@@ -304,10 +305,10 @@ describe('users page: creating and editing', () => {
     server.use(http.post(apiUrl('v1/users'), () => new Response('oops', { status: 502 })));
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByLabelText(/^DNI/), '5');
-    await user.type(within(dialog).getByLabelText(/^Nombre completo/), 'Otra');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'otra@example.com');
+    await fillIn(user, within(dialog).getByLabelText(/^Nombre completo/), 'Otra');
+    await fillIn(user, within(dialog).getByLabelText(/^Email/), 'otra@example.com');
     await user.type(within(dialog).getByLabelText(/^Teléfono/), '1');
-    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
+    await fillIn(user, within(dialog).getByLabelText(/^Contraseña/), 'Clave12345');
     await chooseOption(user, 'Roles', 'Admin');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al crear usuario');
@@ -331,7 +332,7 @@ describe('users page: creating and editing', () => {
 
     // On edit the password is optional.
     await user.clear(within(dialog).getByLabelText(/^Nombre completo/));
-    await user.type(within(dialog).getByLabelText(/^Nombre completo/), 'Diego Paz Soto ');
+    await fillIn(user, within(dialog).getByLabelText(/^Nombre completo/), 'Diego Paz Soto ');
     await chooseOption(user, 'Estado', 'Inactivo');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Usuario' }));
     expect(await within(dialog).findByRole('button', { name: 'Actualizando…' })).toBeDisabled();
@@ -343,7 +344,7 @@ describe('users page: creating and editing', () => {
 
     await user.click(screen.getByRole('button', { name: 'Editar a Diego Paz Soto' }));
     const again = await screen.findByRole('dialog', { name: 'Editar Usuario' });
-    await user.type(within(again).getByLabelText(/^Contraseña/), 'NuevaClave1');
+    await fillIn(user, within(again).getByLabelText(/^Contraseña/), 'NuevaClave1');
     await user.click(within(again).getByRole('button', { name: 'Actualizar Usuario' }));
     await waitFor(() => expect(usersDb.requests).toHaveLength(2));
     expect(usersDb.requests[1]!.body.password).toBe('NuevaClave1');

@@ -7,6 +7,7 @@ import { apiUrl } from '../../../../../tests/msw/envelope';
 import { customersDb } from '../../../../../tests/msw/handlers/customers';
 import { server } from '../../../../../tests/msw/server';
 import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import type { Customer } from '@/entities/customer';
 import { CustomerFormModal } from './customer-form-modal';
@@ -29,15 +30,15 @@ const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelT
 const submit = (user: UserEvent, dialog: HTMLElement, name = 'Crear Cliente') => user.click(within(dialog).getByRole('button', { name }));
 
 const fillNew = async (user: UserEvent, dialog: HTMLElement, { password = 'Clave-Segura-1', confirmation = 'Clave-Segura-1', plan = 'Plan Auto' } = {}) => {
-  await user.type(field(dialog, /^DNI/), ' 52123456 ');
-  await user.type(field(dialog, /Nombre completo/), 'Laura Ríos');
-  await user.type(field(dialog, /^Email/), 'Laura@Correo.test');
-  await user.type(field(dialog, /Teléfono/), '+57 300 555 0101');
-  await user.type(field(dialog, /Dirección/), 'Calle 10 # 5-20');
-  await user.type(field(dialog, /Ciudad/), 'Bogotá');
+  await fillIn(user, field(dialog, /^DNI/), ' 52123456 ');
+  await fillIn(user, field(dialog, /Nombre completo/), 'Laura Ríos');
+  await fillIn(user, field(dialog, /^Email/), 'Laura@Correo.test');
+  await fillIn(user, field(dialog, /Teléfono/), '+57 300 555 0101');
+  await fillIn(user, field(dialog, /Dirección/), 'Calle 10 # 5-20');
+  await fillIn(user, field(dialog, /Ciudad/), 'Bogotá');
   if (plan) await chooseOption(user, /Planes/, plan);
-  if (password) await user.type(field(dialog, /^Contraseña/), password);
-  if (confirmation) await user.type(field(dialog, /Confirmar contraseña/), confirmation);
+  if (password) await fillIn(user, field(dialog, /^Contraseña/), password);
+  if (confirmation) await fillIn(user, field(dialog, /Confirmar contraseña/), confirmation);
 };
 
 describe('Customer form: creating', () => {
@@ -152,7 +153,7 @@ describe('Customer form: editing', () => {
     expect(field(dialog, /Ciudad/)).toHaveValue('Bogotá');
     expect(within(dialog).getByText('Plan Hogar')).toBeInTheDocument();
     await user.clear(field(dialog, /Teléfono/));
-    await user.type(field(dialog, /Teléfono/), '+57 311 000 0000');
+    await fillIn(user, field(dialog, /Teléfono/), '+57 311 000 0000');
     await user.clear(field(dialog, /Dirección/));
     await submit(user, dialog, 'Actualizar Cliente');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -173,15 +174,15 @@ describe('Customer form: editing', () => {
   it('takes an optional new password only when its confirmation matches', async () => {
     const customer = existing();
     const { user, dialog, onClose } = await open(customer);
-    await user.type(field(dialog, /^Contraseña/), 'Nueva-Clave-1');
+    await fillIn(user, field(dialog, /^Contraseña/), 'Nueva-Clave-1');
     await submit(user, dialog, 'Actualizar Cliente');
     expect(await within(dialog).findByText(CUSTOMER_MESSAGES.confirmationRequired)).toBeInTheDocument();
-    await user.type(field(dialog, /Confirmar contraseña/), 'Nueva-Clave-2');
+    await fillIn(user, field(dialog, /Confirmar contraseña/), 'Nueva-Clave-2');
     await submit(user, dialog, 'Actualizar Cliente');
     expect(await within(dialog).findByText(CUSTOMER_MESSAGES.passwordsDiffer)).toBeInTheDocument();
     expect(customersDb.requests).toEqual([]);
     await user.clear(field(dialog, /Confirmar contraseña/));
-    await user.type(field(dialog, /Confirmar contraseña/), 'Nueva-Clave-1');
+    await fillIn(user, field(dialog, /Confirmar contraseña/), 'Nueva-Clave-1');
     await submit(user, dialog, 'Actualizar Cliente');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(customersDb.requests.at(-1)?.body).toMatchObject({ password: 'Nueva-Clave-1', password_confirmation: 'Nueva-Clave-1' });

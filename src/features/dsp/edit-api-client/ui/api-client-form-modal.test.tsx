@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/entities/api-client';
 import { apiClientsDb } from '../../../../../tests/msw/handlers/api-clients';
 import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import { ApiClientFormModal } from './api-client-form-modal';
 
@@ -38,8 +39,8 @@ const paste = async (user: ReturnType<typeof renderWithProviders>['user'], field
 describe('ApiClientFormModal: creating', () => {
   it('sends what was typed, lists split on commas and lines, and the limit with its period', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), '  Backend Pagos ');
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'pagos-backend');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), '  Backend Pagos ');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'pagos-backend');
     await paste(user, within(dialog).getByLabelText(/^client_secret/), SECRET);
     await paste(user, within(dialog).getByRole('textbox', { name: 'URL base' }), 'https://pagos.example.com');
     await chooseOption(user, 'Tipo', 'PARTNER');
@@ -93,10 +94,10 @@ describe('ApiClientFormModal: creating', () => {
 
   it('refuses a base URL that is not a URL, and a secret too short', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'backend');
-    await user.type(within(dialog).getByLabelText(/^client_secret/), 'corto');
-    await user.type(within(dialog).getByRole('textbox', { name: 'URL base' }), 'pagos punto com');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'backend');
+    await fillIn(user, within(dialog).getByLabelText(/^client_secret/), 'corto');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'URL base' }), 'pagos punto com');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cliente' }));
 
     expect(await within(dialog).findByText(API_CLIENT_MESSAGES.baseUrl)).toBeInTheDocument();
@@ -106,8 +107,8 @@ describe('ApiClientFormModal: creating', () => {
 
   it('with Generar secreto sends generate_secret instead of a secret, and shows the one the server made', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Analítica');
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'analitica');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Analítica');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'analitica');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Generar secreto' }));
     expect(within(dialog).getByLabelText(/^client_secret/)).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cliente' }));
@@ -121,10 +122,10 @@ describe('ApiClientFormModal: creating', () => {
   it('shows the server’s refusal under the field it names: a bad IP, a taken client_id', async () => {
     apiClientsDb.add({ client_id: 'ocupado' });
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'nuevo');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'nuevo');
     await user.type(within(dialog).getByLabelText(/^client_secret/), SECRET);
-    await user.type(within(dialog).getByRole('textbox', { name: 'IP permitidas' }), '10.0.0.1, 999.1.1');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'IP permitidas' }), '10.0.0.1, 999.1.1');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cliente' }));
 
     const ips = within(dialog).getByRole('textbox', { name: 'IP permitidas' });
@@ -134,7 +135,7 @@ describe('ApiClientFormModal: creating', () => {
 
     await user.clear(ips);
     await user.clear(within(dialog).getByRole('textbox', { name: 'client_id' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'ocupado');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'ocupado');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cliente' }));
     const clientId = within(dialog).getByRole('textbox', { name: 'client_id' });
     await waitFor(() => expect(clientId).toHaveAccessibleDescription(API_CLIENT_MESSAGES.clientIdTaken));
@@ -143,7 +144,7 @@ describe('ApiClientFormModal: creating', () => {
 
   it('asks before closing with changes', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
     expect(screen.getByText('abierto')).toBeInTheDocument();
@@ -153,8 +154,8 @@ describe('ApiClientFormModal: creating', () => {
 describe('ApiClientFormModal: the secret shown once', () => {
   it('shows the new secret with its client_id, a copy button and a warning, and closes only by Ya lo guardé', async () => {
     const { user, dialog } = await open();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend Pagos');
-    await user.type(within(dialog).getByRole('textbox', { name: 'client_id' }), 'pagos-backend');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend Pagos');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'pagos-backend');
     await user.type(within(dialog).getByLabelText(/^client_secret/), SECRET);
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cliente' }));
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Connector } from '@/entities/connector';
 import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
 import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import { ConnectorFormModal } from './connector-form-modal';
 
@@ -36,13 +37,13 @@ const setJson = async (user: UserEvent, input: HTMLElement, text: string) => {
 
 const mapRow = async (user: UserEvent, dialog: HTMLElement, row: number, plan: string, external: string) => {
   await chooseOption(user, `Plan del mapeo ${row}`, plan);
-  await user.type(field(dialog, `external_plan_id del mapeo ${row}`), external);
+  await fillIn(user, field(dialog, `external_plan_id del mapeo ${row}`), external);
 };
 
 describe('ConnectorFormModal: creating', () => {
   it('sends key, driver, type, enabled, settings and params as objects, the policy and the complete mapping rows', async () => {
     const { user, dialog } = await open();
-    await user.type(field(dialog, 'Key'), '  reservas-mysql ');
+    await fillIn(user, field(dialog, 'Key'), '  reservas-mysql ');
     await chooseOption(user, 'Driver', 'Base de datos (database)');
     await chooseOption(user, 'Tipo', 'Reservas (BOOKING)');
     await mapRow(user, dialog, 1, 'Plan Oro', ' GOLD-01 ');
@@ -82,7 +83,7 @@ describe('ConnectorFormModal: creating', () => {
 
   it('refuses settings and params that are not JSON objects', async () => {
     const { user, dialog } = await open();
-    await user.type(field(dialog, 'Key'), 'pagos');
+    await fillIn(user, field(dialog, 'Key'), 'pagos');
     await chooseOption(user, 'Driver', 'Base de datos (database)');
     await chooseOption(user, 'Tipo', 'Pagos (PAYMENT)');
     await mapRow(user, dialog, 1, 'Plan Oro', 'G1');
@@ -97,7 +98,7 @@ describe('ConnectorFormModal: creating', () => {
 
   it('requires params for driver database but sends {} when they are left empty for api', async () => {
     const { user, dialog } = await open();
-    await user.type(field(dialog, 'Key'), 'rest');
+    await fillIn(user, field(dialog, 'Key'), 'rest');
     await chooseOption(user, 'Driver', 'Base de datos (database)');
     await chooseOption(user, 'Tipo', 'Reservas (BOOKING)');
     await mapRow(user, dialog, 1, 'Plan Plata', 'S1');
@@ -167,7 +168,7 @@ describe('ConnectorFormModal: the plan map rows', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Agregar mapeo' }));
     expect(within(dialog).getByRole('button', { name: 'Quitar mapeo 1' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Quitar mapeo 2' })).toBeEnabled();
-    await user.type(field(dialog, 'external_plan_id del mapeo 2'), 'SEGUNDO');
+    await fillIn(user, field(dialog, 'external_plan_id del mapeo 2'), 'SEGUNDO');
 
     await user.click(within(dialog).getByRole('button', { name: 'Quitar mapeo 1' }));
     expect(within(dialog).queryByRole('button', { name: 'Quitar mapeo 2' })).not.toBeInTheDocument();
@@ -199,7 +200,7 @@ describe('ConnectorFormModal: editing', () => {
     expect(field(dialog, 'external_plan_id del mapeo 1')).toHaveValue('G-1');
 
     await user.clear(field(dialog, 'Key'));
-    await user.type(field(dialog, 'Key'), 'reservas-rest');
+    await fillIn(user, field(dialog, 'Key'), 'reservas-rest');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Conector' }));
 
     await waitFor(() => expect(connectorsDb.requests).toHaveLength(1));
@@ -222,7 +223,7 @@ describe('ConnectorFormModal: editing', () => {
     connectorsDb.add({ dsp_id: DSP_ID, key: 'pagos' });
     // The DSP stopped selling Plan Plata after the form opened.
     const { user, dialog } = await open({ plans: [gold, silver], sold: [gold] });
-    await user.type(field(dialog, 'Key'), 'PAGOS');
+    await fillIn(user, field(dialog, 'Key'), 'PAGOS');
     await chooseOption(user, 'Driver', 'API (api)');
     await chooseOption(user, 'Tipo', 'Pagos (PAYMENT)');
     await mapRow(user, dialog, 1, 'Plan Plata', 'S-9');

@@ -9,6 +9,7 @@ import { dspsDb } from '../../../../../tests/msw/handlers/dsps';
 import { sponsorsDb } from '../../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../../tests/msw/server';
 import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import type { Dsp } from '@/entities/dsp';
 import { SETTINGS_TEMPLATE_TEXT } from '../model/dsp-form';
@@ -46,7 +47,7 @@ const optionsOf = async (user: UserEvent, label: RegExp) => {
 
 /** Everything required but settings. */
 const fillRequired = async (user: UserEvent, dialog: HTMLElement) => {
-  await user.type(within(dialog).getByLabelText(/Nombre/), '  Tienda Andes  ');
+  await fillIn(user, within(dialog).getByLabelText(/Nombre/), '  Tienda Andes  ');
   await chooseOption(user, /País/, 'Colombia');
   await chooseOption(user, /Sponsor/, 'Andes Protección');
   await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Campaña/ })).toBeEnabled());
@@ -93,7 +94,7 @@ describe('DSP form: Guardar waits for every required field and a JSON object', (
     await user.click(name);
     await user.tab();
     expect(await within(dialog).findByText(DSP_MESSAGES.nameRequired)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Email'), 'no-es-un-email');
+    await fillIn(user, within(dialog).getByLabelText('Email'), 'no-es-un-email');
     await user.tab();
     expect(await within(dialog).findByText(DSP_MESSAGES.email)).toBeInTheDocument();
   });
@@ -156,9 +157,9 @@ describe('DSP form: what is sent', () => {
     const { home } = seedOffer();
     const { user, dialog, onSaved } = await open();
     await fillRequired(user, dialog);
-    await user.type(within(dialog).getByLabelText('Sitio web'), '  tienda.example.com ');
-    await user.type(within(dialog).getByLabelText('Teléfono principal'), ' +57 300 111 2233 ');
-    await user.type(within(dialog).getByLabelText('Dirección'), '   ');
+    await fillIn(user, within(dialog).getByLabelText('Sitio web'), '  tienda.example.com ');
+    await fillIn(user, within(dialog).getByLabelText('Teléfono principal'), ' +57 300 111 2233 ');
+    await fillIn(user, within(dialog).getByLabelText('Dirección'), '   ');
     await chooseOption(user, /Tipo/, 'Mixto');
     await user.click(within(dialog).getByRole('switch', { name: 'Activo' }));
     await user.click(within(dialog).getByRole('button', { name: 'Usar plantilla' }));
@@ -246,7 +247,7 @@ describe('DSP form: the server’s refusals', () => {
 
     server.use(http.post(apiUrl('v1/dsps'), () => invalid({ 'plans.0': [DSP_MESSAGES.plansNotOfSponsor] })));
     await user.clear(within(dialog).getByLabelText(/Nombre/));
-    await user.type(within(dialog).getByLabelText(/Nombre/), 'Tienda Nueva');
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Tienda Nueva');
     await user.click(saveButton(dialog));
     expect(await within(dialog).findByText(DSP_MESSAGES.plansNotOfSponsor)).toBeInTheDocument();
     // Said under the field, not repeated in a banner.

@@ -8,6 +8,7 @@ import { signedInUser } from '../../../../../tests/msw/handlers/auth';
 import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
 import { server } from '../../../../../tests/msw/server';
 import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders, startSession } from '../../../../../tests/utils/render';
 import { ConnectorsTab } from './connectors-tab';
 
@@ -74,11 +75,11 @@ describe('ConnectorsTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Nuevo Conector' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Conector' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Key' }), 'reservas-api');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'Key' }), 'reservas-api');
     await chooseOption(user, 'Driver', 'API (api)');
     await chooseOption(user, 'Tipo', 'Reservas (BOOKING)');
     await chooseOption(user, 'Plan del mapeo 1', 'Plan Plata');
-    await user.type(within(dialog).getByRole('textbox', { name: 'external_plan_id del mapeo 1' }), 'PLATA-1');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: 'external_plan_id del mapeo 1' }), 'PLATA-1');
     await user.click(within(dialog).getByRole('button', { name: 'Crear Conector' }));
 
     const card = await screen.findByRole('article', { name: 'reservas-api' });

@@ -2,6 +2,7 @@ import type { Dsp, DspPlanRef } from '@contract/dsp';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
+import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import { PlanMapTab } from './plan-map-tab';
 
@@ -46,7 +47,7 @@ describe('PlanMapTab', () => {
     const external = within(dialog).getByRole('textbox', { name: 'external_plan_id del mapeo 1' });
     expect(external).toHaveValue('EXT-ORO');
     await user.clear(external);
-    await user.type(external, 'ORO-2026');
+    await fillIn(user, external, 'ORO-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Conector' }));
 
     expect(await screen.findByRole('cell', { name: 'ORO-2026' })).toBeInTheDocument();
