@@ -21,11 +21,8 @@ import { lazyModal } from '@/shared/ui/lazy-modal';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { customerListParams, routeDspId } from '../model/search';
 
-// The subscriptions and their forms load when a customer's subscriptions first open.
-const SubscriptionsModal = lazyModal(
-  () => import('./subscriptions-modal').then((module) => module.SubscriptionsModal),
-  ({ customer }) => customer !== null,
-);
+// The subscriptions and their forms are their own chunk, fetched after the screen.
+const SubscriptionsModal = lazyModal(() => import('./subscriptions-modal').then((module) => module.SubscriptionsModal));
 
 const route = getRouteApi('/protected/customers/$dspId');
 

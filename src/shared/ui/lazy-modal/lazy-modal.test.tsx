@@ -34,9 +34,8 @@ function Screen() {
 }
 
 describe('lazyModal', () => {
-  it('loads the dialog when first opened, and gives the focus back to its button every time it closes', async () => {
+  it('loads the dialog after the screen, once, and gives the focus back to its button every time it closes', async () => {
     const { user } = renderWithProviders(<Screen />);
-    expect(loads).toBe(0);
     const button = screen.getByRole('button', { name: 'Abrir nota' });
 
     for (const round of [1, 2]) {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ComponentType } from 'react';
 
 type LoadModal<Props> = () => Promise<ComponentType<Props>>;
 
@@ -6,36 +6,28 @@ type LoadModal<Props> = () => Promise<ComponentType<Props>>;
 const FOCUS_RETURN_DELAY_MS = 50;
 
 /**
- * A modal whose code (form, schemas, form library) loads the first time it opens, not with the
- * screen: a list page shows sooner on a phone, and most visits never open the form. Once opened it
- * stays mounted, as a modal always rendered would, so it closes with its animation. `isOpen` reads
- * the props of a modal that is not opened by an `opened` prop (e.g. one open while it has a record).
- *
- * A modal gives the focus back to what opened it when it closes, but only when it saw itself open:
- * the first time, it mounts already open, so the element focused when it was asked for is kept here
- * and focused again after that first close, unless the focus has already gone somewhere outside a
- * dialog.
+ * A modal whose code (form, schemas, form library) is its own chunk, fetched once the screen has
+ * rendered rather than with it: a list page shows sooner on a phone. It stays mounted from then on,
+ * closed, as a modal always rendered would: Mantine sees every opening and closing, so its overlay,
+ * its animation and the focus given back to what opened it behave as usual (a modal first mounted
+ * already open left its overlay over the page after Escape in the browser).
  */
-export function lazyModal<Props extends { opened: boolean }>(load: LoadModal<Props>): ComponentType<Props>;
-export function lazyModal<Props extends object>(load: LoadModal<Props>, isOpen: (props: Props) => boolean): ComponentType<Props>;
-export function lazyModal<Props extends object>(
-  load: LoadModal<Props>,
-  isOpen = (props: Props) => (props as Props & { opened: boolean }).opened,
-): ComponentType<Props> {
+export function lazyModal<Props extends object>(load: LoadModal<Props>): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));
 
   function LazyModal(props: Props) {
-    const opened = isOpen(props);
-    const [everOpened, setEverOpened] = useState(opened);
+    // Opened before its code arrived, the modal mounts already open and Mantine never saw what had
+    // the focus: that element is kept here and focused again when the modal closes.
+    const opened = (props as { opened?: unknown }).opened === true;
     const opener = useRef<HTMLElement | null>(null);
-    if (opened && !everOpened) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setEverOpened(true);
-    }
-
     useEffect(() => {
+      if (opened) {
+        const focused = document.activeElement;
+        opener.current = focused instanceof HTMLElement && !focused.closest('[role="dialog"]') && focused !== document.body ? focused : null;
+        return;
+      }
       const first = opener.current;
-      if (opened || !first) return;
+      if (!first) return;
       opener.current = null;
       const timer = window.setTimeout(() => {
         const focused = document.activeElement;
@@ -45,8 +37,7 @@ export function lazyModal<Props extends object>(
       return () => window.clearTimeout(timer);
     }, [opened]);
 
-    if (!everOpened) return null;
-    // Nothing to show while the code arrives: the modal appears when it has.
+    // Nothing to show while the code arrives.
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
