@@ -17,6 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
+import { recordDriverCalls } from '../server/db/driver-calls';
 import { roles, sessions, sponsors, userRoles, users } from '../server/db/schema';
 import { hashPassword } from '../server/security/password';
 import { generateToken, hashSecret } from '../server/security/secrets';
@@ -61,22 +62,7 @@ type Driver = { query: (...args: unknown[]) => Promise<unknown> };
 const driver = (db as unknown as { $client: Driver }).$client;
 
 /** The statements (the driver calls, arguments as given) that `run` sends. */
-async function captureStatements(run: () => Promise<unknown>): Promise<DriverCall[]> {
-  const calls: DriverCall[] = [];
-  const own = Object.prototype.hasOwnProperty.call(driver, 'query');
-  const original = driver.query;
-  driver.query = function (this: unknown, ...args: unknown[]) {
-    calls.push(args);
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    if (own) driver.query = original;
-    else delete (driver as Partial<Driver>).query;
-  }
-  return calls;
-}
+const captureStatements = async (run: () => Promise<unknown>): Promise<DriverCall[]> => (await recordDriverCalls(db, run)).calls;
 
 const replay = (call: DriverCall) => driver.query(...call);
 const statementText = (call: DriverCall) => (typeof call[0] === 'string' ? call[0] : (call[0] as { text: string }).text);

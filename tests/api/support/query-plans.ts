@@ -1,4 +1,5 @@
 import type { Db } from '../../../server/db/client';
+import { recordDriverCalls } from '../../../server/db/driver-calls';
 
 /** One statement as the driver received it. */
 export interface Statement {
@@ -14,29 +15,17 @@ type Driver = Queryable & { exec?: (sql: string) => Promise<unknown>; connect?: 
 const driverOf = (db: Db) => (db as unknown as { $client: Driver }).$client;
 
 /**
- * The statements `run` sends to the database, taken on the driver itself (PGlite or the pg pool
- * drizzle queries through), with its result. pg takes `(text, values)`, `({ text, values })` or `({ text }, values)`.
+ * The statements `run` sends to the database, as the driver received them, with its result. pg
+ * takes `(text, values)`, `({ text, values })` or `({ text }, values)`.
  */
 export async function captureStatements<T>(db: Db, run: () => Promise<T>): Promise<{ statements: Statement[]; result: T }> {
-  const client = driverOf(db);
-  const own = Object.prototype.hasOwnProperty.call(client, 'query');
-  const original = client.query;
-  const statements: Statement[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') statements.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object') {
-      const config = first as { text: string; values?: unknown[] };
-      statements.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return original.apply(this, args);
-  };
-  try {
-    return { statements, result: await run() };
-  } finally {
-    if (own) client.query = original;
-    else delete (client as Partial<Queryable>).query;
-  }
+  const { calls, result } = await recordDriverCalls(db, run);
+  const statements = calls.map(([first, second]): Statement => {
+    if (typeof first === 'string') return { text: first, values: Array.isArray(second) ? second : [] };
+    const config = first as { text: string; values?: unknown[] };
+    return { text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) };
+  });
+  return { statements, result };
 }
 
 interface PlanNode {
