@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -74,26 +75,36 @@ export async function openDatabase(options: {
     return { db: db as unknown as Db, kind: 'postgres', listen: listenerFor(db as unknown as Db), close: () => pool.end() };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
-  // The lists' trigram indexes (the migrations create the extension; PGlite must have it loaded).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const extensions = { pg_trgm };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client;
   if (options.dataDir) {
+    // A data directory is the server's database (npm start, bench:api, seed:scale): PGlite runs on a
+    // worker thread, so its synchronous WASM and file I/O no longer stop the HTTP thread.
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     removeEmptyLockFile(dir);
-    client = new PGlite(dir, { extensions });
+    const { PgliteThread } = await import('./pglite-thread');
+    client = new PgliteThread({ dataDir: dir, extensionNames: pgliteExtensionNames });
   } else {
-    client = new PGlite({ extensions, ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
+    // In memory (the tests: one database per file, hundreds of files): in-process, without a thread
+    // per file or a hop per statement, and with `dumpDataDir` for the tests' template.
+    const { PGlite } = await import('@electric-sql/pglite');
+    client = new PGlite({ extensions: await loadExtensions(), ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
   }
   await client.waitReady;
-  const db = drizzle(client, { schema });
+  const db = drizzle(client as PGlite, { schema });
   await migrate(db, { migrationsFolder });
   await options.afterMigrate?.(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
+}
+
+/** PGlite's extensions the migrations use: the lists' trigram indexes need pg_trgm. */
+const pgliteExtensionNames = ['pg_trgm'];
+
+async function loadExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }
 
 /**
