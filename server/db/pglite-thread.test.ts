@@ -190,6 +190,16 @@ describe('PGlite on a worker thread', () => {
     expect(payloads).toEqual(['uno']);
   });
 
+  it('dumps its data directory as PGlite in-process does (the tests\' template)', async () => {
+    await threadDb.insert(countries).values({ name: 'En el volcado', code: 'VZ' });
+    const copy = new PGlite({ extensions: { pg_trgm }, loadDataDir: await thread.dumpDataDir('none') });
+    try {
+      expect((await copy.query(`select name from countries where code = 'VZ'`)).rows).toEqual([{ name: 'En el volcado' }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
   it('closes: the thread ends, later statements are refused, and the data directory opens again', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
     try {

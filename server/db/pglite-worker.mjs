@@ -129,6 +129,11 @@ async function handle(message) {
         if (unlisten && !pglite.closed) await unlisten();
         return respond(id, null);
       }
+      case 'dump': {
+        // The archive's bytes move to the main thread instead of being copied.
+        const archive = await (await pglite.dumpDataDir(message.compression)).arrayBuffer();
+        return parentPort.postMessage({ id, result: archive }, [archive]);
+      }
       case 'close':
         if (!pglite.closed) await pglite.close();
         respond(id, null);
