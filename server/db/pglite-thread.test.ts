@@ -200,6 +200,13 @@ describe('PGlite on a worker thread', () => {
     }
   });
 
+  it('rejects waitReady with the reason when PGlite cannot open, and the thread ends', async () => {
+    const broken = new PgliteThread({ dataDir: '/dev/null/pglite', extensionNames: [] });
+    await expect(broken.waitReady).rejects.toThrow(/ENOTDIR/);
+    await expect.poll(() => broken.closed).toBe(true);
+    await expect(broken.query('select 1')).rejects.toThrow();
+  });
+
   it('closes: the thread ends, later statements are refused, and the data directory opens again', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
     try {
