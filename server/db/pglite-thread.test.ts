@@ -57,10 +57,13 @@ afterAll(async () => {
 
 describe('PGlite on a worker thread', () => {
   it('returns what PGlite in-process returns, in both row modes, with and without parsers', async () => {
-    for (const options of [drizzleOptions('array'), drizzleOptions('object'), undefined]) {
+    // A parser that is not the identity: the worker keeps the text, this thread must apply it.
+    const tagged = { rowMode: 'object' as const, parsers: { [types.TIMESTAMPTZ]: (value: string, typeId?: number) => `${typeId}:${value}`, 1231: (value: string) => value.length } };
+    for (const options of [drizzleOptions('array'), drizzleOptions('object'), tagged, undefined]) {
       const [fromThread, fromProcess] = await Promise.all([thread.query(EVERY_TYPE, [], options), inProcess.query(EVERY_TYPE, [], options)]);
       expect(fromThread).toEqual(fromProcess);
     }
+    expect((await thread.query<Record<string, unknown>>(EVERY_TYPE, [], tagged)).rows[0]).toMatchObject({ tstz: '1184:2026-03-01 08:20:30+00', amounts: 7 });
     const row = (await thread.query<Record<string, unknown>>(EVERY_TYPE, [], drizzleOptions('object'))).rows[0]!;
     // drizzle's identity parsers applied: dates and timestamps stay PostgreSQL's text.
     expect(row).toMatchObject({ ts: '2026-03-01 10:20:30.123', tstz: '2026-03-01 08:20:30+00', day: '2026-03-01', span: '1 day 02:03:04', amount: '12.50' });
