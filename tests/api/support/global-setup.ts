@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/client';
+import type { PgliteThread } from '../../../server/db/pglite-thread';
 import type { DatabaseTemplate } from './database';
 
 /**
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   }
 
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
   const file = path.join(os.tmpdir(), `panel-template-${randomBytes(6).toString('hex')}.tar`);
   fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();
