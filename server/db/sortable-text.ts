@@ -39,8 +39,12 @@ export const containsText = (column: AnyColumn, value: string): SQL =>
 export const searchIndex = (name: string, column: AnyColumn) => index(name).using('gin', sql`${sortableText(column)} gin_trgm_ops`);
 
 /**
- * The folded column in order, after `within` (a DSP's customers by name): a list sorted by
- * `sortableText` reads its first page from here instead of sorting every row.
+ * The folded column in order, after `within` (a DSP's customers by name), then `id`, the lists'
+ * tie-break: a list sorted by `sortableText` reads its page from here instead of sorting every row.
+ * The column itself is the last key so that a deep page's ids come from the index alone (an
+ * index-only scan): PostgreSQL reads an expression's columns, not the expression, from an index.
  */
-export const sortIndex = (name: string, column: AnyColumn, within?: ExtraConfigColumn) =>
-  within ? index(name).using('btree', within, sortableText(column)) : index(name).using('btree', sortableText(column));
+export const sortIndex = (name: string, column: ExtraConfigColumn, order: { id: ExtraConfigColumn; within?: ExtraConfigColumn }) =>
+  order.within
+    ? index(name).using('btree', order.within, sortableText(column), order.id, column)
+    : index(name).using('btree', sortableText(column), order.id, column);

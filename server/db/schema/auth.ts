@@ -21,13 +21,13 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_dni_unique').on(table.dni),
-    index('users_created_at_idx').on(table.createdAt),
+    index('users_created_at_idx').on(table.createdAt, table.id),
     searchIndex('users_name_search_idx', table.name),
     searchIndex('users_email_search_idx', table.email),
     searchIndex('users_dni_search_idx', table.dni),
-    sortIndex('users_name_sort_idx', table.name),
+    sortIndex('users_name_sort_idx', table.name, { id: table.id }),
     // The staff pickers list the active people by name.
-    sortIndex('users_active_name_sort_idx', table.name, table.isActive),
+    sortIndex('users_active_name_sort_idx', table.name, { id: table.id, within: table.isActive }),
   ],
 );
 

@@ -34,12 +34,12 @@ export const customers = pgTable(
   (table) => [
     uniqueIndex('customers_dsp_dni_unique').using('btree', table.dspId, foldedName(table.dni)),
     uniqueIndex('customers_dsp_email_unique').using('btree', table.dspId, foldedName(table.email)),
-    index('customers_dsp_created_at_idx').on(table.dspId, table.createdAt),
+    index('customers_dsp_created_at_idx').on(table.dspId, table.createdAt, table.id),
     searchIndex('customers_name_search_idx', table.name),
     searchIndex('customers_dni_search_idx', table.dni),
     searchIndex('customers_email_search_idx', table.email),
     searchIndex('customers_phone_search_idx', table.phone),
-    sortIndex('customers_dsp_name_sort_idx', table.name, table.dspId),
+    sortIndex('customers_dsp_name_sort_idx', table.name, { id: table.id, within: table.dspId }),
     check('customers_meta_object_check', sql`jsonb_typeof(${table.meta}) = 'object'`),
   ],
 );

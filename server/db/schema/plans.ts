@@ -57,11 +57,11 @@ export const plans = pgTable(
     searchIndex('plans_name_search_idx', table.name),
     searchIndex('plans_description_search_idx', table.description),
     searchIndex('plans_apolo_code_ref_search_idx', table.apoloCodeRef),
-    sortIndex('plans_name_sort_idx', table.name),
+    sortIndex('plans_name_sort_idx', table.name, { id: table.id }),
     index('plans_price_idx').on(table.price),
     index('plans_status_idx').on(table.status),
     index('plans_commitment_months_idx').on(table.commitmentMonths),
-    index('plans_created_at_idx').on(table.createdAt),
+    index('plans_created_at_idx').on(table.createdAt, table.id),
     /** Within one campaign, two plans never share a name (case, accents and surrounding spaces ignored). */
     uniqueIndex('plans_campaign_name_unique').using('btree', table.campaignId, foldedName(table.name)),
     check('plans_price_check', sql`${table.price} is null or ${table.price} >= 0`),
