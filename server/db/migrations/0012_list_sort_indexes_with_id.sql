@@ -27,4 +27,13 @@ CREATE INDEX "sponsors_name_sort_idx" ON "sponsors" USING btree (lower(translate
 CREATE INDEX "sponsors_created_at_idx" ON "sponsors" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "users_name_sort_idx" ON "users" USING btree (lower(translate("name", 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')),"id","name");--> statement-breakpoint
-CREATE INDEX "users_active_name_sort_idx" ON "users" USING btree ("is_active",lower(translate("name", 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')),"id","name");
+CREATE INDEX "users_active_name_sort_idx" ON "users" USING btree ("is_active",lower(translate("name", 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')),"id","name");--> statement-breakpoint
+-- A new index on an expression has no statistics until the table is analysed: the planner judges searches and sorts by them.
+ANALYZE "bookings";--> statement-breakpoint
+ANALYZE "campaigns";--> statement-breakpoint
+ANALYZE "customers";--> statement-breakpoint
+ANALYZE "dsps";--> statement-breakpoint
+ANALYZE "plans";--> statement-breakpoint
+ANALYZE "services";--> statement-breakpoint
+ANALYZE "sponsors";--> statement-breakpoint
+ANALYZE "users";
