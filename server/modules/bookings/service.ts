@@ -37,7 +37,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { statusHistoriesOf } from '../../db/status-history';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
@@ -220,7 +220,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
             .where(
               and(
                 Number.isInteger(dspId) ? eq(customers.dspId, dspId) : undefined,
-                or(containsText(customers.name, value), containsText(customers.dni, value), containsText(customers.phone, value)),
+                or(copyContains(customers.nameFolded, value), copyContains(customers.dniFolded, value), copyContains(customers.phoneFolded, value)),
               ),
             );
           return or(containsText(bookings.codeRef, value), sql`${bookings.customerId} = any(array(${matching}))`);
