@@ -567,6 +567,13 @@ describe('the HTTP envelope', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBeDefined();
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // Every answer, refusals and unknown routes included, carries the same set.
+    for (const url of ['/api/v1/no-existe', '/api/docs/json']) {
+      const other = await ctx.inject({ method: 'GET', url });
+      for (const header of ['content-security-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        expect(other.headers[header], `${url} ${header}`).toBe(response.headers[header]);
+      }
+    }
   });
 
   it('answers unknown API paths with a Spanish 404 envelope', async () => {
