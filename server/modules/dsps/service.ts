@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
@@ -197,7 +197,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     filters: {
       q: {
         description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
-        where: (value) => or(containsText(users.name, value), containsText(users.email, value), containsText(users.dni, value)),
+        where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
       },
     },
     sorts: { name: sortableText(users.name) },
