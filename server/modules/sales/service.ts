@@ -18,6 +18,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import { appendTo } from '../../db/group-rows';
 import { customers, dsps, entitlements, plans } from '../../db/schema';
 import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -247,7 +248,7 @@ export function createSalesService({ db }: { db: Db }) {
       .innerJoin(plans, eq(plans.id, entitlements.planId))
       .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
       .orderBy(asc(plans.name));
-    for (const { customerId, name } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), name]);
+    for (const { customerId, name } of rows) appendTo(byCustomer, customerId, name);
     return byCustomer;
   }
 }
