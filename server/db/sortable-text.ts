@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { index, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { index, text, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
 const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
@@ -29,8 +29,25 @@ const fold = (value: string): string =>
   [...value].map((char) => PLAIN[ACCENTED.indexOf(char)] ?? char).join('').toLowerCase();
 
 /** The column contains `value`, ignoring case and accents; `%` and `_` match themselves. */
-export const containsText = (column: AnyColumn, value: string): SQL =>
-  sql`${sortableText(column)} like ${`%${fold(value).replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
+export const containsText = (column: AnyColumn, value: string): SQL => sql`${sortableText(column)} like ${likePattern(value)}`;
+
+/** '%value%' folded, with `%`, `_` and `\\` escaped so that they match themselves. */
+const likePattern = (value: string): string => `%${fold(value).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * A stored copy of a text column, folded as `sortableText` folds it (a generated column), for a
+ * table whose searches keep thousands of rows: each row found by the trigrams is checked against
+ * the copy instead of folding its text again. translate() is most of such a search's time (6,514
+ * plans matching 'premium': 94 ms folding, 13 ms reading the copies).
+ */
+export const foldedCopy = (name: string, sourceColumn: string) =>
+  text(name).generatedAlwaysAs(sql`lower(translate(${sql.identifier(sourceColumn)}, ${FOLD_FROM}, ${FOLD_TO}))`);
+
+/** A `foldedCopy` contains `value`, ignoring case and accents; `%` and `_` match themselves. */
+export const copyContains = (copy: AnyColumn, value: string): SQL => sql`${copy} like ${likePattern(value)}`;
+
+/** A trigram index on a `foldedCopy`: `copyContains` reads it. */
+export const copySearchIndex = (name: string, copy: ExtraConfigColumn) => index(name).using('gin', copy.op('gin_trgm_ops'));
 
 /**
  * A trigram index on the folded column: `containsText` ('%agil%') reads it instead of every row.
@@ -39,8 +56,12 @@ export const containsText = (column: AnyColumn, value: string): SQL =>
 export const searchIndex = (name: string, column: AnyColumn) => index(name).using('gin', sql`${sortableText(column)} gin_trgm_ops`);
 
 /**
- * The folded column in order, after `within` (a DSP's customers by name): a list sorted by
- * `sortableText` reads its first page from here instead of sorting every row.
+ * The folded column in order, after `within` (a DSP's customers by name), then `id`, the lists'
+ * tie-break: a list sorted by `sortableText` reads its page from here instead of sorting every row.
+ * The column itself is the last key so that a deep page's ids come from the index alone (an
+ * index-only scan): PostgreSQL reads an expression's columns, not the expression, from an index.
  */
-export const sortIndex = (name: string, column: AnyColumn, within?: ExtraConfigColumn) =>
-  within ? index(name).using('btree', within, sortableText(column)) : index(name).using('btree', sortableText(column));
+export const sortIndex = (name: string, column: ExtraConfigColumn, order: { id: ExtraConfigColumn; within?: ExtraConfigColumn }) =>
+  order.within
+    ? index(name).using('btree', order.within, sortableText(column), order.id, column)
+    : index(name).using('btree', sortableText(column), order.id, column);

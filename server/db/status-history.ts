@@ -2,6 +2,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { users } from './schema';
+import { appendTo } from './group-rows';
 
 /** The columns every status-history table has (subscriptions', bookings'), and the one naming its record. */
 export interface StatusHistoryTable {
@@ -67,7 +68,7 @@ export async function statusHistoriesOf<Status extends string>(
       created_at: row.createdAt.toISOString(),
       changed_by: row.staffId === null || row.staffName === null ? null : { id: row.staffId, name: row.staffName },
     };
-    byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), entry]);
+    appendTo(byOwner, row.owner, entry);
   }
   return byOwner;
 }

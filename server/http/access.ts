@@ -1,9 +1,9 @@
 import type { Permission } from '@contract/permissions';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { loadPrincipal, type Principal } from '../modules/auth/principal';
+import { sessionPrincipalLookup, type Principal } from '../modules/auth/principal';
 import { hashSecret } from '../security/secrets';
 import { forbidden, unauthorized } from './errors';
 
@@ -53,6 +53,7 @@ const bearerToken = (request: FastifyRequest) => {
 export function registerAccessControl(app: FastifyInstance, db: Db) {
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
+  const lookUpSession = sessionPrincipalLookup(db);
 
   const routes: RouteOptions[] = [];
   // Built when asked, from the routes' own options: hooks registered later may still change them
@@ -75,19 +76,15 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     if (!access || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Debes iniciar sesión para continuar.');
-    const [session] = await db
-      .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    const principal = session ? await loadPrincipal(db, session.userId) : null;
-    if (!session || !principal || !principal.isActive) throw unauthorized('Tu sesión expiró o fue cerrada. Inicia sesión de nuevo.');
+    const found = await lookUpSession(hashSecret(token));
+    if (!found || !found.principal.isActive) throw unauthorized('Tu sesión expiró o fue cerrada. Inicia sesión de nuevo.');
+    const { principal, sessionId, lastUsedAt } = found;
     request.principal = principal;
-    request.sessionId = session.id;
+    request.sessionId = sessionId;
     // 'Last used' is kept to the minute, so most requests write nothing (decided here, on this clock).
     const now = new Date();
-    if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
+    if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
     }
     if (access !== 'signed-in' && !principal.permissions.includes(access)) throw forbidden();
   });

@@ -5,12 +5,13 @@
  * that put every list parameter in /api/docs.
  */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
-import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, Column, count, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { topPlanNode } from '../db/explain';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
 
 declare module 'fastify' {
@@ -22,11 +23,13 @@ declare module 'fastify' {
 
 /**
  * One `filter[name]`: what it does (for /api/docs) and its SQL condition for a non-empty value;
- * `query` is the whole query as received, for a filter that reads one of the list's `extraQuery`.
+ * `query` is the whole query as received, for a filter that reads one of the list's `extraQuery`;
+ * `params` the path's parameters (the DSP of /dsps/{dspId}/bookings), for a filter that can narrow
+ * a lookup in another table with them.
  */
 export interface ListFilter {
   description: string;
-  where: (value: string, query: Record<string, unknown>) => SQL | undefined;
+  where: (value: string, query: Record<string, unknown>, params: Record<string, unknown>) => SQL | undefined;
 }
 
 /**
@@ -59,7 +62,7 @@ export interface ListConfig<Q extends PgSelect, Item extends Record<string, unkn
   /** The rows' select (columns, joins) as a dynamic query; the helper adds where, order, limit. */
   select: () => Q;
   /** The column that breaks ties, in the direction of the first sort term, so pages never overlap. */
-  id: AnyColumn;
+  id: PgColumn;
   filters: Record<string, ListFilter>;
   /** Each allowed sort name with its column or expression, in the order the 400 lists them. */
   sorts: Record<string, AnyColumn | SQL>;
@@ -89,6 +92,16 @@ export const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn
     if (!column) throw new Error(`Sort field without a column: ${field}`);
     return direction === 'asc' ? asc(column) : desc(column);
   });
+
+/** The tables an ORDER BY term reads: a column's own, or those of the columns inside an expression. */
+function tablesOf(term: unknown): Table[] {
+  if (is(term, Column)) return [term.table];
+  if (is(term, SQL)) return term.queryChunks.flatMap(tablesOf);
+  return Array.isArray(term) ? term.flatMap(tablesOf) : [];
+}
+
+/** True when `term` reads only `table`'s columns, so the page's ids can be sorted on that table alone. */
+const readsOnly = (term: AnyColumn | SQL, table: PgTable): boolean => tablesOf(term).every((read) => read === table);
 
 /** Sparse fieldsets: keeps only the requested keys (all when `fields` is null). */
 export const pickFields = <T extends Record<string, unknown>>(rows: T[], fields: string[] | null): Partial<T>[] =>
@@ -122,13 +135,6 @@ export interface ListTotal {
   estimated: boolean;
 }
 
-/** The row estimate at the top of a plan, as `explain (format json)` answers it (text or parsed). */
-const plannedRows = (rows: Record<string, unknown>[]): number => {
-  const cell = Object.values(rows[0] ?? {})[0];
-  const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
-  return plan?.Plan['Plan Rows'] ?? 0;
-};
-
 /**
  * The rows of `table` matching `where`, counted no further than EXACT_TOTAL_LIMIT + 1 (a page of
  * a million bookings must not count them all). Past the limit the planner's estimate answers: one
@@ -138,8 +144,20 @@ export async function countRows(db: Db, table: PgTable, where: SQL | undefined):
   const matching = () => db.select({ one: sql`1` }).from(table).where(where);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matching().limit(EXACT_TOTAL_LIMIT + 1).as('matching'));
   if (total <= EXACT_TOTAL_LIMIT) return { total, estimated: false };
-  const plan = (await db.execute(sql`explain (format json) ${matching()}`)) as unknown as { rows: Record<string, unknown>[] };
-  return { total: Math.max(total, Math.round(plannedRows(plan.rows))), estimated: true };
+  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matching()}`))?.['Plan Rows'] ?? 0;
+  return { total: Math.max(total, Math.round(planned)), estimated: true };
+}
+
+/**
+ * The last page: the count's, when the total is exact. With an estimate the rows decide: a row past
+ * this page means at least the next one; a page that holds rows and nothing after it is the last;
+ * an empty page (past the real end) falls back on the estimate.
+ */
+function lastPageOf(at: { total: number; estimated: boolean; page: number; limit: number; rowsHere: number; hasMore: boolean }): number {
+  const counted = Math.max(1, Math.ceil(at.total / at.limit));
+  if (!at.estimated) return counted;
+  if (at.hasMore) return Math.max(at.page + 1, counted);
+  return at.rowsHere > 0 ? at.page : counted;
 }
 
 /**
@@ -161,14 +179,7 @@ export function paginate<T>(
 ): Paginator<T> {
   const { page, limit } = list;
   const { total, estimated } = counted;
-  const estimatedLastPage = Math.max(1, Math.ceil(total / limit));
-  const lastPage = !estimated
-    ? estimatedLastPage
-    : hasMore
-      ? Math.max(page + 1, estimatedLastPage)
-      : rows.length > 0
-        ? page
-        : estimatedLastPage;
+  const lastPage = lastPageOf({ total, estimated, page, limit, rowsHere: rows.length, hasMore });
   const from = rows.length > 0 ? (page - 1) * limit + 1 : null;
   const to = from === null ? null : from + rows.length - 1;
 
@@ -267,10 +278,10 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   if (detailPaths.length > 0) detailShape.include = includeParam(detailPaths);
   if (config.fields) detailShape.fields = fieldsParam(config.fields);
 
-  const whereOf = (filters: Record<string, string>, query: Record<string, unknown>, scope?: SQL) => {
+  const whereOf = (filters: Record<string, string>, query: Record<string, unknown>, params: Record<string, unknown>, scope?: SQL) => {
     const conditions: SQL[] = scope ? [scope] : [];
     for (const [name, value] of Object.entries(filters)) {
-      const condition = config.filters[name]!.where(value, query);
+      const condition = config.filters[name]!.where(value, query, params);
       if (condition) conditions.push(condition);
     }
     return conditions.length > 0 ? and(...conditions) : undefined;
@@ -309,18 +320,19 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
       if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
-      const where = whereOf(list.filters, request.query as Record<string, unknown>, scope);
+      const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, scope);
       const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
+      const order = [...orderByTerms(list.sort, config.sorts), tiebreak];
       // One row past the page says whether another page follows, whatever the total.
-      const [found, counted] = await Promise.all([
-        config
-          .select()
-          .where(where)
-          .orderBy(...orderByTerms(list.sort, config.sorts), tiebreak)
-          .limit(list.limit + 1)
-          .offset((list.page - 1) * list.limit) as Promise<Row[]>,
-        countRows(config.db, config.table, where),
-      ]);
+      const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit };
+      const pageIds = () => config.db.select({ id: config.id }).from(config.table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+      const pageRows = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, config.table))
+        ? // Deferred join: the rows a deep page skips are passed over as ids in the sort's index
+          // (an index-only scan), and only the page's rows are read and joined. As an array the ids
+          // are an index condition on the primary key, whatever the planner thinks of the table's size.
+          config.select().where(sql`${config.id} = any(array(${pageIds()}))`).orderBy(...order)
+        : config.select().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+      const [found, counted] = await Promise.all([pageRows as Promise<Row[]>, countRows(config.db, config.table, where)]);
       const rows = found.slice(0, list.limit);
       return paginate(await build(rows, list), counted, list, listUrl(request), found.length > list.limit);
     },
@@ -334,8 +346,8 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     },
 
     /** The condition of a query that carries only the list's filters (an export of the list). */
-    filtersOf(query: Record<string, unknown>) {
-      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters, query);
+    filtersOf(query: Record<string, unknown>, params: Record<string, unknown> = {}) {
+      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters, query, params);
     },
 
     /** Records presented with the given relations, as a write answers them. */

@@ -3,9 +3,10 @@ import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { cooldowns, oneTimeCodes, users } from '../../server/db/schema';
+import { cooldowns, oneTimeCodes, sessions, userRoles, users } from '../../server/db/schema';
 import type { MailMessage } from '../../server/mail';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
+import { countQueries } from './support/query-count';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -288,6 +289,33 @@ describe('sessions', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('refuses a session revoked elsewhere (another instance, a password change) on the very next request', async () => {
+    const { id, email } = await newUser();
+    const token = await ctx.signIn(email);
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('applies a role taken away on the very next request', async () => {
+    const { id, email } = await newUser({ roles: ['SUPER_ADMIN'] });
+    const token = await ctx.signIn(email);
+    expect((await ctx.inject({ method: 'GET', url: '/api/v1/users', headers: bearer(token) })).statusCode).toBe(200);
+    await ctx.db.delete(userRoles).where(eq(userRoles.userId, id));
+    expect((await ctx.inject({ method: 'GET', url: '/api/v1/users', headers: bearer(token) })).statusCode).toBe(403);
+  });
+
+  it('authenticates a request in one statement (session, user, roles and permissions), plus its last use once a minute', async () => {
+    const { id, email } = await newUser();
+    const token = await ctx.signIn(email);
+    // A route the operator may not call: what the database sees is the authentication alone.
+    const forbiddenCall = () => ctx.inject({ method: 'GET', url: '/api/v1/users', headers: bearer(token) });
+    await ctx.db.update(sessions).set({ lastUsedAt: sql`now() - interval '2 minutes'` }).where(eq(sessions.userId, id));
+    expect(await countQueries(ctx.db, async () => expect((await forbiddenCall()).statusCode).toBe(403))).toBe(2);
+    expect(await countQueries(ctx.db, async () => expect((await forbiddenCall()).statusCode).toBe(403))).toBe(1);
+    expect(await countQueries(ctx.db, async () => expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer('no-existe') })).statusCode).toBe(401))).toBe(1);
+  });
+
   it('stops honouring the token of a user who is deactivated', async () => {
     const { id, email } = await newUser();
     const token = await ctx.signIn(email);
@@ -539,6 +567,13 @@ describe('the HTTP envelope', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBeDefined();
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // Every answer, refusals and unknown routes included, carries the same set.
+    for (const url of ['/api/v1/no-existe', '/api/docs/json']) {
+      const other = await ctx.inject({ method: 'GET', url });
+      for (const header of ['content-security-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        expect(other.headers[header], `${url} ${header}`).toBe(response.headers[header]);
+      }
+    }
   });
 
   it('answers unknown API paths with a Spanish 404 envelope', async () => {

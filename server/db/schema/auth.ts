@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchIndex, sortIndex } from '../sortable-text';
+import { copySearchIndex, foldedCopy, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { timestamps } from './timestamps';
 
@@ -17,17 +17,22 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
     ...timestamps,
+    // Folded copies of the searched text: the rows a frequent term's trigrams find are checked
+    // against the copies, not folded again ('garcia': 690 users, 10 of the count's 17 ms folding).
+    nameFolded: foldedCopy('name_folded', 'name'),
+    emailFolded: foldedCopy('email_folded', 'email'),
+    dniFolded: foldedCopy('dni_folded', 'dni'),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_dni_unique').on(table.dni),
-    index('users_created_at_idx').on(table.createdAt),
-    searchIndex('users_name_search_idx', table.name),
-    searchIndex('users_email_search_idx', table.email),
-    searchIndex('users_dni_search_idx', table.dni),
-    sortIndex('users_name_sort_idx', table.name),
+    index('users_created_at_idx').on(table.createdAt, table.id),
+    copySearchIndex('users_name_search_idx', table.nameFolded),
+    copySearchIndex('users_email_search_idx', table.emailFolded),
+    copySearchIndex('users_dni_search_idx', table.dniFolded),
+    sortIndex('users_name_sort_idx', table.name, { id: table.id }),
     // The staff pickers list the active people by name.
-    sortIndex('users_active_name_sort_idx', table.name, table.isActive),
+    sortIndex('users_active_name_sort_idx', table.name, { id: table.id, within: table.isActive }),
   ],
 );
 

@@ -53,7 +53,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_code_ref_unique').on(table.codeRef),
     searchIndex('bookings_code_ref_search_idx', table.codeRef),
     index('bookings_dsp_created_at_idx').on(table.dspId, table.createdAt, table.id),
-    index('bookings_dsp_scheduled_at_idx').on(table.dspId, table.scheduledAt),
+    index('bookings_dsp_scheduled_at_idx').on(table.dspId, table.scheduledAt, table.id),
     index('bookings_customer_idx').on(table.customerId),
     // The event limit counts a subscription's bookings of one service.
     index('bookings_entitlement_service_idx').on(table.entitlementId, table.planServiceId, table.scheduledAt),

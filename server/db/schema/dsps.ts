@@ -44,7 +44,7 @@ export const dsps = pgTable(
     uniqueIndex('dsps_name_unique').using('btree', foldedName(table.name)),
     index('dsps_sponsor_idx').on(table.sponsorId),
     index('dsps_country_idx').on(table.countryId),
-    index('dsps_created_at_idx').on(table.createdAt),
+    index('dsps_created_at_idx').on(table.createdAt, table.id),
     check('dsps_settings_object_check', sql`jsonb_typeof(${table.settings}) = 'object'`),
   ],
 );

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_STATUSES } from '../../../contract/campaign-status';
-import { foldedName, searchIndex, sortIndex } from '../sortable-text';
+import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { campaigns } from './campaigns';
 import { timestamps } from './timestamps';
 
@@ -48,20 +48,25 @@ export const plans = pgTable(
     apoloCodeRef: text('apolo_code_ref'),
     /** The base plan when this plan is an upgrade of it. */
     planId: integer('plan_id'),
+    // Folded copies of the searched text: a frequent term's thousands of plans are checked against
+    // these, not folded again, and the name's copy is the sort by name.
+    nameFolded: foldedCopy('name_folded', 'name'),
+    descriptionFolded: foldedCopy('description_folded', 'description'),
+    apoloCodeRefFolded: foldedCopy('apolo_code_ref_folded', 'apolo_code_ref'),
     ...timestamps,
   },
   (table) => [
     foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),
     index('plans_campaign_idx').on(table.campaignId),
     index('plans_plan_idx').on(table.planId),
-    searchIndex('plans_name_search_idx', table.name),
-    searchIndex('plans_description_search_idx', table.description),
-    searchIndex('plans_apolo_code_ref_search_idx', table.apoloCodeRef),
-    sortIndex('plans_name_sort_idx', table.name),
+    copySearchIndex('plans_name_search_idx', table.nameFolded),
+    copySearchIndex('plans_description_search_idx', table.descriptionFolded),
+    copySearchIndex('plans_apolo_code_ref_search_idx', table.apoloCodeRefFolded),
+    index('plans_name_sort_idx').on(table.nameFolded, table.id),
     index('plans_price_idx').on(table.price),
     index('plans_status_idx').on(table.status),
     index('plans_commitment_months_idx').on(table.commitmentMonths),
-    index('plans_created_at_idx').on(table.createdAt),
+    index('plans_created_at_idx').on(table.createdAt, table.id),
     /** Within one campaign, two plans never share a name (case, accents and surrounding spaces ignored). */
     uniqueIndex('plans_campaign_name_unique').using('btree', table.campaignId, foldedName(table.name)),
     check('plans_price_check', sql`${table.price} is null or ${table.price} >= 0`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { EVENT_PERIODS } from '../../../contract/service.constants';
-import { searchIndex, sortIndex } from '../sortable-text';
+import { copySearchIndex, foldedCopy } from '../sortable-text';
 import { campaignCategories } from './campaign-categories';
 import { plans } from './plans';
 import { timestamps } from './timestamps';
@@ -35,15 +35,19 @@ export const services = pgTable(
     apoloCodeRef: text('apolo_code_ref'),
     /** JSON when it was sent as JSON, else the text as a JSON string. */
     meta: jsonb('meta'),
+    // Folded copies of the searched text: a frequent term's thousands of services are checked
+    // against these, not folded again, and the name's copy is the sort by name.
+    nameFolded: foldedCopy('name_folded', 'name'),
+    descriptionFolded: foldedCopy('description_folded', 'description'),
     ...timestamps,
   },
   (table) => [
     index('services_plan_idx').on(table.planId),
     index('services_category_idx').on(table.categoryId),
-    searchIndex('services_name_search_idx', table.name),
-    searchIndex('services_description_search_idx', table.description),
-    sortIndex('services_name_sort_idx', table.name),
-    index('services_created_at_idx').on(table.createdAt),
+    copySearchIndex('services_name_search_idx', table.nameFolded),
+    copySearchIndex('services_description_search_idx', table.descriptionFolded),
+    index('services_name_sort_idx').on(table.nameFolded, table.id),
+    index('services_created_at_idx').on(table.createdAt, table.id),
     check('services_coverage_check', sql`(${table.unlimitedCoverage} and ${table.coverageAmount} is null) or (not ${table.unlimitedCoverage} and ${table.coverageAmount} >= 0)`),
     check('services_event_limit_check', sql`(${table.unlimitedEvents} and ${table.eventLimit} is null) or (not ${table.unlimitedEvents} and ${table.eventLimit} >= 0)`),
   ],

@@ -19,10 +19,10 @@ export const sponsors = pgTable(
   },
   (table) => [
     searchIndex('sponsors_name_search_idx', table.name),
-    sortIndex('sponsors_name_sort_idx', table.name),
+    sortIndex('sponsors_name_sort_idx', table.name, { id: table.id }),
     /** Two sponsors never share a name, ignoring case, accents and surrounding spaces. */
     uniqueIndex('sponsors_name_unique').using('btree', foldedName(table.name)),
     index('sponsors_country_idx').on(table.countryId),
-    index('sponsors_created_at_idx').on(table.createdAt),
+    index('sponsors_created_at_idx').on(table.createdAt, table.id),
   ],
 );

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
 
 /** The signed-in person as the server knows them for one request. */
 export interface Principal {
@@ -14,19 +14,22 @@ export interface Principal {
   permissions: string[];
 }
 
+/** A user's columns with their roles and the union of their roles' permissions (grouped by the user). */
+const principalFields = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  isActive: users.isActive,
+  roleNames: sql<string[]>`coalesce(array_agg(distinct ${roles.name}) filter (where ${roles.id} is not null), '{}')`,
+  roleSlugs: sql<string[]>`coalesce(array_agg(distinct ${roles.slug}) filter (where ${roles.id} is not null), '{}')`,
+  permissions: sql<string[]>`coalesce(array_agg(distinct ${permissions.name}) filter (where ${permissions.id} is not null), '{}')`,
+};
+
 /** Loads a user with their roles and the union of their roles' permissions, in one query. */
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      isActive: users.isActive,
-      roleNames: sql<string[]>`coalesce(array_agg(distinct ${roles.name}) filter (where ${roles.id} is not null), '{}')`,
-      roleSlugs: sql<string[]>`coalesce(array_agg(distinct ${roles.slug}) filter (where ${roles.id} is not null), '{}')`,
-      permissions: sql<string[]>`coalesce(array_agg(distinct ${permissions.name}) filter (where ${permissions.id} is not null), '{}')`,
-    })
+    .select(principalFields)
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
@@ -35,6 +38,42 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     .where(eq(users.id, userId))
     .groupBy(users.id);
   return row ?? null;
+}
+
+/** An open session and the person it belongs to, as of this request. */
+export interface SessionPrincipal {
+  sessionId: number;
+  lastUsedAt: Date | null;
+  principal: Principal;
+}
+
+/**
+ * The lookup every authenticated request makes: the open session of a token's hash (not revoked,
+ * not expired by the database's clock, the one that set its expiry) joined to its user, roles and
+ * permissions, in one statement. Built once and sent as a named prepared statement, so that a
+ * request neither builds its SQL again nor has the server parse and plan it again. It was two
+ * statements built for every request: a round trip more, and their building alone about a tenth of
+ * the API's CPU per request (the CPU profile of the roles list under 50 connections).
+ * Nothing is cached between requests: a logout, a revoked role or a deactivation counts at once.
+ */
+export function sessionPrincipalLookup(db: Db): (tokenHash: string) => Promise<SessionPrincipal | null> {
+  const statement = db
+    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...principalFields })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .groupBy(sessions.id, users.id)
+    .prepare('session_principal');
+  return async (tokenHash) => {
+    const [row] = await statement.execute({ tokenHash });
+    if (!row) return null;
+    const { sessionId, lastUsedAt, ...principal } = row;
+    return { sessionId, lastUsedAt, principal };
+  };
 }
 
 /** The profile the panel keeps in its session (contract `sessionUser`). */

@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { foreignKeyViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/client';
+import { appendTo } from '../../db/group-rows';
 import { defineWrites } from '../../db/record-writes';
 import { connectorPlans, connectors, dspPlans, dsps, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
@@ -43,7 +44,7 @@ async function plansOf(conn: Db | Tx, connectorIds: number[]): Promise<Map<numbe
     .innerJoin(plans, eq(plans.id, connectorPlans.planId))
     .where(inArray(connectorPlans.connectorId, connectorIds))
     .orderBy(sortableText(plans.name), asc(plans.id));
-  for (const { connectorId, ...mapping } of rows) byConnector.set(connectorId, [...(byConnector.get(connectorId) ?? []), mapping]);
+  for (const { connectorId, ...mapping } of rows) appendTo(byConnector, connectorId, mapping);
   return byConnector;
 }
 

@@ -24,7 +24,7 @@ import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
 import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { defineList } from '../../http/list';
@@ -84,14 +84,15 @@ export function createCustomerService({ db }: { db: Db }) {
     filters: {
       q: {
         description: 'Busca en nombre, DNI, email y teléfono, sin distinguir mayúsculas ni tildes.',
-        where: (value) => or(containsText(customers.name, value), containsText(customers.dni, value), containsText(customers.email, value), containsText(customers.phone, value)),
+        where: (value) =>
+          or(copyContains(customers.nameFolded, value), copyContains(customers.dniFolded, value), copyContains(customers.emailFolded, value), copyContains(customers.phoneFolded, value)),
       },
-      dni: { description: 'El DNI contiene este texto.', where: (value) => containsText(customers.dni, value) },
-      name: { description: 'El nombre contiene este texto (sin distinguir mayúsculas ni tildes).', where: (value) => containsText(customers.name, value) },
-      email: { description: 'El email contiene este texto.', where: (value) => containsText(customers.email, value) },
-      phone: { description: 'El teléfono contiene este texto.', where: (value) => containsText(customers.phone, value) },
+      dni: { description: 'El DNI contiene este texto.', where: (value) => copyContains(customers.dniFolded, value) },
+      name: { description: 'El nombre contiene este texto (sin distinguir mayúsculas ni tildes).', where: (value) => copyContains(customers.nameFolded, value) },
+      email: { description: 'El email contiene este texto.', where: (value) => copyContains(customers.emailFolded, value) },
+      phone: { description: 'El teléfono contiene este texto.', where: (value) => copyContains(customers.phoneFolded, value) },
     },
-    sorts: { id: customers.id, name: sortableText(customers.name), created_at: customers.createdAt } satisfies Record<(typeof CUSTOMER_SORTS)[number], unknown>,
+    sorts: { id: customers.id, name: customers.nameFolded, created_at: customers.createdAt } satisfies Record<(typeof CUSTOMER_SORTS)[number], unknown>,
     defaultSort: CUSTOMER_DEFAULT_SORT,
     defaultLimit: CUSTOMER_PAGE_SIZE,
     fields: CUSTOMER_FIELDS,

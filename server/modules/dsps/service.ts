@@ -23,9 +23,11 @@ import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
+import { appendTo } from '../../db/group-rows';
+import { inIdArray } from '../../db/id-array';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
@@ -71,7 +73,7 @@ async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
     .innerJoin(plans, eq(plans.id, dspPlans.planId))
     .where(inArray(dspPlans.dspId, dspIds))
     .orderBy(asc(plans.id));
-  for (const { dspId, ...plan } of rows) byDsp.set(dspId, [...(byDsp.get(dspId) ?? []), plan]);
+  for (const { dspId, ...plan } of rows) appendTo(byDsp, dspId, plan);
   return byDsp;
 }
 
@@ -83,9 +85,9 @@ async function roleNamesOf(conn: Conn, userIds: number[]): Promise<Map<number, s
     .select({ userId: userRoles.userId, name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds))
+    .where(inIdArray(userRoles.userId, userIds))
     .orderBy(asc(roles.id));
-  for (const { userId, name } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), name]);
+  for (const { userId, name } of rows) appendTo(byUser, userId, name);
   return byUser;
 }
 
@@ -102,9 +104,11 @@ async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
     .from(dspUsers)
     .innerJoin(users, eq(users.id, dspUsers.userId))
     .where(inArray(dspUsers.dspId, dspIds))
-    .orderBy(sortableText(users.name), asc(users.id));
+    // The stored copy, the same value as sortableText(name): a page of DSPs holds a thousand staff
+    // and folding each name again was half this statement (12 DSPs, 1,279 staff: 10.7 → 6.0 ms).
+    .orderBy(users.nameFolded, asc(users.id));
   const roleNames = await roleNamesOf(conn, [...new Set(rows.map((row) => row.id))]);
-  for (const { dspId, ...person } of rows) byDsp.set(dspId, [...(byDsp.get(dspId) ?? []), toStaff(person, roleNames)]);
+  for (const { dspId, ...person } of rows) appendTo(byDsp, dspId, toStaff(person, roleNames));
   return byDsp;
 }
 
@@ -197,7 +201,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     filters: {
       q: {
         description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
-        where: (value) => or(containsText(users.name, value), containsText(users.email, value), containsText(users.dni, value)),
+        where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
       },
     },
     sorts: { name: sortableText(users.name) },

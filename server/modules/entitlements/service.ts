@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { appendTo } from '../../db/group-rows';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
@@ -39,7 +40,7 @@ async function periodsOf(conn: Conn, ids: number[]): Promise<Map<number, Entitle
   const rows = await conn.select().from(entitlementPeriods).where(inArray(entitlementPeriods.entitlementId, ids)).orderBy(asc(entitlementPeriods.startsAt), asc(entitlementPeriods.id));
   for (const row of rows) {
     const period: EntitlementPeriod = { id: row.id, state: row.state, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), is_open: row.isOpen };
-    byEntitlement.set(row.entitlementId, [...(byEntitlement.get(row.entitlementId) ?? []), period]);
+    appendTo(byEntitlement, row.entitlementId, period);
   }
   return byEntitlement;
 }
@@ -84,7 +85,7 @@ export async function entitlementsOfCustomers(conn: Conn, customerIds: number[],
       ...(periods ? { periods: periods.get(row.id) ?? [] } : {}),
       ...(histories ? { status_histories: histories.get(row.id) ?? [] } : {}),
     };
-    byCustomer.set(row.customerId, [...(byCustomer.get(row.customerId) ?? []), item]);
+    appendTo(byCustomer, row.customerId, item);
   }
   return byCustomer;
 }
@@ -98,7 +99,7 @@ export async function heldPlansOf(conn: Conn, customerIds: number[]): Promise<Ma
     .from(entitlements)
     .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
     .orderBy(asc(entitlements.planId));
-  for (const { customerId, planId } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), planId]);
+  for (const { customerId, planId } of rows) appendTo(byCustomer, customerId, planId);
   return byCustomer;
 }
 

@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, dspPlans, entitlements, plans, services } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
@@ -71,7 +71,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
   const filters: Record<string, ListFilter> = {
     q: {
       description: 'Busca en nombre, descripción y código Apolo, sin distinguir mayúsculas ni tildes.',
-      where: (value) => or(containsText(plans.name, value), containsText(plans.description, value), containsText(plans.apoloCodeRef, value)),
+      where: (value) => or(copyContains(plans.nameFolded, value), copyContains(plans.descriptionFolded, value), copyContains(plans.apoloCodeRefFolded, value)),
     },
     status: {
       description: `Uno o varios estados separados por comas: ${PLAN_STATUSES.join(', ')}.`,
@@ -89,7 +89,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       filters: { ...filters, ...extra },
       sorts: {
         id: plans.id,
-        name: sortableText(plans.name),
+        name: plans.nameFolded,
         price: plans.price,
         status: plans.status,
         commitment_months: plans.commitmentMonths,

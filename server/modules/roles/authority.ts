@@ -1,6 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { appendTo } from '../../db/group-rows';
 import { permissions, rolePermissions } from '../../db/schema';
 import { forbidden, type AppError } from '../../http/errors';
 import type { Principal } from '../auth/principal';
@@ -54,7 +55,7 @@ export async function permissionsOf(db: Conn, roleIds: number[]) {
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(inArray(rolePermissions.roleId, roleIds))
     .orderBy(asc(permissions.id));
-  for (const { roleId, name } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), name]);
+  for (const { roleId, name } of rows) appendTo(byRole, roleId, name);
   return byRole;
 }
 

@@ -18,8 +18,9 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import { appendTo } from '../../db/group-rows';
 import { customers, dsps, entitlements, plans } from '../../db/schema';
-import { containsText } from '../../db/sortable-text';
+import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
@@ -115,14 +116,15 @@ export function createSalesService({ db }: { db: Db }) {
       dsp_id: { description: 'Id de la DSP.', where: (value) => eq(entitlements.dspId, idFilter('dsp_id', value)) },
       q: {
         description: 'Busca en el nombre y el email del cliente, sin distinguir mayúsculas ni tildes.',
-        where: (value) =>
-          inArray(
-            entitlements.customerId,
-            db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(or(containsText(customers.name, value), containsText(customers.email, value))),
-          ),
+        // The matching customers as an array the planner computes first: the subscriptions are then
+        // read through entitlements_customer_idx, not by hashing every subscription of the list.
+        where: (value) => {
+          const matching = db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(or(copyContains(customers.nameFolded, value), copyContains(customers.emailFolded, value)));
+          return sql`${entitlements.customerId} = any(array(${matching}))`;
+        },
       },
       from: {
         description: 'Desde este día inclusive (AAAA-MM-DD, hora de Bogotá, UTC−5).',
@@ -246,7 +248,7 @@ export function createSalesService({ db }: { db: Db }) {
       .innerJoin(plans, eq(plans.id, entitlements.planId))
       .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
       .orderBy(asc(plans.name));
-    for (const { customerId, name } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), name]);
+    for (const { customerId, name } of rows) appendTo(byCustomer, customerId, name);
     return byCustomer;
   }
 }

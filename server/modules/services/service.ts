@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
 import { bookings, campaignCategories, campaigns, plans, services } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
@@ -141,7 +141,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
   const filters: Record<string, ListFilter> = {
     q: {
       description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
-      where: (value) => or(containsText(services.name, value), containsText(services.description, value)),
+      where: (value) => or(copyContains(services.nameFolded, value), copyContains(services.descriptionFolded, value)),
     },
     is_active: { description: '1: solo los activos; 0: solo los inactivos.', where: (value) => eq(services.isActive, booleanFilter('is_active', value)) },
     category_id: { description: 'Id de la categoría de la campaña.', where: (value) => eq(services.categoryId, idFilter('category_id', value)) },
@@ -155,7 +155,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       select: () => db.select().from(services).$dynamic(),
       id: services.id,
       filters: { ...filters, ...extra },
-      sorts: { id: services.id, name: sortableText(services.name), created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
+      sorts: { id: services.id, name: services.nameFolded, created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
       defaultSort: SERVICE_DEFAULT_SORT,
       defaultLimit,
       fields: SERVICE_FIELDS,

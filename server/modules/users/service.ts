@@ -11,14 +11,14 @@ import {
   type createUserBody,
   type updateUserBody,
 } from '@contract/user';
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { copyContains, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
@@ -242,15 +242,19 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       filters: {
         q: {
           description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
-          where: (value) => or(containsText(users.name, value), containsText(users.email, value), containsText(users.dni, value)),
+          where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
         },
         country_id: { description: 'Id del país.', where: (value) => eq(users.countryId, idFilter('country_id', value)) },
         role: {
           description: 'Slug del rol (SUPER_ADMIN, ADMIN, BUSINESS_LEADER, OPERATOR).',
+          // Each user the other filters keep is checked on user_roles' primary key (user, role), the
+          // role's id read first as an array; `in (the role's users)` hashed all 17,000 operators.
           where: (value) =>
-            inArray(
-              users.id,
-              db.select({ id: userRoles.userId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(roles.slug, value)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(userRoles)
+                .where(and(eq(userRoles.userId, users.id), sql`${userRoles.roleId} = any(array(${db.select({ id: roles.id }).from(roles).where(eq(roles.slug, value))}))`)),
             ),
         },
         is_active: { description: '1/0/true/false.', where: (value) => eq(users.isActive, booleanFilter('is_active', value)) },

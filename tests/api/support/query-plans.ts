@@ -1,5 +1,6 @@
 import type { Db } from '../../../server/db/client';
 import { recordDriverCalls } from '../../../server/db/driver-calls';
+import { topPlanNode, type PlanNode } from '../../../server/db/explain';
 
 /** One statement as the driver received it. */
 export interface Statement {
@@ -26,14 +27,6 @@ export async function captureStatements<T>(db: Db, run: () => Promise<T>): Promi
     return { text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) };
   });
   return { statements, result };
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Cond'?: string;
-  Filter?: string;
-  Plans?: PlanNode[];
 }
 
 /** Nodes that read all their input before giving a row: a LIMIT above them does not bound what is read below. */
@@ -73,12 +66,7 @@ const sequentialReads = (node: PlanNode): string[] => [
 export async function fullTableReads(db: Db, statement: Statement): Promise<string[]> {
   const driver = driverOf(db);
   const explain = `explain (format json) ${statement.text}`;
-  const planOf = (answer: unknown) => {
-    const { rows } = answer as { rows: Record<string, unknown>[] };
-    const cell = Object.values(rows[0]!)[0];
-    const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-    return plan!.Plan;
-  };
+  const planOf = (answer: unknown): PlanNode => topPlanNode(answer)!;
   const client = driver.connect ? await driver.connect() : null;
   const run = (sql: string, values?: unknown[]) => (client ? client.query(sql, values) : values ? driver.query(sql, values) : driver.exec!(sql));
   try {

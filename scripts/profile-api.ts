@@ -1,0 +1,67 @@
+/**
+ * `npm run profile:api -- [--path /api/v1/roles] [--connections 50] [--seconds 10]`: the API in this
+ * process on the configured database, loaded by autocannon's command line from a child process (so
+ * that the event loop and the profile hold the server's work only), signed in as a throw-away super
+ * admin. Prints autocannon's latencies and this process's CPU per request (user and system), the
+ * figure to compare before and after a change on a shared machine: latencies there follow the load.
+ * `npm run profile:api` writes V8 CPU profiles to data/profiles/ (the largest is the main thread); read one with
+ * `node scripts/cpuprofile-summary.mjs <file>`.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { roles, sessions, userRoles, users } from '../server/db/schema';
+import { hashPassword } from '../server/security/password';
+import { generateToken, hashSecret } from '../server/security/secrets';
+
+const { values: flags } = parseArgs({
+  options: {
+    path: { type: 'string', default: '/api/v1/roles' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const EMAIL = 'profile-api@panel.local';
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { db } = database;
+await db.delete(users).where(eq(users.email, EMAIL));
+const [admin] = await db
+  .insert(users)
+  .values({ name: 'Perfil de carga', email: EMAIL, passwordHash: await hashPassword(randomBytes(16).toString('hex')), isActive: true })
+  .returning({ id: users.id });
+const [superAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'SUPER_ADMIN'));
+await db.insert(userRoles).values({ userId: admin!.id, roleId: superAdmin!.id });
+const token = generateToken();
+await db.insert(sessions).values({ userId: admin!.id, tokenHash: hashSecret(token), expiresAt: sql`now() + interval '6 hours'`, lastUsedAt: new Date() });
+
+const app = await buildApp({ config, db, listen: database.listen, mailer: { send: async () => undefined }, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+try {
+  const warm = await fetch(origin + flags.path, { headers: { authorization: `Bearer ${token}` } });
+  console.log(`warm-up: ${warm.status}`);
+  const cpuBefore = process.cpuUsage();
+  let served = 0;
+  app.server.on('request', () => served++);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      'node_modules/.bin/autocannon',
+      ['-c', flags.connections, '-d', flags.seconds, '-H', `authorization=Bearer ${token}`, '-H', 'accept=application/json', origin + flags.path],
+      { stdio: 'inherit' },
+    );
+    child.on('exit', () => resolve());
+    child.on('error', reject);
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(`${served} requests; this process's CPU per request: ${((cpu.user + cpu.system) / served).toFixed(0)} µs (user ${(cpu.user / served).toFixed(0)}, system ${(cpu.system / served).toFixed(0)})`);
+} finally {
+  await app.close();
+  await db.delete(users).where(eq(users.email, EMAIL));
+  await database.close();
+}
