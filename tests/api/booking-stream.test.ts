@@ -232,6 +232,9 @@ describe.runIf(inject('databaseTemplate').kind === 'postgres')('the live stream 
     const back = change(dspId, 'updated');
     await commitChange(back, second.db);
     expect(await onA.next(2_000)).toEqual({ event: 'booking', data: JSON.stringify(back) });
+    // B hears its own change too, and must have before this test ends: heard late, it would reach
+    // the next test's stream.
+    expect(await onB.next(2_000)).toEqual({ event: 'booking', data: JSON.stringify(back) });
     onA.close();
     onB.close();
   });
