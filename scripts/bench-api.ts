@@ -236,8 +236,26 @@ try {
   // Mixed: 45 staff reading the lists above, 5 creating a sponsor and then updating it.
   const runId = randomBytes(3).toString('hex');
   let written = 0;
+  let nextReaderStart = 0;
   const [readers, writers] = await Promise.all([
-    load({ url: origin, headers, connections: 45, duration: MIXED_SECONDS, requests: readPaths.map((path) => ({ method: 'GET', path })) }),
+    load({
+      url: origin,
+      headers,
+      connections: 45,
+      duration: MIXED_SECONDS,
+      requests: [
+        {
+          method: 'GET',
+          // Each reader starts at its own place in the lists and walks on from there, as staff on
+          // different screens do: in step, all 45 would ask for the same list at the same moment.
+          setupRequest: (request, context) => {
+            const reader = context as { at?: number };
+            reader.at = reader.at === undefined ? nextReaderStart++ % readPaths.length : (reader.at + 1) % readPaths.length;
+            return { ...request, path: readPaths[reader.at] };
+          },
+        },
+      ],
+    }),
     load({
       url: origin,
       headers: { ...headers, 'content-type': 'application/json' },
