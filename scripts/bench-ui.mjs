@@ -1,6 +1,7 @@
 // `npm run bench:ui`: builds the panel, starts the real server with demo data, and for /login and each
 // signed-in screen reports the JavaScript it loads (gzip -9, files) and Lighthouse's performance score
 // on desktop and on mobile (median of 3 runs), against the budgets. `--quick`: one run, four screens.
+// `--only=<paths>`: /login and these screens only (`/customers` for the DSP's customers).
 // `--js-only` (`npm run bench:bundle`): the JavaScript of every screen, without Lighthouse.
 // BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
 // Exits non-zero only when /login is over its JavaScript budget; a missed score is marked, not fatal.
@@ -17,6 +18,8 @@ import { chromium } from 'playwright-core';
 const LOGIN_BUDGET_KB = 150;
 const SCORE_BUDGET = { desktop: 0.95, mobile: 0.8 };
 const quick = process.argv.includes('--quick');
+// `--only=/,/categorias`: just these screens (their paths as in the table), to compare a change quickly.
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const jsOnly = process.argv.includes('--js-only');
 const runs = quick ? 1 : 3;
 const port = Number(process.env.BENCH_PORT ?? 3440);
@@ -134,7 +137,9 @@ function reportScores(results) {
 try {
   const session = await signIn();
   const [firstDsp] = (await api('GET', 'v1/dsps?limit=1', { token: session.token })).data;
-  const pages = screens(firstDsp?.id ?? 1).filter((screen) => !quick || screen.quick);
+  const pages = screens(firstDsp?.id ?? 1).filter((screen) =>
+    only ? only.includes(screen.path.replace(/^\/customers\/.*/, '/customers')) || screen.path === '/login' : !quick || screen.quick,
+  );
 
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
