@@ -1,9 +1,61 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
+
+/** The chunks every signed-in screen loads beyond the entry's (see `codeSplitting.groups` below). */
+const SIGNED_IN_CHUNKS = ['shell', 'mantine', 'records'];
+/** The pages that show without a session. */
+const SIGN_IN_PATHS = /^\/(login|otp|recover)\b/;
+
+/**
+ * A signed-in screen used to discover the shell, Mantine and records chunks only once the entry had
+ * been fetched and run (a phone spent that time with an idle network). A small classic script,
+ * fetched beside the entry, preloads them (and their styles) at once when a session is stored and
+ * the address is not a sign-in page; /login without a session loads nothing more. A file, not an
+ * inline script: the server's CSP allows scripts from 'self' only.
+ */
+const preloadSignedInChunks = (): Plugin => ({
+  name: 'preload-signed-in-chunks',
+  apply: 'build',
+  writeBundle: {
+    // Before `precompress`, which compresses the index.html written here.
+    order: 'pre',
+    sequential: true,
+    handler({ dir }, bundle) {
+      if (!dir) return;
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const loadedByEntry = new Set<string>();
+      const addWithImports = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunk.fileName, loadedByEntry);
+      const wanted = new Set<string>();
+      for (const chunk of chunks) if (SIGNED_IN_CHUNKS.includes(chunk.name)) addWithImports(chunk.fileName, wanted);
+      const scripts = [...wanted].filter((file) => !loadedByEntry.has(file));
+      const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const files = [...scripts, ...styles].map((file) => `/${file}`);
+      const source =
+        `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null");` +
+        `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname))` +
+        `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");` +
+        `if(f.slice(-4)===".css"){l.rel="preload";l.as="style"}else l.rel="modulepreload";` +
+        `l.crossOrigin="";l.href=f;document.head.appendChild(l)})}catch(e){}\n`;
+      const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(path.join(dir, fileName), source);
+      const indexFile = path.join(dir, 'index.html');
+      const html = readFileSync(indexFile, 'utf8');
+      writeFileSync(indexFile, html.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`));
+    },
+  },
+});
 
 /** Writes .br and .gz beside each built asset; the server sends them to browsers that accept them. */
 const precompress = (): Plugin => ({
@@ -25,7 +77,7 @@ const precompress = (): Plugin => ({
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadSignedInChunks(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

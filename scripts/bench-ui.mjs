@@ -1,7 +1,9 @@
 // `npm run bench:ui`: builds the panel, starts the real server with demo data, and for /login and each
 // signed-in screen reports the JavaScript it loads (gzip -9, files) and Lighthouse's performance score
 // on desktop and on mobile (median of 3 runs), against the budgets. `--quick`: one run, four screens.
+// `--only=<paths>`: /login and these screens only (`/customers` for the DSP's customers).
 // `--js-only` (`npm run bench:bundle`): the JavaScript of every screen, without Lighthouse.
+// BENCH_UI_DIST=<dir> measures a panel built there instead of building this one.
 // BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
 // Exits non-zero only when /login is over its JavaScript budget; a missed score is marked, not fatal.
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +19,8 @@ import { chromium } from 'playwright-core';
 const LOGIN_BUDGET_KB = 150;
 const SCORE_BUDGET = { desktop: 0.95, mobile: 0.8 };
 const quick = process.argv.includes('--quick');
+// `--only=/,/categorias`: just these screens (their paths as in the table), to compare a change quickly.
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const jsOnly = process.argv.includes('--js-only');
 const runs = quick ? 1 : 3;
 const port = Number(process.env.BENCH_PORT ?? 3440);
@@ -49,13 +53,18 @@ const screens = (dspId) => [
   { path: '/mi-cuenta', signedIn: true, ready: { role: 'heading', name: 'Mi cuenta' } },
 ];
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// BENCH_UI_DIST=<dir>: measure a panel already built there (another commit's, for a before/after in
+// the same conditions) instead of building this one.
+const distDir = process.env.BENCH_UI_DIST ? path.resolve(process.env.BENCH_UI_DIST) : path.join(root, 'dist');
+if (!process.env.BENCH_UI_DIST) {
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, SEED_DEMO: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve, reject) => {
@@ -134,7 +143,9 @@ function reportScores(results) {
 try {
   const session = await signIn();
   const [firstDsp] = (await api('GET', 'v1/dsps?limit=1', { token: session.token })).data;
-  const pages = screens(firstDsp?.id ?? 1).filter((screen) => !quick || screen.quick);
+  const pages = screens(firstDsp?.id ?? 1).filter((screen) =>
+    only ? only.includes(screen.path.replace(/^\/customers\/.*/, '/customers')) || screen.path === '/login' : !quick || screen.quick,
+  );
 
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
@@ -169,7 +180,7 @@ try {
     await page.getByRole(screen.ready.role, { name: screen.ready.name }).first().waitFor();
     while (Date.now() - lastScriptAt < 1000) await page.waitForTimeout(250);
     page.off('response', collect);
-    const jsGzip = [...scripts].reduce((sum, file) => sum + gzipSize(path.join(root, 'dist', file)), 0);
+    const jsGzip = [...scripts].reduce((sum, file) => sum + gzipSize(path.join(distDir, file)), 0);
 
     const scores = {};
     for (const formFactor of jsOnly ? [] : ['desktop', 'mobile']) {
@@ -205,8 +216,8 @@ try {
   }
   const login = results.find(({ screen }) => screen.path === '/login');
   const loginOk = login.jsGzip <= LOGIN_BUDGET_KB * 1024;
-  const all = readdirSync(path.join(root, 'dist/assets')).filter((file) => file.endsWith('.js'));
-  const everything = all.reduce((sum, file) => sum + gzipSize(path.join(root, 'dist/assets', file)), 0);
+  const all = readdirSync(path.join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
+  const everything = all.reduce((sum, file) => sum + gzipSize(path.join(distDir, 'assets', file)), 0);
   console.log(`\n/login: ${kb(login.jsGzip)} KB gzip (budget ${LOGIN_BUDGET_KB} KB) — ${loginOk ? 'OK' : 'OVER BUDGET'}.`);
   console.log(`The whole panel: ${all.length} chunks, ${kb(everything)} KB gzip.`);
   process.exitCode = loginOk ? 0 : 1;

@@ -37,8 +37,10 @@ export async function streamEvents(path: string, { signal, onOpen, onEvent, onDr
       headers,
       // A hidden tab keeps its stream: what it shows stays current for when the person comes back.
       openWhenHidden: true,
-      // Looked up at each call, so a test's mock server sees it.
-      fetch: (input, init) => globalThis.fetch(input, init),
+      // Looked up at each call, so a test's mock server sees it. Low priority: the stream never ends,
+      // so it must not compete with the screen's code and data, nor count as a request the page
+      // load waits for (Lighthouse waits for every high-priority request to finish).
+      fetch: (input, init) => globalThis.fetch(input, { ...init, priority: 'low' }),
       async onopen(response) {
         if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return onOpen?.();
         endSessionOnRefusal(response.status, token !== null);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY } from './session-key';
 
 export interface SessionUser {
   id: number;
@@ -43,7 +44,7 @@ export interface SessionState {
   clearNotice(): void;
 }
 
-export const SESSION_STORAGE_KEY = 'panel-de-control.session';
+export { SESSION_STORAGE_KEY } from './session-key';
 
 export const useSessionStore = create<SessionState>()(
   persist(

@@ -33,8 +33,12 @@ export function pageRoute<Search, Params, Component>({
   return {
     validateSearch,
     loaderDeps: ({ search }: { search: Search }) => search,
-    loader: ({ context, params, deps }: { context: { queryClient: QueryClient }; params: Params; deps: Search }) => {
-      if (loader) void loader().then(({ prefetch }) => prefetch({ queryClient: context.queryClient, params, search: deps }));
+    // The router waits for the loader's small chunk (fetched beside the page's), not for the data: the
+    // request then leaves before the screen's first render, which held it back on a phone.
+    loader: async ({ context, params, deps }: { context: { queryClient: QueryClient }; params: Params; deps: Search }) => {
+      if (!loader) return;
+      const { prefetch } = await loader();
+      prefetch({ queryClient: context.queryClient, params, search: deps });
     },
     component,
   };

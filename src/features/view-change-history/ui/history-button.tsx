@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HistoryResource } from '@/entities/audit';
 import { IconHistory } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 
-// The history and its labels (the audit vocabulary and schemas) load when a drawer first opens.
-const HistoryDrawer = lazyModal(() => import('./history-drawer').then((module) => module.HistoryDrawer));
+// The history and its labels (the audit vocabulary and schemas) are their own chunk.
+const loadHistoryDrawer = () => import('./history-drawer').then((module) => module.HistoryDrawer);
+const HistoryDrawer = lazyModal(loadHistoryDrawer);
 
 export interface HistoryButtonProps {
   resource: HistoryResource;
@@ -22,21 +23,32 @@ export interface HistoryButtonProps {
  */
 export function HistoryButton({ resource, id, name, compact = false }: HistoryButtonProps) {
   const [opened, setOpened] = useState(false);
-  const open = () => setOpened(true);
+  // A list shows a button per record: building a closed drawer (a portal and its focus handling)
+  // for each in the list's first render cost more than the rows. The drawer mounts, closed, when
+  // the pointer or the focus reaches its button, before the click opens it; its code is fetched
+  // once the screen has rendered, as before.
+  const [approached, setApproached] = useState(false);
+  useEffect(() => void loadHistoryDrawer(), []);
+  const approach = () => setApproached(true);
+  const open = () => {
+    setApproached(true);
+    setOpened(true);
+  };
+  const buttonProps = { onClick: open, onPointerEnter: approach, onPointerDown: approach, onFocus: approach };
   return (
     <>
       {compact ? (
         <Tooltip label="Historial">
-          <ActionIcon variant="subtle" color="gray" aria-label={`Historial de ${name}`} onClick={open}>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Historial de ${name}`} {...buttonProps}>
             <IconHistory />
           </ActionIcon>
         </Tooltip>
       ) : (
-        <Button variant="default" leftSection={<IconHistory size={16} />} onClick={open}>
+        <Button variant="default" leftSection={<IconHistory size={16} />} {...buttonProps}>
           Historial
         </Button>
       )}
-      <HistoryDrawer opened={opened} onClose={() => setOpened(false)} resource={resource} id={id} name={name} />
+      {approached ? <HistoryDrawer opened={opened} onClose={() => setOpened(false)} resource={resource} id={id} name={name} /> : null}
     </>
   );
 }

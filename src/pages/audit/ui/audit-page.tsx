@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -17,7 +17,7 @@ const route = getRouteApi('/protected/auditoria');
 /** 'Auditoría': every recorded change, filtered and paged in the URL, with its CSV. The route lets in only 'audit.view'. */
 export function AuditPage() {
   const search = route.useSearch();
-  const entries = useQuery(auditQueries.list(auditListParams(search)));
+  const entries = useDeferredList(useQuery(auditQueries.list(auditListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, entries);
   const answer = entries.data;
   const filters = auditFilters(search);

@@ -6,7 +6,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/booking/change-booking-status';
 import { errorMessage } from '@/shared/api';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { ExportButton } from '@/shared/ui/export-button';
@@ -110,7 +110,7 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
   const router = useRouter();
   const queryClient = useQueryClient();
   const filters = bookingFilters(search);
-  const bookings = useQuery(bookingQueries.list(dspId, bookingListParams(search)));
+  const bookings = useDeferredList(useQuery(bookingQueries.list(dspId, bookingListParams(search))));
   const summary = useQuery(bookingQueries.summary(dspId, filters));
   const stream = useBookingStream(dspId);
   const { setFilters, setPage } = usePagedSearch(search, bookings);

@@ -15,7 +15,7 @@ import {
 import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -34,7 +34,7 @@ const STATUS_OPTIONS = [
 /** /campanas: every campaign across sponsors, filtered from the URL, each card linking to its page. */
 export function CampaignsPage() {
   const search = route.useSearch();
-  const list = useQuery(campaignQueries.list(campaignsListParams(search)));
+  const list = useDeferredList(useQuery(campaignQueries.list(campaignsListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
   const sponsors = useQuery(sponsorQueries.options());
   const data = list.data;

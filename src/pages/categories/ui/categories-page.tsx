@@ -7,7 +7,7 @@ import { DeleteWithConfirmation, categoryDeletion } from '@/features/delete-with
 import { CategoryFormModal } from '@/features/edit-category';
 import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { IconPlus } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -24,7 +24,7 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 /** The global catalogue at /categorias; search and page live in the URL. */
 export function CategoriesPage() {
   const search = route.useSearch();
-  const list = useQuery(categoryQueries.list(categoriesListParams(search)));
+  const list = useDeferredList(useQuery(categoryQueries.list(categoriesListParams(search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const canManage = useSessionStore((state) => hasPermission(state.user, 'categories.manage'));
   const canDelete = useSessionStore((state) => hasPermission(state.user, 'categories.delete'));

@@ -8,7 +8,7 @@ import { DeleteWithConfirmation, customerDeletion } from '@/features/delete-with
 import { HistoryButton } from '@/features/view-change-history';
 import { ApiError } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconArrowLeft, IconCalendar, IconPlus } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -67,7 +67,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const search = route.useSearch();
   // The DSP's name and plans: readable by anyone who may see its customers (the DSP's own calls are not).
   const dsp = useQuery(customerQueries.dspPlans(dspId));
-  const list = useQuery(customerQueries.list(dspId, customerListParams(search)));
+  const list = useDeferredList(useQuery(customerQueries.list(dspId, customerListParams(search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
   const [deleting, setDeleting] = useState<Customer | null>(null);

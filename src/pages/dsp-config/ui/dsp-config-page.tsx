@@ -6,7 +6,7 @@ import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspQueries, type Dsp } from '@
 import { DeleteWithConfirmation, dspDeletion } from '@/features/delete-with-confirmation';
 import { DspFormModal } from '@/features/dsp/edit-dsp';
 import { HistoryButton } from '@/features/view-change-history';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -26,7 +26,7 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 export function DspConfigPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useQuery(dspQueries.list(dspListParams(search)));
+  const list = useDeferredList(useQuery(dspQueries.list(dspListParams(search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; dsp: Dsp | null }>({ opened: false, dsp: null });
   const [deleting, setDeleting] = useState<Dsp | null>(null);

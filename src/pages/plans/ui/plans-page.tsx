@@ -7,7 +7,7 @@ import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
 import { CampaignFilter } from '@/entities/campaign';
 import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
 import { sponsorQueries } from '@/entities/sponsor';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...PLAN_STAT
 /** /planes-asistencia: every campaign's plans, filtered and paged in the URL, each linking to its campaign. */
 export function PlansPage() {
   const search = route.useSearch();
-  const list = useQuery(planQueries.list(plansListParams(search)));
+  const list = useDeferredList(useQuery(planQueries.list(plansListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
   const sponsors = useQuery(sponsorQueries.options());
   const sponsorNames = useMemo(() => new Map((sponsors.data ?? []).map((sponsor) => [sponsor.id, sponsor.name])), [sponsors.data]);

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -22,7 +22,7 @@ const route = getRouteApi('/protected/ventas');
 export function SalesPage() {
   const search = route.useSearch();
   const filters = salesFilters(search);
-  const sales = useQuery(saleQueries.list(salesListParams(search)));
+  const sales = useDeferredList(useQuery(saleQueries.list(salesListParams(search))));
   const summary = useQuery(saleQueries.summary(filters));
   const { setFilters, setPage } = usePagedSearch(search, sales);
   const answer = sales.data;

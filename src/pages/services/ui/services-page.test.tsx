@@ -92,8 +92,9 @@ describe('services page', () => {
 
     await chooseOption(user, 'Filtrar por estado', 'Inactivo');
     await waitFor(() => expect(currentLocation()).toBe('/servicios?status=inactivo'));
-    expect(await screen.findByRole('link', { name: 'Cerrajero' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Grúa' })).not.toBeInTheDocument();
+    // The filtered page replaces the unfiltered one (which held both) in a deferred render.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Grúa' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Cerrajero' })).toBeInTheDocument();
     expect(requests.at(-1)!.searchParams.get('filter[is_active]')).toBe('0');
 
     await chooseOption(user, 'Filtrar por campaña', 'Auto Tranquilo');

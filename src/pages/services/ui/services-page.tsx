@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CampaignFilter } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, serviceQueries } from '@/entities/service';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -20,7 +20,7 @@ const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...SERVICE_S
 /** /servicios: every campaign's services, filtered and paged in the URL, each linking to its plan on the campaign page. */
 export function ServicesPage() {
   const search = route.useSearch();
-  const list = useQuery(serviceQueries.list(servicesListParams(search)));
+  const list = useDeferredList(useQuery(serviceQueries.list(servicesListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
   const data = list.data;
 

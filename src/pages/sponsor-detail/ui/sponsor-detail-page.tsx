@@ -11,7 +11,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { errorMessage } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -111,7 +111,7 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
 
 function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
   const search = route.useSearch();
-  const list = useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search)));
+  const list = useDeferredList(useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; campaign: Campaign | null }>({ opened: false, campaign: null });
   const [deleting, setDeleting] = useState<Campaign | null>(null);

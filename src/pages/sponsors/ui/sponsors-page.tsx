@@ -6,7 +6,7 @@ import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-confirmation';
 import { SponsorFormModal } from '@/features/edit-sponsor';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEye, IconPlus } from '@/shared/ui/icons';
@@ -27,7 +27,7 @@ const SORT_OPTIONS = [
 /** The sponsors grid at / and /sponsors; search, country, sort and page live in the URL. */
 export function SponsorsPage() {
   const search = route.useSearch();
-  const list = useQuery(sponsorQueries.list(sponsorsListParams(search)));
+  const list = useDeferredList(useQuery(sponsorQueries.list(sponsorsListParams(search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);

@@ -5,7 +5,7 @@ import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-con
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
 import { formatTotal } from '@/shared/lib';
-import { usePagedSearch } from '@/shared/lib/paged-search';
+import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -27,7 +27,7 @@ interface UsersTabProps {
 
 /** Search, filters, counter, table and pager of the staff list. */
 export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabProps) {
-  const users = useQuery(userQueries.list(usersListParams(search)));
+  const users = useDeferredList(useQuery(userQueries.list(usersListParams(search))));
   const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
   const [deleting, setDeleting] = useState<User | null>(null);
   const answer = users.data;
