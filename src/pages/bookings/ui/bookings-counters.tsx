@@ -2,6 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BOOKING_FALLBACKS, type BookingSummary } from '@/entities/booking';
 import { errorMessage } from '@/shared/api';
+import { formatTotal } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** 'Total' (every booking the filters keep) and 'Hoy' (of those, scheduled today in the staff member's zone). */
@@ -18,7 +19,7 @@ export function BookingsCounters({ summary }: { summary: UseQueryResult<BookingS
             Total
           </Text>
           <Text component="dd" m={0} fw={600} data-testid="bookings-total">
-            {counts ? counts.total : '…'}
+            {counts ? formatTotal(counts.total) : '…'}
           </Text>
         </div>
         <div>
@@ -26,7 +27,7 @@ export function BookingsCounters({ summary }: { summary: UseQueryResult<BookingS
             Hoy
           </Text>
           <Text component="dd" m={0} fw={600} data-testid="bookings-today">
-            {counts ? counts.today : '…'}
+            {counts ? formatTotal(counts.today) : '…'}
           </Text>
         </div>
       </Group>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
-import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { dspsDb } from '../../../../tests/msw/handlers/dsps';
 import { salesDb } from '../../../../tests/msw/handlers/sales';
@@ -198,5 +198,11 @@ describe('/ventas', () => {
     await openSales();
     expect(await screen.findByRole('heading', { name: 'No hay ventas registradas' })).toBeInTheDocument();
     expect(await screen.findByText('0 ventas')).toBeInTheDocument();
+  });
+
+  it('groups the thousands of a large operator\'s count', async () => {
+    server.use(http.get(apiUrl('v1/sales/summary'), () => ok({ count: 300_000, total_amount: '35230170000.00', currency: 'COP' })));
+    await openSales();
+    expect(await screen.findByText('300.000 ventas')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SALE_FALLBACKS, type SalesSummary } from '@/entities/sale';
 import { errorMessage } from '@/shared/api';
-import { formatMoney } from '@/shared/lib';
+import { formatMoney, formatTotal } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** How many sales the filters select and what they add up to, over every page; announced when it changes. */
@@ -18,7 +18,7 @@ export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary>
           <Text size="xs" c="dimmed">
             Ventas
           </Text>
-          <Text fw={600}>{totals ? `${totals.count} ${totals.count === 1 ? 'venta' : 'ventas'}` : 'Calculando…'}</Text>
+          <Text fw={600}>{totals ? `${formatTotal(totals.count)} ${totals.count === 1 ? 'venta' : 'ventas'}` : 'Calculando…'}</Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
