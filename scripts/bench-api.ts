@@ -13,14 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { recordDriverCalls } from '../server/db/driver-calls';
-import { roles, sessions, sponsors, userRoles, users } from '../server/db/schema';
-import { hashPassword } from '../server/security/password';
-import { generateToken, hashSecret } from '../server/security/secrets';
+import { sponsors } from '../server/db/schema';
+import { throwawayAdmin } from './support/throwaway-admin';
 
 const { values: flags } = parseArgs({
   options: {
@@ -102,26 +101,12 @@ async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: n
 
 // ---- the API, a signed-in super admin, the cases
 
-async function benchAdmin(db: Db): Promise<{ token: string; remove: () => Promise<void> }> {
-  const remove = async () => void (await db.delete(users).where(eq(users.email, BENCH_EMAIL)));
-  await remove();
-  const [admin] = await db
-    .insert(users)
-    .values({ name: 'Prueba de carga', email: BENCH_EMAIL, passwordHash: await hashPassword(randomBytes(16).toString('hex')), isActive: true })
-    .returning({ id: users.id });
-  const [superAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'SUPER_ADMIN'));
-  await db.insert(userRoles).values({ userId: admin!.id, roleId: superAdmin!.id });
-  const token = generateToken();
-  await db.insert(sessions).values({ userId: admin!.id, tokenHash: hashSecret(token), expiresAt: sql`now() + interval '6 hours'`, lastUsedAt: new Date() });
-  return { token, remove };
-}
-
 const firstRow = async <T>(statement: string): Promise<T | undefined> => ((await db.execute(sql.raw(statement))) as unknown as { rows: T[] }).rows[0];
 
 /** The sponsors mixed runs create; a write still in flight when a run ends is removed by the next one. */
 const removeBenchSponsors = () => db.delete(sponsors).where(sql`${sponsors.name} like ${`${BENCH_SPONSOR_PREFIX} %`}`);
 await removeBenchSponsors();
-const { token, remove: removeBenchAdmin } = await benchAdmin(db);
+const { token, remove: removeBenchAdmin } = await throwawayAdmin(db, { email: BENCH_EMAIL, name: 'Prueba de carga' });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 const app = await buildApp({ config, db, listen: database.listen, mailer: { send: async () => undefined }, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

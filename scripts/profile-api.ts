@@ -8,16 +8,12 @@
  * `node scripts/cpuprofile-summary.mjs <file>`.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { roles, sessions, userRoles, users } from '../server/db/schema';
-import { hashPassword } from '../server/security/password';
-import { generateToken, hashSecret } from '../server/security/secrets';
+import { throwawayAdmin } from './support/throwaway-admin';
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,15 +26,7 @@ const EMAIL = 'profile-api@panel.local';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const { db } = database;
-await db.delete(users).where(eq(users.email, EMAIL));
-const [admin] = await db
-  .insert(users)
-  .values({ name: 'Perfil de carga', email: EMAIL, passwordHash: await hashPassword(randomBytes(16).toString('hex')), isActive: true })
-  .returning({ id: users.id });
-const [superAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'SUPER_ADMIN'));
-await db.insert(userRoles).values({ userId: admin!.id, roleId: superAdmin!.id });
-const token = generateToken();
-await db.insert(sessions).values({ userId: admin!.id, tokenHash: hashSecret(token), expiresAt: sql`now() + interval '6 hours'`, lastUsedAt: new Date() });
+const { token, remove: removeAdmin } = await throwawayAdmin(db, { email: EMAIL, name: 'Perfil de carga' });
 
 const app = await buildApp({ config, db, listen: database.listen, mailer: { send: async () => undefined }, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -62,6 +50,6 @@ try {
   console.log(`${served} requests; this process's CPU per request: ${((cpu.user + cpu.system) / served).toFixed(0)} µs (user ${(cpu.user / served).toFixed(0)}, system ${(cpu.system / served).toFixed(0)})`);
 } finally {
   await app.close();
-  await db.delete(users).where(eq(users.email, EMAIL));
+  await removeAdmin();
   await database.close();
 }
