@@ -24,6 +24,11 @@ let report: Awaited<ReturnType<typeof seed>> | undefined;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  // Every statement would fail from then on: better a restart by the supervisor than an API answering 500s.
+  onLost: (reason) => {
+    console.error(`La base de datos embebida se detuvo (${reason.message}). El servidor termina para volver a empezar.`);
+    process.exit(1);
+  },
   afterMigrate: async (db) => {
     report = await seed(db, {
       adminEmail: config.adminEmail,

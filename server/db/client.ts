@@ -52,6 +52,11 @@ export async function openDatabase(options: {
    * two instances starting at once on a new database would otherwise both insert.
    */
   afterMigrate?: (db: Db) => Promise<void>;
+  /**
+   * PGlite only: told when its thread ends without `close()` (a crash). The database is gone for
+   * good then; a server ends its process so that its supervisor starts it again.
+   */
+  onLost?: (reason: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
@@ -89,7 +94,7 @@ export async function openDatabase(options: {
   // databases take the same path: the one the server runs is the one they test, and their files ran
   // faster so (10 API files: 42–52 s against 65–70 s in-process, same machine and load).
   // pg_trgm: the lists' trigram indexes (the migrations create the extension; PGlite must have it loaded).
-  const client = new PgliteThread({ dataDir: dir, loadDataDir: options.pgliteTemplate, extensionNames: ['pg_trgm'] });
+  const client = new PgliteThread({ dataDir: dir, loadDataDir: options.pgliteTemplate, extensionNames: ['pg_trgm'], onLost: options.onLost });
   await client.waitReady;
   const db = drizzle(client as unknown as PGlite, { schema });
   await migrate(db, { migrationsFolder });

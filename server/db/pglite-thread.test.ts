@@ -210,6 +210,28 @@ describe('PGlite on a worker thread', () => {
     await expect(broken.query('select 1')).rejects.toThrow();
   });
 
+  it('tells its owner when the thread dies without being closed, and refuses every statement after', async () => {
+    /** Ends the thread the way a crash of PGlite's WASM would: no close, no answer. */
+    class CrashingThread extends PgliteThread {
+      crash = () => this.worker.terminate();
+    }
+    const lost: Error[] = [];
+    const crashing = new CrashingThread({ extensionNames: [], onLost: (reason) => lost.push(reason) });
+    await crashing.waitReady;
+    const inFlight = crashing.query('select pg_sleep(5)');
+    await crashing.crash();
+    await expect(inFlight).rejects.toThrow();
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.message).toMatch(/terminó sin que se cerrara/);
+    await expect(crashing.query('select 1')).rejects.toThrow(/cerrada/);
+
+    // A thread closed by its owner is not lost.
+    const closing = new PgliteThread({ extensionNames: [], onLost: (reason) => lost.push(reason) });
+    await closing.waitReady;
+    await closing.close();
+    expect(lost).toHaveLength(1);
+  });
+
   it('closes: the thread ends, later statements are refused, and the data directory opens again', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
     try {

@@ -78,42 +78,54 @@ function applyParsers<T>(result: Results<T>, parsers: QueryOptions['parsers']): 
  */
 export class PgliteThread {
   readonly waitReady: Promise<void>;
-  #worker: Worker;
+  /** Protected so that a test can end the thread the way a crash would. */
+  protected readonly worker: Worker;
   #pending = new Map<number, Pending>();
   #listeners = new Map<number, (payload: string) => void>();
   #lastId = 0;
   #closed = false;
   #closing = false;
+  #opened = false;
   #exitReason: Error | null = null;
 
-  /** `dataDir` keeps the files there; without it, memory (from `loadDataDir` if given). */
-  constructor(options: { dataDir?: string; loadDataDir?: Blob; extensionNames: string[] }) {
-    this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  /**
+   * `dataDir` keeps the files there; without it, memory (from `loadDataDir` if given). `onLost` is
+   * told when the thread ends after opening without `close()` (a crash): every statement fails from
+   * then on, so whoever owns the process decides what to do.
+   */
+  constructor(options: { dataDir?: string; loadDataDir?: Blob; extensionNames: string[]; onLost?: (reason: Error) => void }) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensionNames: options.extensionNames },
       // Plain JavaScript: no loader. Inherited, tsx's (`node --import tsx`) would load in the thread too, 50–100 ms of the start.
       execArgv: [],
     });
     this.waitReady = new Promise((resolve, reject) => {
       const onStart = (reply: Reply) => {
-        if ('ready' in reply) resolve();
+        if ('ready' in reply) {
+          this.#opened = true;
+          resolve();
+        }
         else if ('failed' in reply) reject(toError(reply.failed));
         else return;
-        this.#worker.off('message', onStart);
-        this.#worker.on('message', (message: Reply) => this.#receive(message));
+        this.worker.off('message', onStart);
+        this.worker.on('message', (message: Reply) => this.#receive(message));
         this.#updateRef();
       };
-      this.#worker.on('message', onStart);
-      this.#worker.once('exit', (code) => reject(this.#exitReason ?? new Error(`El hilo de PGlite terminó al abrir la base de datos (código ${code}).`)));
+      this.worker.on('message', onStart);
+      this.worker.once('exit', (code) => reject(this.#exitReason ?? new Error(`El hilo de PGlite terminó al abrir la base de datos (código ${code}).`)));
     });
-    this.#worker.on('error', (error) => {
+    this.worker.on('error', (error) => {
       this.#exitReason = error;
       console.error(`PGlite: el hilo de la base de datos falló: ${error.message}`);
     });
-    this.#worker.on('exit', () => {
+    this.worker.on('exit', (code) => {
       this.#closed = true;
       const reason = this.#exitReason ?? new Error('La base de datos PGlite está cerrada.');
       for (const pending of this.#pending.values()) pending.reject(reason);
       this.#pending.clear();
+      if (this.#opened && !this.#closing) {
+        options.onLost?.(this.#exitReason ?? new Error(`El hilo de PGlite terminó sin que se cerrara la base de datos (código ${code}).`));
+      }
     });
   }
 
@@ -189,7 +201,7 @@ export class PgliteThread {
   /** Closes PGlite (after the statements already sent) and waits for the thread to end. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     // Held until the thread has ended, or the process could end while awaiting it.
     this.#closing = true;
     await this.#request({ op: 'close' });
@@ -212,7 +224,7 @@ export class PgliteThread {
     if (this.#closed) return Promise.reject(new Error('La base de datos PGlite está cerrada.'));
     const id = ++this.#lastId;
     return new Promise((resolve, reject) => {
-      this.#worker.postMessage({ id, ...request });
+      this.worker.postMessage({ id, ...request });
       this.#pending.set(id, { resolve, reject, options });
       this.#updateRef();
     });
@@ -234,7 +246,7 @@ export class PgliteThread {
    * did: a script that forgot `close()` still ends, and a statement awaited at the top level is not cut short.
    */
   #updateRef() {
-    if (this.#pending.size > 0 || this.#closing) this.#worker.ref();
-    else this.#worker.unref();
+    if (this.#pending.size > 0 || this.#closing) this.worker.ref();
+    else this.worker.unref();
   }
 }
