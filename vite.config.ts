@@ -11,13 +11,39 @@ import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
 const SIGNED_IN_CHUNKS = ['shell', 'mantine', 'records'];
 /** The pages that show without a session. */
 const SIGN_IN_PATHS = /^\/(login|otp|recover)\b/;
+const SIGN_IN_PAGES = ['login', 'otp', 'recover'];
+
+/**
+ * Each signed-in screen's address (as the router matches it) and its folder under src/pages, whose
+ * index.ts imports the page and its loader lazily. The build fails when a page folder with lazy
+ * chunks is missing here; an address written wrong only costs its page the early fetch.
+ */
+const SCREEN_PAGES: [RegExp, string][] = [
+  [/^\/(sponsors)?\/?$/, 'sponsors'],
+  [/^\/sponsor\/[^/]+\/campaign\/[^/]+\/?$/, 'campaign-detail'],
+  [/^\/sponsor\/[^/]+\/?$/, 'sponsor-detail'],
+  [/^\/users\/?$/, 'users'],
+  [/^\/campanas\/?$/, 'campaigns'],
+  [/^\/categorias\/?$/, 'categories'],
+  [/^\/servicios\/?$/, 'services'],
+  [/^\/planes-asistencia\/?$/, 'plans'],
+  [/^\/ventas\/?$/, 'sales'],
+  [/^\/agendamientos\/?$/, 'bookings'],
+  [/^\/proveedores\/?$/, 'providers'],
+  [/^\/dsp-config\/?$/, 'dsp-config'],
+  [/^\/customers\/[^/]+\/?$/, 'customers'],
+  [/^\/auditoria\/?$/, 'audit'],
+  [/^\/mi-cuenta\/?$/, 'account'],
+];
 
 /**
  * A signed-in screen used to discover the shell, Mantine and records chunks only once the entry had
- * been fetched and run (a phone spent that time with an idle network). A small classic script,
- * fetched beside the entry, preloads them (and their styles) at once when a session is stored and
- * the address is not a sign-in page; /login without a session loads nothing more. A file, not an
- * inline script: the server's CSP allows scripts from 'self' only.
+ * been fetched and run, and its own page only once those had run (a phone spent that time with an
+ * idle network, twice). A small classic script, fetched beside the entry, preloads them all (and
+ * their styles) at once when a session is stored and the address is not a sign-in page: the
+ * screen's heading and its data request come with the shell's first render. /login without a
+ * session loads nothing more. A file, not an inline script: the server's CSP allows scripts from
+ * 'self' only.
  */
 const preloadSignedInChunks = (): Plugin => ({
   name: 'preload-signed-in-chunks',
@@ -30,24 +56,45 @@ const preloadSignedInChunks = (): Plugin => ({
       if (!dir) return;
       const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const loadedByEntry = new Set<string>();
       const addWithImports = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return;
         into.add(fileName);
         for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported, into);
       };
+      const loadedByEntry = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunk.fileName, loadedByEntry);
-      const wanted = new Set<string>();
-      for (const chunk of chunks) if (SIGNED_IN_CHUNKS.includes(chunk.name)) addWithImports(chunk.fileName, wanted);
-      const scripts = [...wanted].filter((file) => !loadedByEntry.has(file));
-      const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-      const files = [...scripts, ...styles].map((file) => `/${file}`);
+      /** The files to preload for these chunks: theirs and their imports', with styles, minus `known`. */
+      const preloadsOf = (roots: Rollup.OutputChunk[], known: Set<string>) => {
+        const wanted = new Set<string>();
+        for (const chunk of roots) addWithImports(chunk.fileName, wanted);
+        const scripts = [...wanted].filter((file) => !known.has(file));
+        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return [...scripts, ...styles].map((file) => `/${file}`);
+      };
+      const common = preloadsOf(chunks.filter((chunk) => SIGNED_IN_CHUNKS.includes(chunk.name)), loadedByEntry);
+      const knownBeforePage = new Set([...loadedByEntry, ...common.map((file) => file.slice(1))]);
+
+      // A page's lazy chunks are those whose module its folder's index.ts imports dynamically.
+      const pageOf = (moduleId: string | null) => moduleId?.match(/[\\/]src[\\/]pages[\\/]([^\\/]+)[\\/]/)?.[1];
+      const lazyByPage = new Map<string, Rollup.OutputChunk[]>();
+      for (const chunk of chunks) {
+        const page = chunk.isDynamicEntry ? pageOf(chunk.facadeModuleId) : undefined;
+        const importer = page && chunk.facadeModuleId ? this.getModuleInfo(chunk.facadeModuleId)?.dynamicImporters : undefined;
+        if (!page || !importer?.some((id) => /[\\/]src[\\/]pages[\\/][^\\/]+[\\/]index\.ts$/.test(id))) continue;
+        lazyByPage.set(page, [...(lazyByPage.get(page) ?? []), chunk]);
+      }
+      const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !SCREEN_PAGES.some(([, known]) => known === page));
+      if (missing.length > 0) this.error(`Pages without an address in SCREEN_PAGES (vite.config.ts): ${missing.join(', ')}`);
+      const screens = SCREEN_PAGES.map(([address, page]) => [address.source, preloadsOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
+
       const source =
         `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null");` +
-        `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname))` +
-        `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");` +
+        `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname)){` +
+        `var f=${JSON.stringify(common)},p=${JSON.stringify(screens)};` +
+        `for(var i=0;i<p.length;i++)if(new RegExp(p[i][0]).test(location.pathname)){f=f.concat(p[i][1]);break}` +
+        `f.forEach(function(f){var l=document.createElement("link");` +
         `if(f.slice(-4)===".css"){l.rel="preload";l.as="style"}else l.rel="modulepreload";` +
-        `l.crossOrigin="";l.href=f;document.head.appendChild(l)})}catch(e){}\n`;
+        `l.crossOrigin="";l.href=f;document.head.appendChild(l)})}}catch(e){}\n`;
       const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       writeFileSync(path.join(dir, fileName), source);
       const indexFile = path.join(dir, 'index.html');
