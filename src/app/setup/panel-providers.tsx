@@ -2,11 +2,15 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useScreenSettled } from '@/shared/lib/use-screen-settled';
 
 dayjs.locale('es');
+
+// The toasts' container (its portals, its transitions) is mounted once the first screen has settled:
+// a notification shown before waits in Mantine's store and appears then.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /**
  * Dates in Spanish and notifications: only the signed-in screens use them, so they load with the
@@ -14,9 +18,14 @@ dayjs.locale('es');
  * manager; every dialog is a component.)
  */
 export function PanelProviders({ children }: { children: ReactNode }) {
+  const settled = useScreenSettled();
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-      <Notifications position="top-right" />
+      {settled ? (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      ) : null}
       {children}
     </DatesProvider>
   );

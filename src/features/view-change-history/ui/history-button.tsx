@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { HistoryResource } from '@/entities/audit';
+import { useScreenSettled } from '@/shared/lib/use-screen-settled';
 import { IconHistory } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 
@@ -25,10 +26,13 @@ export function HistoryButton({ resource, id, name, compact = false }: HistoryBu
   const [opened, setOpened] = useState(false);
   // A list shows a button per record: building a closed drawer (a portal and its focus handling)
   // for each in the list's first render cost more than the rows. The drawer mounts, closed, when
-  // the pointer or the focus reaches its button, before the click opens it; its code is fetched
-  // once the screen has rendered, as before.
+  // the pointer or the focus reaches its button, before the click opens it; its code (the audit
+  // vocabulary and schemas) is fetched once the screen has settled.
   const [approached, setApproached] = useState(false);
-  useEffect(() => void loadHistoryDrawer(), []);
+  const settled = useScreenSettled();
+  useEffect(() => {
+    if (settled) void loadHistoryDrawer();
+  }, [settled]);
   const approach = () => setApproached(true);
   const open = () => {
     setApproached(true);

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useScreenSettled } from '@/shared/lib/use-screen-settled';
 
 type LoadModal<Props> = () => Promise<ComponentType<Props>>;
 
@@ -7,7 +8,8 @@ const FOCUS_RETURN_DELAY_MS = 50;
 
 /**
  * A modal whose code (form, schemas, form library) is its own chunk, fetched once the screen has
- * rendered rather than with it: a list page shows sooner on a phone. It stays mounted from then on,
+ * its data and the browser is idle, or at once when it is opened first: the code never competes
+ * with the screen's own request and first rows on a phone. It stays mounted from then on,
  * closed, as a modal always rendered would: Mantine sees every opening and closing, so its overlay,
  * its animation and the focus given back to what opened it behave as usual (a modal first mounted
  * already open left its overlay over the page after Escape in the browser).
@@ -20,6 +22,10 @@ export function lazyModal<Props extends object>(load: LoadModal<Props>): Compone
     // the focus: that element is kept here and focused again when the modal closes.
     const opened = (props as { opened?: unknown }).opened === true;
     const opener = useRef<HTMLElement | null>(null);
+    // The code is fetched once the screen has settled, or at once when the modal is opened first.
+    const settled = useScreenSettled();
+    const [openedOnce, setOpenedOnce] = useState(opened);
+    if (opened && !openedOnce) setOpenedOnce(true);
     useEffect(() => {
       if (opened) {
         const focused = document.activeElement;
@@ -38,6 +44,7 @@ export function lazyModal<Props extends object>(load: LoadModal<Props>): Compone
     }, [opened]);
 
     // Nothing to show while the code arrives.
+    if (!settled && !openedOnce) return null;
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
