@@ -1,10 +1,12 @@
 import { DEFAULT_ROLE_PERMISSIONS } from '@contract/permissions';
 import { ROLE_NAMES, type RoleSlug } from '@contract/role';
 import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore, type SessionUser } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../tests/msw/envelope';
+import { paginate } from '../../../tests/msw/paginate';
 import { server } from '../../../tests/msw/server';
 import { renderRoute } from '../../../tests/utils/render';
 
@@ -44,6 +46,25 @@ describe('the shell', () => {
     expect(screen.getByText(`© ${new Date().getFullYear()} Panel de Control`)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Sponsors' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
+  });
+
+  it('shows a notification given while the screen was still loading, once its list has arrived', async () => {
+    signIn(userWithRole('SUPER_ADMIN'));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('/v1/sponsors'), async ({ request }) => {
+        await answered;
+        return ok(paginate([], new URL(request.url)));
+      }),
+    );
+    await openShell('/');
+    notifications.show({ message: 'Aviso temprano' });
+    // The toasts' container waits until the screen has settled; the notification waits with it.
+    expect(screen.queryByText('Aviso temprano')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('No hay sponsors')).toBeInTheDocument();
+    expect(await screen.findByText('Aviso temprano')).toBeInTheDocument();
   });
 
   it('gives a super admin every entry', async () => {
