@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { InlineFact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
 import type { Customer } from '../model/types';
 
@@ -11,25 +12,14 @@ export interface CustomerCardProps {
   actions?: ReactNode;
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {`${label}: `}
-      </Text>
-      {children}
-    </Text>
-  );
-}
-
 /** A customer in the grid: name, contact details, DNI, city and the plans they hold. */
 export function CustomerCard({ customer, planNames, actions }: CustomerCardProps) {
   return (
     <RecordCard name={customer.name} actions={actions}>
-      <Fact label="DNI">{customer.dni}</Fact>
-      <Fact label="Email">{customer.email}</Fact>
-      <Fact label="Teléfono">{customer.phone ?? '—'}</Fact>
-      <Fact label="Ciudad">{customer.meta.city ?? '—'}</Fact>
+      <InlineFact label="DNI">{customer.dni}</InlineFact>
+      <InlineFact label="Email">{customer.email}</InlineFact>
+      <InlineFact label="Teléfono">{customer.phone ?? '—'}</InlineFact>
+      <InlineFact label="Ciudad">{customer.meta.city ?? '—'}</InlineFact>
       <Group gap={4} aria-label="Planes" role="list">
         {planNames.length === 0 ? (
           <Text size="sm" c="dimmed">

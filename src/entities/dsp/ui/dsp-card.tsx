@@ -1,6 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { websiteHref } from '@contract/website';
 import type { ReactNode } from 'react';
+import { InlineFact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
 import type { Dsp } from '../model/types';
 import { DspEnabledBadge, DspTypeBadge } from './dsp-badges';
@@ -10,17 +11,6 @@ export interface DspCardProps {
   dsp: Dsp;
   /** The card's buttons, supplied by the page. */
   actions?: ReactNode;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {`${label}: `}
-      </Text>
-      {children}
-    </Text>
-  );
 }
 
 /** A DSP in the grid: image, name, state and type, then its id, contact details, country and sponsor. */
@@ -42,7 +32,7 @@ export function DspCard({ dsp, actions }: DspCardProps) {
       <Text size="xs" c="dimmed">
         {`ID: ${dsp.id}`}
       </Text>
-      <Fact label="Sitio web">
+      <InlineFact label="Sitio web">
         {dsp.website_url && href ? (
           <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
             {dsp.website_url}
@@ -50,12 +40,12 @@ export function DspCard({ dsp, actions }: DspCardProps) {
         ) : (
           (dsp.website_url ?? '—')
         )}
-      </Fact>
-      <Fact label="Dirección">{dsp.address ?? '—'}</Fact>
-      <Fact label="Teléfonos">{phones || '—'}</Fact>
-      <Fact label="Email">{dsp.email_primary ?? '—'}</Fact>
-      <Fact label="País">{dsp.country?.name ?? '—'}</Fact>
-      <Fact label="Sponsor">{dsp.sponsor?.name ?? '—'}</Fact>
+      </InlineFact>
+      <InlineFact label="Dirección">{dsp.address ?? '—'}</InlineFact>
+      <InlineFact label="Teléfonos">{phones || '—'}</InlineFact>
+      <InlineFact label="Email">{dsp.email_primary ?? '—'}</InlineFact>
+      <InlineFact label="País">{dsp.country?.name ?? '—'}</InlineFact>
+      <InlineFact label="Sponsor">{dsp.sponsor?.name ?? '—'}</InlineFact>
     </RecordCard>
   );
 }

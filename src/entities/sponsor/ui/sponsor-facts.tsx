@@ -1,4 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import { InlineFact } from '@/shared/ui/fact';
 import type { Sponsor } from '../model/types';
 import { sponsorWebsiteHref } from '../lib/website';
 
@@ -8,24 +9,14 @@ interface SponsorFactsProps {
   truncate?: boolean;
 }
 
-const Label = ({ children }: { children: string }) => (
-  <Text span c="dimmed" size="sm">
-    {`${children}: `}
-  </Text>
-);
-
 /** 'País' and 'Sitio web' with a dash when missing; the website links out only when it is http(s). */
 export function SponsorFacts({ sponsor, truncate = false }: SponsorFactsProps) {
   const website = sponsor.website_url ?? sponsor.website ?? null;
   const href = sponsorWebsiteHref(sponsor);
   return (
     <>
-      <Text size="sm">
-        <Label>País</Label>
-        {sponsor.country?.name ?? '—'}
-      </Text>
-      <Text size="sm" truncate={truncate ? 'end' : undefined} miw={0} style={truncate ? undefined : { overflowWrap: 'anywhere' }}>
-        <Label>Sitio web</Label>
+      <InlineFact label="País">{sponsor.country?.name ?? '—'}</InlineFact>
+      <InlineFact label="Sitio web" truncate={truncate}>
         {website && href ? (
           <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
             {website}
@@ -33,7 +24,7 @@ export function SponsorFacts({ sponsor, truncate = false }: SponsorFactsProps) {
         ) : (
           (website ?? '—')
         )}
-      </Text>
+      </InlineFact>
     </>
   );
 }

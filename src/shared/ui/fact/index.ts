@@ -1,1 +1,2 @@
 export { Fact } from './fact';
+export { InlineFact, type InlineFactProps } from './inline-fact';
