@@ -5,36 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { SCREEN_PAGES, SIGN_IN_PAGES, SIGN_IN_PATHS } from './src/app/routes/screen-pages.ts';
 import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
 
 /** The chunks every signed-in screen loads beyond the entry's (see `codeSplitting.groups` below). */
 const SIGNED_IN_CHUNKS = ['shell', 'mantine', 'records'];
-/** The pages that show without a session. */
-const SIGN_IN_PATHS = /^\/(login|otp|recover)\b/;
-const SIGN_IN_PAGES = ['login', 'otp', 'recover'];
-
-/**
- * Each signed-in screen's address (as the router matches it) and its folder under src/pages, whose
- * index.ts imports the page and its loader lazily. The build fails when a page folder with lazy
- * chunks is missing here; an address written wrong only costs its page the early fetch.
- */
-const SCREEN_PAGES: [RegExp, string][] = [
-  [/^\/(sponsors)?\/?$/, 'sponsors'],
-  [/^\/sponsor\/[^/]+\/campaign\/[^/]+\/?$/, 'campaign-detail'],
-  [/^\/sponsor\/[^/]+\/?$/, 'sponsor-detail'],
-  [/^\/users\/?$/, 'users'],
-  [/^\/campanas\/?$/, 'campaigns'],
-  [/^\/categorias\/?$/, 'categories'],
-  [/^\/servicios\/?$/, 'services'],
-  [/^\/planes-asistencia\/?$/, 'plans'],
-  [/^\/ventas\/?$/, 'sales'],
-  [/^\/agendamientos\/?$/, 'bookings'],
-  [/^\/proveedores\/?$/, 'providers'],
-  [/^\/dsp-config\/?$/, 'dsp-config'],
-  [/^\/customers\/[^/]+\/?$/, 'customers'],
-  [/^\/auditoria\/?$/, 'audit'],
-  [/^\/mi-cuenta\/?$/, 'account'],
-];
 
 /**
  * A signed-in screen used to discover the shell, Mantine and records chunks only once the entry had
@@ -84,7 +59,7 @@ const preloadSignedInChunks = (): Plugin => ({
         lazyByPage.set(page, [...(lazyByPage.get(page) ?? []), chunk]);
       }
       const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !SCREEN_PAGES.some(([, known]) => known === page));
-      if (missing.length > 0) this.error(`Pages without an address in SCREEN_PAGES (vite.config.ts): ${missing.join(', ')}`);
+      if (missing.length > 0) this.error(`Pages without an address in SCREEN_PAGES (src/app/routes/screen-pages.ts): ${missing.join(', ')}`);
       const screens = SCREEN_PAGES.map(([address, page]) => [address.source, preloadsOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
 
       const source =
