@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** The longest a settled screen waits for an idle moment. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -39,4 +39,16 @@ export function useScreenSettled(): boolean {
     };
   }, [settled, queryClient]);
   return settled;
+}
+
+/**
+ * For what a screen needs only on request, such as a filter's options: wanted once the screen has
+ * settled, or at once when `needed` (a value is chosen, and its label must show) or when asked for
+ * (`want`, as the dropdown opens). A phone then spends the screen's first seconds on its list.
+ */
+export function useWantedOnceSettled(needed: boolean): { wanted: boolean; want: () => void } {
+  const settled = useScreenSettled();
+  const [asked, setAsked] = useState(false);
+  const want = useCallback(() => setAsked(true), []);
+  return { wanted: settled || needed || asked, want };
 }

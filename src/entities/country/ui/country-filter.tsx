@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
+import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { COUNTRIES_FALLBACK } from '../api/country.api';
 import { countryQueries } from '../api/country.queries';
 import { countrySelectData } from '../model/select-data';
@@ -17,7 +18,9 @@ interface CountryFilterProps {
 
 /** A list's country filter: 'Todos los países' or one country, with the loading and error states. */
 export function CountryFilter({ value, onChange, w }: CountryFilterProps) {
-  const countries = useQuery(countryQueries.options());
+  // The 250 countries are fetched (and rendered, hidden, in the dropdown) after the list.
+  const options = useWantedOnceSettled(value !== undefined);
+  const countries = useQuery({ ...countryQueries.options(), enabled: options.wanted });
   const data = useMemo(() => [{ value: ALL_COUNTRIES, label: 'Todos los países' }, ...countrySelectData(countries.data)], [countries.data]);
   return (
     <Select
@@ -25,6 +28,7 @@ export function CountryFilter({ value, onChange, w }: CountryFilterProps) {
       data={data}
       value={value ? String(value) : ALL_COUNTRIES}
       onChange={(selected) => onChange(selected && selected !== ALL_COUNTRIES ? Number(selected) : undefined)}
+      onDropdownOpen={options.want}
       placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
       searchable
       allowDeselect={false}

@@ -16,6 +16,7 @@ import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -36,7 +37,9 @@ export function CampaignsPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(campaignQueries.list(campaignsListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
-  const sponsors = useQuery(sponsorQueries.options());
+  // The sponsor filter's options come after the list, unless a sponsor is chosen or the filter opened.
+  const sponsorFilter = useWantedOnceSettled(search.sponsor !== undefined);
+  const sponsors = useQuery({ ...sponsorQueries.options(), enabled: sponsorFilter.wanted });
   const data = list.data;
 
   const sponsorOptions = useMemo(
@@ -68,6 +71,7 @@ export function CampaignsPage() {
           data={sponsorOptions}
           value={search.sponsor ? String(search.sponsor) : ALL}
           onChange={(value) => setFilters({ sponsor: idOrNothing(value) })}
+          onDropdownOpen={sponsorFilter.want}
           placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Todos los sponsors'}
           searchable
           allowDeselect={false}

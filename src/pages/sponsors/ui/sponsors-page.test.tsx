@@ -212,6 +212,42 @@ describe('sponsors page: the sponsor form', () => {
     expect(await screen.findByRole('article', { name: 'Andes Protección' })).toBeInTheDocument();
   });
 
+  it('asks for the countries of its filter only once the list has arrived', async () => {
+    sponsorsDb.add({ name: 'Andes Protección', country_id: 3 });
+    const order: string[] = [];
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('v1/sponsors'), async () => {
+        await answered;
+        order.push('sponsors answered');
+        return undefined;
+      }),
+    );
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/v1/countries') order.push('countries asked');
+    });
+    await openSponsors('/');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(order).toEqual([]);
+    answer();
+    await screen.findByRole('article', { name: 'Andes Protección' });
+    await waitFor(() => expect(order).toEqual(['sponsors answered', 'countries asked']));
+  });
+
+  it('asks for the countries at once when the filter is opened before the list has arrived', async () => {
+    const asked: string[] = [];
+    server.use(http.get(apiUrl('v1/sponsors'), () => new Promise<never>(() => {})));
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/v1/countries') asked.push(request.url);
+    });
+    const { user } = await openSponsors('/');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por país' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+  });
+
   it('says it is loading the countries, and why they could not be loaded, under the select', async () => {
     let answer: () => void = () => {};
     server.use(
