@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RECORD_CARD_CLASS } from '@/shared/ui/record-card';
 import type { Sponsor } from '../model/types';
 import { SponsorFacts } from './sponsor-facts';
 import { SponsorLogo } from './sponsor-logo';
@@ -13,7 +14,7 @@ export interface SponsorCardProps {
 /** A sponsor in the grid: logo, name, country, website and 'ID: {id}'. */
 export function SponsorCard({ sponsor, actions }: SponsorCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" h="100%" miw={0} component="article" aria-label={sponsor.name}>
+    <Card withBorder radius="md" padding="md" h="100%" miw={0} component="article" aria-label={sponsor.name} className={RECORD_CARD_CLASS}>
       <Stack gap="sm" h="100%">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <SponsorLogo name={sponsor.name} logoUrl={sponsor.logo_url} />

@@ -1,1 +1,1 @@
-export { RecordCard, type RecordCardProps } from './record-card';
+export { RECORD_CARD_CLASS, RecordCard, type RecordCardProps } from './record-card';

@@ -1,5 +1,9 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import './record-card.css';
+
+/** The class of a card in a grid of records (see record-card.css), for a card not built on RecordCard. */
+export const RECORD_CARD_CLASS = 'record-card';
 
 export interface RecordCardProps {
   /** The record's name: the card's heading and its accessible name (an `article` named by it). */
@@ -19,7 +23,7 @@ export interface RecordCardProps {
  */
 export function RecordCard({ name, banner, badge, actions, children }: RecordCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={name}>
+    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={name} className={RECORD_CARD_CLASS}>
       {banner ? <Card.Section>{banner}</Card.Section> : null}
       <Stack gap="xs" mt={banner ? 'md' : 0} style={{ flexGrow: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
