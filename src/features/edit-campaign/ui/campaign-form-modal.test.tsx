@@ -5,16 +5,22 @@ import { CampaignFormModal } from './campaign-form-modal';
 
 const sponsor = { id: 1, name: 'Andes Protección', country_id: 1, country: { id: 1, name: 'Colombia' } };
 
+/**
+ * Opens the form and waits, as a person would, until it is ready: the dialog puts the focus on
+ * Nombre a moment after it shows, and a date picker opened before that lost its calendar when the
+ * focus moved (the calendar never showed in one CI run in several).
+ */
 const openNew = async () => {
   const rendered = renderWithProviders(<CampaignFormModal opened onClose={() => undefined} sponsor={sponsor} campaign={null} />);
   const dialog = await screen.findByRole('dialog', { name: 'Nueva Campaña' });
+  await waitFor(() => expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus());
   return { ...rendered, dialog };
 };
 
 describe('CampaignFormModal, used by keyboard and pointer', () => {
   it('focuses Nombre on opening and says why Crear Campaña is off', async () => {
     const { dialog } = await openNew();
-    await waitFor(() => expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Nombre/)).toHaveFocus();
     const submit = within(dialog).getByRole('button', { name: 'Crear Campaña' });
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('Escribe el nombre de la campaña para guardarla.');
