@@ -14,8 +14,8 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 
 /**
  * Dates in Spanish and notifications: only the signed-in screens use them, so they load with the
- * shell's chunk instead of with /login (the toasts' container in a chunk of its own, above). (No ModalsProvider: no screen opens Mantine's modals
- * manager; every dialog is a component.)
+ * shell's chunk instead of with /login (the toasts' container in a chunk of its own, above). No
+ * ModalsProvider: no screen opens Mantine's modals manager; every dialog is a component.
  */
 export function PanelProviders({ children }: { children: ReactNode }) {
   const settled = useScreenSettled();
