@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 
 /** The longest a settled screen waits for an idle moment. */
@@ -15,6 +15,61 @@ function whenIdle(callback: () => void): () => void {
 }
 
 /**
+ * Everyone of one QueryClient waiting for the screen to settle, behind a single query-cache
+ * subscription: a list with a history button per row has a score of waiters, and each cache event
+ * (every request's start and end) would otherwise wake them all.
+ */
+class SettleWatch {
+  private readonly waiting = new Set<() => void>();
+  private stop: (() => void) | null = null;
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  /** Calls `onSettled` once, at the next moment with no request in flight and an idle browser; answers the cancel. */
+  wait(onSettled: () => void): () => void {
+    this.waiting.add(onSettled);
+    this.stop ??= this.watch();
+    return () => {
+      this.waiting.delete(onSettled);
+      if (this.waiting.size === 0) this.end();
+    };
+  }
+
+  private watch(): () => void {
+    let cancelIdle = () => {};
+    const check = () => {
+      cancelIdle();
+      cancelIdle = this.queryClient.isFetching() > 0 ? () => {} : whenIdle(() => (this.queryClient.isFetching() > 0 ? check() : this.settle()));
+    };
+    const unsubscribe = this.queryClient.getQueryCache().subscribe(check);
+    check();
+    return () => {
+      unsubscribe();
+      cancelIdle();
+    };
+  }
+
+  private settle() {
+    const settled = [...this.waiting];
+    this.waiting.clear();
+    this.end();
+    for (const onSettled of settled) onSettled();
+  }
+
+  private end() {
+    this.stop?.();
+    this.stop = null;
+  }
+}
+
+const watches = new WeakMap<QueryClient, SettleWatch>();
+const settleWatchOf = (queryClient: QueryClient) => {
+  let watch = watches.get(queryClient);
+  if (!watch) watches.set(queryClient, (watch = new SettleWatch(queryClient)));
+  return watch;
+};
+
+/**
  * True once no request of the screen is in flight and the browser has had an idle moment, and from
  * then on: the time for what the screen does not need to show its data (a dialog's code, the
  * notifications' container), so that it never competes with the screen's own request and first
@@ -24,20 +79,7 @@ function whenIdle(callback: () => void): () => void {
 export function useScreenSettled(): boolean {
   const queryClient = useQueryClient();
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (settled) return;
-    let cancelIdle = () => {};
-    const check = () => {
-      cancelIdle();
-      cancelIdle = queryClient.isFetching() > 0 ? () => {} : whenIdle(() => (queryClient.isFetching() > 0 ? check() : setSettled(true)));
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe(check);
-    check();
-    return () => {
-      unsubscribe();
-      cancelIdle();
-    };
-  }, [settled, queryClient]);
+  useEffect(() => (settled ? undefined : settleWatchOf(queryClient).wait(() => setSettled(true))), [settled, queryClient]);
   return settled;
 }
 
