@@ -67,6 +67,20 @@ describe('/agendamientos', () => {
     expect(await screen.findByText('En vivo')).toBeInTheDocument();
   });
 
+  it('asks for the first DSP’s bookings once, as soon as the DSPs answer, before the page has drawn and named it in the address', async () => {
+    bookingsDb.addDsp({ name: 'Andes Reservas' });
+    bookingsDb.add({});
+    const askedAt: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/v1/dsps/1/bookings') askedAt.push(currentLocation());
+    });
+    await openBookings();
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(currentLocation()).toBe('/agendamientos?dsp=1');
+    expect(askedAt).toEqual(['/agendamientos']);
+  });
+
   it('restores the DSP, search, day and page of a link, and opens the booking it names', async () => {
     bookingsDb.addDsp({ name: 'Andes Reservas' });
     bookingsDb.addDsp({ name: 'Caribe Reservas' });
