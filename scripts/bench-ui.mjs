@@ -6,15 +6,12 @@
 // BENCH_UI_DIST=<dir> measures a panel built there instead of building this one.
 // BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
 // Exits non-zero only when /login is over its JavaScript budget; a missed score is marked, not fatal.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
+import { buildPanel, launchChromium, root, setSession, startPanel } from './support/panel-under-test.mjs';
 
 const LOGIN_BUDGET_KB = 150;
 const SCORE_BUDGET = { desktop: 0.95, mobile: 0.8 };
@@ -25,12 +22,6 @@ const jsOnly = process.argv.includes('--js-only');
 const runs = quick ? 1 : 3;
 const port = Number(process.env.BENCH_PORT ?? 3440);
 const debuggingPort = port + 1;
-const origin = `http://127.0.0.1:${port}`;
-// An API address the panel never serves (a JSON 404): it opens the origin without loading the panel's files.
-const blankAddress = `${origin}/api/bench`;
-const admin = { email: 'bench@panel.test', password: 'Bench-only-123' };
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -56,59 +47,16 @@ const screens = (dspId) => [
 // BENCH_UI_DIST=<dir>: measure a panel already built there (another commit's, for a before/after in
 // the same conditions) instead of building this one.
 const distDir = process.env.BENCH_UI_DIST ? path.resolve(process.env.BENCH_UI_DIST) : path.join(root, 'dist');
-if (!process.env.BENCH_UI_DIST) {
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!process.env.BENCH_UI_DIST) buildPanel(distDir);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, SEED_DEMO: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    if (out.includes('listo en')) resolve();
-  });
-  server.once('exit', () => reject(new Error(`server exited:\n${out}`)));
-});
-
-/** Calls the API and answers the envelope's `data`. */
-async function api(method, apiPath, { token, body } = {}) {
-  const response = await fetch(`${origin}/api/${apiPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body && JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-/** Signs the admin in through the API (password, then the code from the mail log): the panel's persisted session. */
-async function signIn() {
-  await api('POST', 'auth/login', { body: admin });
-  const mails = readFileSync(path.join(dataDir, 'mail.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  const code = mails.findLast((mail) => mail.to === admin.email).text.match(/\b(\d{6})\b/)[1];
-  const { token, expires_at: _expiresAt, ...user } = await api('POST', 'auth/verify-2fa', { body: { email: admin.email, code } });
-  return { token, user };
-}
-
-const userDataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-chromium-'));
+const panel = await startPanel({ port, distDir });
+const { origin, api } = panel;
+// An API address the panel never serves (a JSON 404): it opens the origin without loading the panel's files.
+const blankAddress = `${origin}/api/bench`;
 // A persistent context is the browser's default one, which the pages Lighthouse opens share: the
 // session put in its localStorage is theirs too.
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    `--remote-debugging-port=${debuggingPort}`,
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-});
+const browser = await launchChromium([`--remote-debugging-port=${debuggingPort}`]);
+const { context } = browser;
 
 /** The table against the budgets, and what the phone's main thread spent its time on. */
 function reportScores(results) {
@@ -141,7 +89,7 @@ function reportScores(results) {
 }
 
 try {
-  const session = await signIn();
+  const session = await panel.signIn();
   const [firstDsp] = (await api('GET', 'v1/dsps?limit=1', { token: session.token })).data;
   const pages = screens(firstDsp?.id ?? 1).filter((screen) =>
     only ? only.includes(screen.path.replace(/^\/customers\/.*/, '/customers')) || screen.path === '/login' : !quick || screen.quick,
@@ -150,16 +98,11 @@ try {
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   await page.goto(blankAddress);
-  const setSession = (signedIn) =>
-    page.evaluate(
-      ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
-      ['panel-de-control.session', signedIn ? JSON.stringify({ state: { ...session, email: null, loading: false, error: null, otpSentAt: null }, version: 0 }) : null],
-    );
   /** Every load starts cold: no cached file, as for a first visit. */
   const coldStart = async (signedIn) => {
     await cdp.send('Network.clearBrowserCache');
     await page.goto(blankAddress);
-    await setSession(signedIn);
+    await setSession(page, signedIn ? session : null);
   };
 
   const results = [];
@@ -223,8 +166,6 @@ try {
   process.exitCode = loginOk ? 0 : 1;
   if (!jsOnly) reportScores(results);
 } finally {
-  await context.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(userDataDir, { recursive: true, force: true });
+  await browser.close();
+  panel.stop();
 }
