@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useScreenSettled } from './use-screen-settled';
+import { useScreenSettled, useWhenScreenSettled } from './use-screen-settled';
 
 function Waiter({ name }: { name: string }) {
   return <p>{`${name}: ${useScreenSettled() ? 'listo' : 'esperando'}`}</p>;
@@ -64,5 +64,30 @@ describe('useScreenSettled', () => {
     act(() => screen.getByRole('button', { name: 'Más' }).click());
     expect(screen.getByText('tardía: esperando')).toBeInTheDocument();
     expect(await screen.findByText('tardía: listo')).toBeInTheDocument();
+  });
+
+  it('runs work that shows nothing once the screen has settled, without drawing its component again', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const rows = deferred();
+    const work = vi.fn();
+    let renders = 0;
+    function Prefetcher() {
+      renders += 1;
+      useWhenScreenSettled(work);
+      return null;
+    }
+    render(
+      <>
+        <ListScreen rows={rows.promise} />
+        <Prefetcher />
+      </>,
+      { wrapper: withClient(queryClient) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(work).not.toHaveBeenCalled();
+
+    await act(async () => rows.resolve('Tres filas'));
+    await waitFor(() => expect(work).toHaveBeenCalledTimes(1));
+    expect(renders).toBe(1);
   });
 });

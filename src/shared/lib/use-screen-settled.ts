@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The longest a settled screen waits for an idle moment. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -77,10 +77,22 @@ const settleWatchOf = (queryClient: QueryClient) => {
  * the caller again on every request for as long as it lives.
  */
 export function useScreenSettled(): boolean {
-  const queryClient = useQueryClient();
   const [settled, setSettled] = useState(false);
-  useEffect(() => (settled ? undefined : settleWatchOf(queryClient).wait(() => setSettled(true))), [settled, queryClient]);
+  useWhenScreenSettled(settled ? null : () => setSettled(true));
   return settled;
+}
+
+/**
+ * Runs `work` once the screen has settled (as `useScreenSettled` tells it), without rendering the
+ * caller again: for work that shows nothing, such as fetching code ahead of a click, in a
+ * component a list repeats. `null` waits for nothing.
+ */
+export function useWhenScreenSettled(work: (() => void) | null): void {
+  const queryClient = useQueryClient();
+  const latest = useRef(work);
+  latest.current = work;
+  const waiting = work !== null;
+  useEffect(() => (waiting ? settleWatchOf(queryClient).wait(() => latest.current?.()) : undefined), [waiting, queryClient]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { HistoryResource } from '@/entities/audit';
-import { useScreenSettled } from '@/shared/lib/use-screen-settled';
+import { useWhenScreenSettled } from '@/shared/lib/use-screen-settled';
 import { IconHistory } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 
@@ -29,10 +29,7 @@ export function HistoryButton({ resource, id, name, compact = false }: HistoryBu
   // the pointer or the focus reaches its button, before the click opens it; its code (the audit
   // vocabulary and schemas) is fetched once the screen has settled.
   const [approached, setApproached] = useState(false);
-  const settled = useScreenSettled();
-  useEffect(() => {
-    if (settled) void loadHistoryDrawer();
-  }, [settled]);
+  useWhenScreenSettled(() => void loadHistoryDrawer());
   const approach = () => setApproached(true);
   const open = () => {
     setApproached(true);
