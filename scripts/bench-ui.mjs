@@ -2,6 +2,7 @@
 // signed-in screen reports the JavaScript it loads (gzip -9, files) and Lighthouse's performance score
 // on desktop and on mobile (median of 3 runs), against the budgets. `--quick`: one run, four screens.
 // `--only=<paths>`: /login and these screens only (`/customers` for the DSP's customers).
+// `--mobile-only`: Lighthouse's mobile run only (the score in question), for quicker comparisons.
 // `--js-only` (`npm run bench:bundle`): the JavaScript of every screen, without Lighthouse.
 // BENCH_UI_DIST=<dir> measures a panel built there instead of building this one.
 // BENCH_UI_REPORTS=<dir> keeps each median run's Lighthouse report there (JSON) for a closer look.
@@ -19,6 +20,7 @@ const quick = process.argv.includes('--quick');
 // `--only=/,/categorias`: just these screens (their paths as in the table), to compare a change quickly.
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const jsOnly = process.argv.includes('--js-only');
+const mobileOnly = process.argv.includes('--mobile-only');
 const runs = quick ? 1 : 3;
 const port = Number(process.env.BENCH_PORT ?? 3440);
 const debuggingPort = port + 1;
@@ -69,7 +71,7 @@ function reportScores(results) {
     const audits = scores.mobile.lhr?.audits;
     console.log(
       `| ${screen.path} | ${kb(jsGzip)} KB${jsOk ? '' : ' MISS'} | ${jsFiles} ` +
-        `| ${scores.desktop.score.toFixed(2)} ${mark(scores.desktop.score >= SCORE_BUDGET.desktop)} ` +
+        (scores.desktop ? `| ${scores.desktop.score.toFixed(2)} ${mark(scores.desktop.score >= SCORE_BUDGET.desktop)} ` : '| — ') +
         `| ${scores.mobile.score.toFixed(2)} ${mark(scores.mobile.score >= SCORE_BUDGET.mobile)} ` +
         (audits ? `| ${Math.round(audits['total-blocking-time'].numericValue)} ms | ${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s |` : '| failed | failed |'),
     );
@@ -126,7 +128,7 @@ try {
     const jsGzip = [...scripts].reduce((sum, file) => sum + gzipSize(path.join(distDir, file)), 0);
 
     const scores = {};
-    for (const formFactor of jsOnly ? [] : ['desktop', 'mobile']) {
+    for (const formFactor of jsOnly ? [] : mobileOnly ? ['mobile'] : ['desktop', 'mobile']) {
       const lhrs = [];
       for (let run = 0; run < runs; run += 1) {
         await coldStart(screen.signedIn);
@@ -155,7 +157,7 @@ try {
       }
     }
     results.push({ screen, jsGzip, jsFiles: scripts.size, scores });
-    console.log(`${screen.path}: ${kb(jsGzip)} KB in ${scripts.size} files${jsOnly ? '' : `, desktop ${scores.desktop.score}, mobile ${scores.mobile.score}`}`);
+    console.log(`${screen.path}: ${kb(jsGzip)} KB in ${scripts.size} files${jsOnly ? '' : `, desktop ${scores.desktop?.score ?? '—'}, mobile ${scores.mobile.score}`}`);
   }
   const login = results.find(({ screen }) => screen.path === '/login');
   const loginOk = login.jsGzip <= LOGIN_BUDGET_KB * 1024;

@@ -1,7 +1,8 @@
 // `npm run profile:ui -- /agendamientos [/categorias …]`: where a phone's main thread goes on a cold,
 // signed-in load of each screen. Builds the panel with source maps (PROFILE_UI_DIST=<dir> reuses a
 // build made with `--sourcemap`), loads each screen in headless Chromium at 4× CPU slowdown (as
-// Lighthouse's mobile run simulates) with V8's sampling profiler on, and prints the longest tasks
+// Lighthouse's mobile run simulates) on its slow 4G (applied here, not simulated: 562.5 ms a request,
+// 1.47 Mbit/s down) with V8's sampling profiler on, and prints the longest tasks
 // (stretches without an idle sample) with what their time was spent in, by package or source
 // module, read through the source maps. Each profile is written mapped to the sources under
 // data/profiles/, for `node scripts/cpuprofile-summary.mjs` or DevTools.
@@ -14,8 +15,10 @@ import { buildPanel, launchChromium, root, setSession, startPanel } from './supp
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 if (paths.length === 0) throw new Error('Uso: npm run profile:ui -- /agendamientos [/categorias …]');
 const CPU_SLOWDOWN = 4;
+/** Lighthouse's mobile network, as DevTools applies it (its "devtools" throttling of slow 4G). */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const LONGEST_TASKS = 3;
-const QUIET_MS = 3000;
+const QUIET_MS = 5000;
 
 const distDir = process.env.PROFILE_UI_DIST ? path.resolve(process.env.PROFILE_UI_DIST) : mkdtempSync(path.join(tmpdir(), 'panel-profile-dist-'));
 if (!process.env.PROFILE_UI_DIST) buildPanel(distDir, '--sourcemap');
@@ -81,6 +84,8 @@ try {
     await page.goto(`${panel.origin}/api/profile`);
     await setSession(page, session);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
@@ -90,6 +95,7 @@ try {
     await page.waitForTimeout(QUIET_MS);
     const { profile } = await cdp.send('Profiler.stop');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     mapToSources(profile);
     const file = path.join(outDir, `ui${screenPath.replace(/\W+/g, '-')}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));

@@ -38,6 +38,16 @@ async function openShell(path: string) {
   return view;
 }
 
+/**
+ * As `openShell`, then opens the slide-over menu: jsdom is a narrow screen here (no media query
+ * matches), where the menu's links are built the first time it opens.
+ */
+async function openMenu(path: string) {
+  const view = await openShell(path);
+  await view.user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+  return view;
+}
+
 describe('the shell', () => {
   it('shows the title, the footer and the page inside it', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
@@ -69,25 +79,25 @@ describe('the shell', () => {
 
   it('gives a super admin every entry', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
-    await openShell('/');
+    await openMenu('/');
     expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Usuarios', 'Categorías', 'DSP', 'Auditoría', 'Operaciones']);
   });
 
   it('gives an operator Sponsors, Campañas, Categorías and Operaciones, not Usuarios or DSP', async () => {
     signIn(userWithRole('OPERATOR'));
-    await openShell('/');
+    await openMenu('/');
     expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías', 'Operaciones']);
   });
 
   it('gives a business leader Operaciones too', async () => {
     signIn(userWithRole('BUSINESS_LEADER'));
-    await openShell('/');
+    await openMenu('/');
     expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías', 'Operaciones']);
   });
 
   it('gives an admin only Sponsors, Campañas and Categorías', async () => {
     signIn(userWithRole('ADMIN'));
-    await openShell('/');
+    await openMenu('/');
     expect(menuEntries()).toEqual(['Sponsors', 'Campañas', 'Categorías']);
   });
 
@@ -107,14 +117,14 @@ describe('the shell', () => {
 
   it('highlights the entry of the current screen', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
-    await openShell('/categorias');
+    await openMenu('/categorias');
     expect(within(nav()).getByRole('link', { name: 'Categorías' })).toHaveAttribute('data-active');
     expect(within(nav()).getByRole('link', { name: 'Sponsors' })).not.toHaveAttribute('data-active');
   });
 
   it('opens Operaciones and goes to Agendamientos', async () => {
     signIn(userWithRole('OPERATOR'));
-    const { user } = await openShell('/');
+    const { user } = await openMenu('/');
     const group = within(nav()).getByRole('button', { name: 'Operaciones' });
     expect(group).toHaveAttribute('aria-expanded', 'false');
     await user.click(group);
@@ -136,7 +146,7 @@ describe('the shell', () => {
 
   it('goes to every campaign from Campañas, and names the tab after the screen', async () => {
     signIn(userWithRole('ADMIN'));
-    const { user } = await openShell('/');
+    const { user } = await openMenu('/');
     await waitFor(() => expect(document.title).toBe('Sponsors · Panel de Control'));
     await user.click(within(nav()).getByRole('link', { name: 'Campañas' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Campañas' })).toBeInTheDocument();
@@ -159,8 +169,9 @@ describe('the shell', () => {
   it('keeps the folded menu out of reach, and Escape folds it back onto its button', async () => {
     signIn(userWithRole('SUPER_ADMIN'));
     const { user } = await openShell('/');
-    // jsdom is a narrow screen here (no media query matches): the menu starts folded.
+    // jsdom is a narrow screen here (no media query matches): the menu starts folded, its links not built yet.
     expect(nav()).toHaveAttribute('inert');
+    expect(within(nav()).queryAllByRole('link')).toEqual([]);
     const burger = screen.getByRole('button', { name: 'Abrir menú' });
     await user.click(burger);
     expect(nav()).not.toHaveAttribute('inert');
@@ -173,7 +184,7 @@ describe('the shell', () => {
 
   it('opens Operaciones by itself on one of its screens', async () => {
     signIn(userWithRole('OPERATOR'));
-    await openShell('/agendamientos');
+    await openMenu('/agendamientos');
     expect(within(nav()).getByRole('button', { name: 'Operaciones' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav()).getByRole('link', { name: 'Agendamientos' })).toHaveAttribute('data-active');
   });
@@ -183,7 +194,7 @@ describe('the profile', () => {
   it('follows the server: a role given meanwhile shows in the menu without signing in again', async () => {
     signIn(userWithRole('ADMIN'));
     server.use(http.get(apiUrl('auth/me'), () => ok(userWithRole('SUPER_ADMIN'))));
-    await openShell('/');
+    await openMenu('/');
     await waitFor(() => expect(menuEntries()).toContain('Usuarios'));
     expect(useSessionStore.getState().user?.rol).toEqual(['Super Admin']);
   });

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -21,8 +21,20 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
   document.getElementById(MAIN_CONTENT_ID)?.focus();
 };
 
-/** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
+/**
+ * The protected screens' frame. Its first drawing, with the opened screen in it, is the largest
+ * piece of work of a signed-in load; started by the router's store, React would build it in one
+ * uninterrupted task (half a second on a phone). Mounted from a deferred value instead, it is built
+ * in a background render that React splits into slices of a few milliseconds, so the phone stays
+ * responsive while it is built; nothing is shown until then, as before.
+ */
 export function AppShellLayout() {
+  const ready = useDeferredValue(true, false);
+  return <PanelProviders>{ready ? <Shell /> : null}</PanelProviders>;
+}
+
+/** Top bar, sidebar (slide-over below 'md'), content and footer. */
+function Shell() {
   useProfileRefresh();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
@@ -33,6 +45,9 @@ export function AppShellLayout() {
   // Folded away on a narrow screen, the menu is out of sight: its links must be out of reach of
   // the keyboard and screen readers too, not only moved off screen.
   const menuHidden = !wide && !menuOpened;
+  // On a phone the menu's links are built the first time it opens, not with every screen.
+  const [menuWanted, setMenuWanted] = useState(!menuHidden);
+  if (!menuHidden && !menuWanted) setMenuWanted(true);
 
   // Escape folds the open slide-over menu and puts focus back on the button that opened it.
   useEffect(() => {
@@ -47,7 +62,7 @@ export function AppShellLayout() {
   }, [wide, menuOpened, closeMenu]);
 
   return (
-    <PanelProviders>
+    <>
       <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skipToContent}>
         Saltar al contenido
       </a>
@@ -89,7 +104,7 @@ export function AppShellLayout() {
           </Stack>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <MainNav onNavigate={closeMenu} />
+          {menuWanted ? <MainNav onNavigate={closeMenu} /> : null}
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -107,6 +122,6 @@ export function AppShellLayout() {
         </footer>
       </AppShell.Main>
       </AppShell>
-    </PanelProviders>
+    </>
   );
 }

@@ -1,12 +1,15 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { HistoryResource } from '@/entities/audit';
+import type { HistoryDrawer as HistoryDrawerOfChunk } from './history-drawer';
 import { useWhenScreenSettled } from '@/shared/lib/use-screen-settled';
 import { IconHistory } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 
-// The history and its labels (the audit vocabulary and schemas) are their own chunk.
-const loadHistoryDrawer = () => import('./history-drawer').then((module) => module.HistoryDrawer);
+// The history and its labels (the audit vocabulary and schemas) are their own chunk, asked for once:
+// every button of a list prefetches it, and each dynamic import() walks the chunk's preload links again.
+let historyDrawer: Promise<typeof HistoryDrawerOfChunk> | undefined;
+const loadHistoryDrawer = () => (historyDrawer ??= import('./history-drawer').then((module) => module.HistoryDrawer));
 const HistoryDrawer = lazyModal(loadHistoryDrawer);
 
 export interface HistoryButtonProps {

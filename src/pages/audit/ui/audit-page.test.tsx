@@ -158,10 +158,12 @@ describe('/auditoria', () => {
 
   it('is in the menu only for audit.view, and sends anyone else home', async () => {
     startSession({ ...signedInUser, permissions: DEFAULT_ROLE_PERMISSIONS.ADMIN });
-    renderRoute('/auditoria');
+    const { user } = renderRoute('/auditoria');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sponsors' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
+    await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const menu = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(within(menu).getByRole('link', { name: 'Sponsors' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Auditoría' })).not.toBeInTheDocument();
   });
 
@@ -169,6 +171,8 @@ describe('/auditoria', () => {
     startSession({ ...signedInUser, permissions: ['sponsors.manage', 'audit.view'] });
     const { user } = renderRoute('/');
     const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
+    // jsdom is a narrow screen: the slide-over menu builds its links when it opens.
+    await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
     await user.click(within(menu).getByRole('link', { name: 'Auditoría' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Auditoría' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/auditoria');
