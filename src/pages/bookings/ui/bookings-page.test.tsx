@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
-import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { bookingsDb } from '../../../../tests/msw/handlers/bookings';
 import { server } from '../../../../tests/msw/server';
@@ -65,6 +65,25 @@ describe('/agendamientos', () => {
     expect(await screen.findByTestId('bookings-total')).toHaveTextContent('2');
     expect(screen.getByTestId('bookings-today')).toHaveTextContent('1');
     expect(await screen.findByText('En vivo')).toBeInTheDocument();
+  });
+
+  it('keeps the heading it painted while the DSPs were on their way (a phone’s largest paint, and maybe the focus)', async () => {
+    bookingsDb.addDsp({ name: 'Andes Reservas' });
+    bookingsDb.add({});
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('v1/booking-dsps'), async () => {
+        await answered;
+        return ok(bookingsDb.dsps);
+      }),
+    );
+    await openBookings();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Agendamientos' });
+    answer();
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(heading).toBeInTheDocument();
   });
 
   it('asks for the first DSP’s bookings once, as soon as the DSPs answer, before the page has drawn and named it in the address', async () => {

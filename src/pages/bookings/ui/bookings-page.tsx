@@ -60,6 +60,7 @@ function DspPicker({ dsps, loading, value, onChange }: DspPickerProps) {
 /**
  * /agendamientos: a DSP's bookings, searched, filtered by day and paged in the URL, with their
  * counters, CSV, live updates, the detail of one (`booking=`) and the chart per day (`chart=1`).
+ * The heading stays the same element from the first paint on, whatever arrives after it.
  */
 export function BookingsPage() {
   const search = route.useSearch();
@@ -74,48 +75,60 @@ export function BookingsPage() {
     if (first && !chosen) void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, dsp: first.id, page: undefined }), replace: true });
   }, [chosen, first, navigate]);
 
-  if (dsps.isError && !list) {
-    return (
-      <Stack gap="md">
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+  return (
+    <Stack gap="md">
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={chosen ? <BookingsActions dspId={chosen.id} /> : null} />
+      {dsps.isError && !list ? (
         <ErrorAlert message={errorMessage(dsps.error, BOOKING_FALLBACKS.dsps)} onRetry={() => void dsps.refetch()} retrying={dsps.isFetching} />
-      </Stack>
-    );
-  }
-  if (list && list.length === 0) {
-    return (
-      <Stack gap="md">
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+      ) : list && list.length === 0 ? (
         <EmptyState title="No hay DSPs con agendamientos" text="No tienes asignada ninguna DSP que reciba agendamientos. Pide a un administrador que te asigne una." />
-      </Stack>
-    );
-  }
-  if (!chosen) {
-    return (
-      <Stack gap="md">
-        <PageHeader title={TITLE} description={DESCRIPTION} />
-        <div style={{ maxWidth: 360 }}>
-          <DspPicker dsps={list} loading={dsps.isPending} value={undefined} onChange={() => {}} />
-        </div>
-        <Skeleton h={240} />
-      </Stack>
-    );
-  }
-  return <DspBookings dspId={chosen.id} dsps={list} />;
+      ) : chosen ? (
+        <DspBookings dspId={chosen.id} dsps={list} />
+      ) : (
+        <>
+          <div style={{ maxWidth: 360 }}>
+            <DspPicker dsps={list} loading={dsps.isPending} value={undefined} onChange={() => {}} />
+          </div>
+          <Skeleton h={240} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The header's 'Exportar CSV' of the DSP's bookings as filtered, and 'Actualizar' of what the screen shows. */
+function BookingsActions({ dspId }: { dspId: number }) {
+  const search = route.useSearch();
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: bookingQueries.all(), type: 'active' });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return (
+    <Group gap="xs" align="flex-start">
+      <ExportButton download={() => exportBookings(dspId, bookingFilters(search))} name="agendamientos" fallback={BOOKING_FALLBACKS.export} />
+      <Button variant="default" onClick={() => void refresh()} disabled={refreshing}>
+        {refreshing ? 'Actualizando...' : 'Actualizar'}
+      </Button>
+    </Group>
+  );
 }
 
 function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | undefined }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const filters = bookingFilters(search);
   const bookings = useDeferredList(useQuery(bookingQueries.list(dspId, bookingListParams(search))));
   const summary = useQuery(bookingQueries.summary(dspId, filters));
   const stream = useBookingStream(dspId);
   const { setFilters, setPage } = usePagedSearch(search, bookings);
   const [changing, setChanging] = useState<Booking | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
   const answer = bookings.data;
@@ -141,28 +154,10 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
   };
   const toggleChart = () => void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, chart: old.chart ? undefined : 1 }), replace: true });
 
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await queryClient.refetchQueries({ queryKey: bookingQueries.all(), type: 'active' });
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
-  const actions = (
-    <Group gap="xs" align="flex-start">
-      <ExportButton download={() => exportBookings(dspId, filters)} name="agendamientos" fallback={BOOKING_FALLBACKS.export} />
-      <Button variant="default" onClick={() => void refresh()} disabled={refreshing}>
-        {refreshing ? 'Actualizando...' : 'Actualizar'}
-      </Button>
-    </Group>
-  );
   const filtered = Boolean(search.q || search.date);
 
   return (
-    <Stack gap="md">
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={actions} />
+    <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <DspPicker dsps={dsps} loading={false} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
         <SearchInput
@@ -230,6 +225,6 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
       ) : null}
       <BookingDetailModal bookingId={search.booking} onClose={closeDetail} onChangeStatus={setChanging} />
       <ChangeBookingStatusDialog booking={changing} onClose={() => setChanging(null)} />
-    </Stack>
+    </>
   );
 }
