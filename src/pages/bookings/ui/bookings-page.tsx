@@ -30,6 +30,7 @@ const BookingsChart = lazy(() => import('./bookings-chart').then((module) => ({ 
 const TITLE = 'Agendamientos';
 const DESCRIPTION = 'Reservaciones de servicios por DSP';
 const DATE_FORMAT = 'DD/MM/YYYY';
+const chartLoading = <Skeleton h={300} role="status" aria-label="Cargando gráfico" />;
 
 interface DspPickerProps {
   dsps: BookingDsp[] | undefined;
@@ -75,29 +76,27 @@ export function BookingsPage() {
     if (first && !chosen) void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, dsp: first.id, page: undefined }), replace: true });
   }, [chosen, first, navigate]);
 
+  const failed = dsps.isError && !list;
+  const none = list?.length === 0;
   return (
     <Stack gap="md">
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={chosen ? <BookingsActions dspId={chosen.id} /> : null} />
-      {dsps.isError && !list ? (
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={failed || none ? null : <BookingsActions dspId={chosen?.id} />} />
+      {failed ? (
         <ErrorAlert message={errorMessage(dsps.error, BOOKING_FALLBACKS.dsps)} onRetry={() => void dsps.refetch()} retrying={dsps.isFetching} />
-      ) : list && list.length === 0 ? (
+      ) : none ? (
         <EmptyState title="No hay DSPs con agendamientos" text="No tienes asignada ninguna DSP que reciba agendamientos. Pide a un administrador que te asigne una." />
-      ) : chosen ? (
-        <DspBookings dspId={chosen.id} dsps={list} />
       ) : (
         <>
-          <div style={{ maxWidth: 360 }}>
-            <DspPicker dsps={list} loading={dsps.isPending} value={undefined} onChange={() => {}} />
-          </div>
-          <Skeleton h={240} />
+          <BookingsFilters dsps={list} dspId={chosen?.id} />
+          <DspBookings dspId={chosen?.id} />
         </>
       )}
     </Stack>
   );
 }
 
-/** The header's 'Exportar CSV' of the DSP's bookings as filtered, and 'Actualizar' of what the screen shows. */
-function BookingsActions({ dspId }: { dspId: number }) {
+/** The header's 'Exportar CSV' of the DSP's bookings as filtered, and 'Actualizar' of what the screen shows (both wait for the DSP). */
+function BookingsActions({ dspId }: { dspId: number | undefined }) {
   const search = route.useSearch();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
@@ -111,22 +110,64 @@ function BookingsActions({ dspId }: { dspId: number }) {
   };
   return (
     <Group gap="xs" align="flex-start">
-      <ExportButton download={() => exportBookings(dspId, bookingFilters(search))} name="agendamientos" fallback={BOOKING_FALLBACKS.export} />
-      <Button variant="default" onClick={() => void refresh()} disabled={refreshing}>
+      <ExportButton
+        download={() => exportBookings(dspId ?? 0, bookingFilters(search))}
+        disabled={dspId === undefined}
+        name="agendamientos"
+        fallback={BOOKING_FALLBACKS.export}
+      />
+      <Button variant="default" onClick={() => void refresh()} disabled={refreshing || dspId === undefined}>
         {refreshing ? 'Actualizando...' : 'Actualizar'}
       </Button>
     </Group>
   );
 }
 
-function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | undefined }) {
+/**
+ * The DSP, the search and the day: one row from the first paint on (the picker says 'Cargando
+ * DSPs...' meanwhile), built once rather than again when the DSPs arrive.
+ */
+function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspId: number | undefined }) {
+  const search = route.useSearch();
+  const { setFilters } = usePagedSearch(search, { isPlaceholderData: false });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <DspPicker dsps={dsps} loading={dsps === undefined} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
+      <SearchInput
+        label="Buscar agendamientos"
+        showLabel
+        placeholder="Código, cliente, DNI o teléfono..."
+        value={search.q}
+        onSearch={(q) => setFilters({ q: q || undefined })}
+      />
+      <DatePickerInput
+        label="Fecha"
+        placeholder="Cualquier día"
+        valueFormat={DATE_FORMAT}
+        value={search.date ?? null}
+        clearable
+        leftSection={<IconCalendar size={16} />}
+        // Mantine leaves focus on the body once a day is picked: back to the field instead.
+        popoverProps={{ returnFocus: true }}
+        onChange={(date) => setFilters({ date: date ?? undefined })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The DSP's counters, live state, chart, bookings and pager. Shown from the first paint, loading
+ * until the DSP is known, so nothing on the screen moves or is built twice when the DSPs arrive.
+ */
+function DspBookings({ dspId }: { dspId: number | undefined }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const router = useRouter();
   const filters = bookingFilters(search);
-  const bookings = useDeferredList(useQuery(bookingQueries.list(dspId, bookingListParams(search))));
-  const summary = useQuery(bookingQueries.summary(dspId, filters));
-  const stream = useBookingStream(dspId);
+  const known = dspId !== undefined;
+  const bookings = useDeferredList(useQuery({ ...bookingQueries.list(dspId ?? 0, bookingListParams(search)), enabled: known }));
+  const summary = useQuery({ ...bookingQueries.summary(dspId ?? 0, filters), enabled: known });
+  const stream = useBookingStream(dspId ?? null);
   const { setFilters, setPage } = usePagedSearch(search, bookings);
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
@@ -158,27 +199,6 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
 
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <DspPicker dsps={dsps} loading={false} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
-        <SearchInput
-          label="Buscar agendamientos"
-          showLabel
-          placeholder="Código, cliente, DNI o teléfono..."
-          value={search.q}
-          onSearch={(q) => setFilters({ q: q || undefined })}
-        />
-        <DatePickerInput
-          label="Fecha"
-          placeholder="Cualquier día"
-          valueFormat={DATE_FORMAT}
-          value={search.date ?? null}
-          clearable
-          leftSection={<IconCalendar size={16} />}
-          // Mantine leaves focus on the body once a day is picked: back to the field instead.
-          popoverProps={{ returnFocus: true }}
-          onChange={(date) => setFilters({ date: date ?? undefined })}
-        />
-      </SimpleGrid>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <BookingsCounters summary={summary} />
         <Group gap="sm">
@@ -189,11 +209,7 @@ function DspBookings({ dspId, dsps }: { dspId: number; dsps: BookingDsp[] | unde
         </Group>
       </Group>
       {stream.state === 'failed' ? <LiveStatus state="failed" message={stream.message} /> : null}
-      {search.chart ? (
-        <Suspense fallback={<Skeleton h={300} role="status" aria-label="Cargando gráfico" />}>
-          <BookingsChart dspId={dspId} />
-        </Suspense>
-      ) : null}
+      {search.chart ? <Suspense fallback={chartLoading}>{known ? <BookingsChart dspId={dspId} /> : chartLoading}</Suspense> : null}
       <ListState
         list={bookings}
         loading={

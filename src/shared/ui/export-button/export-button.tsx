@@ -12,20 +12,22 @@ export interface ExportButtonProps {
   name: string;
   /** What staff read when the export fails without a message of its own. */
   fallback: string;
+  /** Not yet possible (say, the screen's subject is still loading). */
+  disabled?: boolean;
 }
 
 /**
  * 'Exportar CSV'. Exports need the session's token, so the file is fetched through the API client
  * and saved from memory rather than opened as a link.
  */
-export function ExportButton({ download, name, fallback }: ExportButtonProps) {
+export function ExportButton({ download, name, fallback, disabled = false }: ExportButtonProps) {
   const exporting = useMutation({
     mutationFn: download,
     onSuccess: (file) => saveFile(file.blob, file.name ?? `${name}-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   return (
     <Stack gap="xs" align="flex-end">
-      <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => exporting.mutate()} disabled={exporting.isPending}>
+      <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => exporting.mutate()} disabled={disabled || exporting.isPending}>
         {exporting.isPending ? 'Exportando…' : 'Exportar CSV'}
       </Button>
       {exporting.isError ? <ErrorAlert title="No se pudo exportar" message={errorMessage(exporting.error, fallback)} /> : null}
