@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense, useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -21,20 +21,8 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
   document.getElementById(MAIN_CONTENT_ID)?.focus();
 };
 
-/**
- * The protected screens' frame. Its first drawing, with the opened screen in it, is the largest
- * piece of work of a signed-in load; started by the router's store, React would build it in one
- * uninterrupted task (half a second on a phone). Mounted from a deferred value instead, it is built
- * in a background render that React splits into slices of a few milliseconds, so the phone stays
- * responsive while it is built; nothing is shown until then, as before.
- */
+/** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
 export function AppShellLayout() {
-  const ready = useDeferredValue(true, false);
-  return <PanelProviders>{ready ? <Shell /> : null}</PanelProviders>;
-}
-
-/** Top bar, sidebar (slide-over below 'md'), content and footer. */
-function Shell() {
   useProfileRefresh();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
@@ -62,7 +50,7 @@ function Shell() {
   }, [wide, menuOpened, closeMenu]);
 
   return (
-    <>
+    <PanelProviders>
       <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skipToContent}>
         Saltar al contenido
       </a>
@@ -122,6 +110,6 @@ function Shell() {
         </footer>
       </AppShell.Main>
       </AppShell>
-    </>
+    </PanelProviders>
   );
 }
