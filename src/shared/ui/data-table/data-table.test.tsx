@@ -59,4 +59,23 @@ describe('DataTable', () => {
     expect(within(ana).getByRole('definition')).toHaveTextContent('ana@example.com');
     expect(within(ana).getByRole('button', { name: 'Editar a Ana Pérez' })).toBeVisible();
   });
+
+  it('updates its cells in place when the page builds its columns again, so a focused button keeps the focus', () => {
+    screenWidth(false);
+    // A page's columns built again (say, once names they show have arrived): the same cells, new functions.
+    const columnsWith = (suffix: string) =>
+      helper.columns([
+        helper.accessor('name', { header: 'Usuario' }),
+        helper.display({ id: 'actions', header: 'Acciones', cell: ({ row }) => <button type="button">{`Editar a ${row.original.name}${suffix}`}</button> }),
+      ]);
+    const table = (suffix: string) => <DataTable columns={columnsWith(suffix)} data={people} getRowId={(row) => String(row.id)} />;
+    const { rerender } = renderWithProviders(table(''));
+    const button = screen.getByRole('button', { name: 'Editar a Ana Pérez' });
+    button.focus();
+
+    rerender(table(' (Andes)'));
+    expect(button).toBeInTheDocument();
+    expect(button).toHaveAccessibleName('Editar a Ana Pérez (Andes)');
+    expect(button).toHaveFocus();
+  });
 });

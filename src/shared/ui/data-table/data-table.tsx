@@ -1,6 +1,7 @@
 import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { flexRender, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import '../focus.css';
 
 /** The panel's tables use the core only: filtering, sorting and paging are the server's. */
@@ -23,6 +24,21 @@ export interface DataTableProps<T extends RowData> {
   cardActions?: string;
   /** A class for a row (or its card), e.g. to mark the rows that just changed. */
   rowClassName?: (row: T) => string | undefined;
+}
+
+/** What a column's `cell` or `header` renders for its context. */
+type Render<Context> = ((context: Context) => ReactNode) | ReactNode;
+
+/**
+ * A cell's or header's content, calling its render function rather than mounting it as a
+ * component, as TanStack's FlexRender does: a page that builds its columns again (say, once the
+ * sponsors' names arrive) gives each render function a new identity, and as component types they
+ * would remount every cell (new elements, a focused button lost) instead of updating it in place.
+ * Our columns' renderers use no hooks (the linter would refuse them there).
+ */
+function render<Context>(content: Render<Context> | undefined, context: Context): ReactNode {
+  if (typeof content === 'function') return content(context);
+  return flexRender(content, context as object);
 }
 
 /**
@@ -48,7 +64,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
               <Stack gap="sm">
                 {title ? (
                   <Box fw={600}>
-                    <table.FlexRender cell={title} />
+                    {render(title.column.columnDef.cell, title.getContext())}
                   </Box>
                 ) : null}
                 <Stack component="dl" gap={6} m={0}>
@@ -60,7 +76,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
                           {typeof header === 'string' ? header : cell.column.id}
                         </Text>
                         <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                          <table.FlexRender cell={cell} />
+                          {render(cell.column.columnDef.cell, cell.getContext())}
                         </Box>
                       </Group>
                     );
@@ -68,7 +84,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
                 </Stack>
                 {actions ? (
                   <Group justify="flex-end">
-                    <table.FlexRender cell={actions} />
+                    {render(actions.column.columnDef.cell, actions.getContext())}
                   </Group>
                 ) : null}
               </Stack>
@@ -86,7 +102,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
               {group.headers.map((header) => (
-                <Table.Th key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</Table.Th>
+                <Table.Th key={header.id}>{header.isPlaceholder ? null : render(header.column.columnDef.header, header.getContext())}</Table.Th>
               ))}
             </Table.Tr>
           ))}
@@ -96,7 +112,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
             <Table.Tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getAllCells().map((cell) => (
                 <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
+                  {render(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Td>
               ))}
             </Table.Tr>
