@@ -100,18 +100,19 @@ describe('account page: profile and sessions', () => {
   });
 
   it('says it is loading, then shows the server’s message with a retry that loads the list', async () => {
-    let calls = 0;
+    // Refused until the retry: the route's prefetch and the page's own request both see the refusal.
+    let refusing = true;
     server.use(
       http.get(apiUrl('auth/sessions'), async () => {
-        calls += 1;
         await delay(30);
-        return calls === 1 ? fail(429, 'Demasiadas solicitudes. Espera un momento.') : ok(accountDb.sessions);
+        return refusing ? fail(429, 'Demasiadas solicitudes. Espera un momento.') : ok(accountDb.sessions);
       }),
     );
     startSession(ana);
     const { user } = renderRoute('/mi-cuenta');
     expect(await screen.findByText('Cargando sesiones...')).toBeInTheDocument();
     expect(await screen.findByText('Demasiadas solicitudes. Espera un momento.')).toBeInTheDocument();
+    refusing = false;
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Chrome 126 en Windows')).toBeInTheDocument();
     expect(screen.queryByText('Demasiadas solicitudes. Espera un momento.')).not.toBeInTheDocument();
