@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isStorageKey, newStorageKey, storageUrl, type Storage } from './storage';
+import { isStorageKey, newStorageKey, storageUrl, watchFailure, type Storage } from './storage';
 
 /**
  * Files on the local disk under `root` (DATA_DIR/uploads by default), one folder per owner kind.
@@ -20,11 +20,13 @@ export function createLocalDiskStorage(root: string): Storage {
 
   return {
     async put(content, { folder, extension }) {
+      const failure = Buffer.isBuffer(content) ? () => undefined : watchFailure(content.stream);
       try {
         const key = newStorageKey(folder, extension);
         const file = pathOf(key);
         if (!file) throw new Error(`Invalid storage key: ${key}`);
         await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        if (failure()) throw failure();
         // 'wx': never overwrite, even in the unthinkable case of a repeated random name.
         if (Buffer.isBuffer(content)) await fs.promises.writeFile(file, content, { flag: 'wx' });
         else await writeExactly(content, file);

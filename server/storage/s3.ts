@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ObjectStorageSettings } from '../config';
-import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, newStorageKey, storageUrl, type Storage } from './storage';
+import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, newStorageKey, storageUrl, watchFailure, type Storage } from './storage';
 
 /**
  * Files in an S3-compatible bucket, under `prefix`, with the same keys as on the local disk. The
@@ -38,6 +38,8 @@ export function createS3Storage(settings: ObjectStorageSettings, credentials?: S
         // nothing of a request cut before its announced length.
         const abort = new AbortController();
         let failure: unknown;
+        // Until the SDK starts reading, only this listener hears the stream fail; its reading then meets the failure.
+        watchFailure(content.stream);
         const body = Readable.from(exactly(content.stream, content.size));
         body.once('error', (error) => {
           failure = error;

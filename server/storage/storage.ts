@@ -26,6 +26,18 @@ export interface Storage {
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
+/**
+ * Listens for `stream`'s failure from the moment `put` receives it and answers the one seen so far.
+ * A stream that fails while `put` is still getting ready to read it (making a folder, say) would
+ * otherwise fail with no listener, and Node throws such an error at the process, whichever request
+ * it belonged to. Every `put` of a stream calls this first.
+ */
+export function watchFailure(stream: Readable): () => unknown {
+  let failure: unknown;
+  stream.once('error', (error) => (failure = error));
+  return () => failure;
+}
+
 /** The folders files are stored in, one per kind of owner. */
 export const STORAGE_FOLDERS = ['sponsors', 'campaigns', 'plans', 'services', 'categories', 'dsps', 'bookings'] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];

@@ -99,6 +99,16 @@ describe('the S3 storage (against s3rver)', () => {
     for (const object of await s3.objects('cortes/')) expect(object.size).toBeLessThan(png.length - 1);
   });
 
+  it('reports a stream that fails before the upload reads it as that upload’s failure, not at the process', async () => {
+    const storage = s3.storage('antes');
+    const failing = new PassThrough();
+    const stored = storage.put({ stream: failing, size: 10 }, { folder: 'plans', extension: 'png' });
+    // While the SDK prepares the request: without a listener of put's own, this error would be uncaught.
+    failing.destroy(new Error('cortado'));
+    await expect(stored).rejects.toThrow('cortado');
+    expect(await s3.keys('antes/')).toEqual([]);
+  });
+
   it('refuses extensions it cannot serve safely', async () => {
     await expect(s3.storage('extensiones').put(Buffer.from('<html>'), { folder: 'sponsors', extension: 'html' })).rejects.toThrow(/Unsupported storage extension/);
     expect(await s3.keys('extensiones/')).toEqual([]);

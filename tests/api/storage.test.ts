@@ -69,6 +69,17 @@ describe('the local-disk storage', () => {
     await storage.delete(key);
   });
 
+  it('reports a stream that fails before it is read as that upload’s failure, not at the process', async () => {
+    const storage = createLocalDiskStorage(data.uploads);
+    const before = storedKeys(data.uploads);
+    const failing = new PassThrough();
+    const stored = storage.put({ stream: failing, size: 10 }, { folder: 'plans', extension: 'png' });
+    // While put makes its folder: without a listener of put's own, this error would be uncaught.
+    failing.destroy(new Error('cut'));
+    await expect(stored).rejects.toThrow('cut');
+    expect(storedKeys(data.uploads)).toEqual(before);
+  });
+
   it('refuses extensions it cannot serve safely', async () => {
     const storage = createLocalDiskStorage(data.uploads);
     await expect(storage.put(Buffer.from('<html>'), { folder: 'sponsors', extension: 'html' })).rejects.toThrow();
