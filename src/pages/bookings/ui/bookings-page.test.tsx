@@ -51,7 +51,7 @@ describe('/agendamientos', () => {
 
     await waitFor(() => expect(currentLocation()).toBe('/agendamientos?dsp=1'));
     expect(window.history.length).toBe(before);
-    expect(screen.getByRole('combobox', { name: 'DSP' })).toHaveValue('Andes Reservas');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'DSP' })).toHaveValue('Andes Reservas'));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Cód', 'Cliente', 'Plan', 'Fecha y Hora', 'Estado', 'Acciones']);
     expect(within(rowOf(old.code_ref)).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -134,7 +134,8 @@ describe('/agendamientos', () => {
       page: '2',
       limit: '12',
     });
-    expect(screen.getByRole('combobox', { name: 'DSP' })).toHaveValue('Caribe Reservas');
+    // The picker is there from the first paint; it names the DSP once the DSPs have answered.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'DSP' })).toHaveValue('Caribe Reservas'));
     expect(screen.getByRole('searchbox', { name: 'Buscar agendamientos' })).toHaveValue('cliente');
     expect(screen.getByRole('button', { name: 'Fecha' })).toHaveTextContent('22/11/2026');
 
