@@ -182,7 +182,10 @@ describe('/agendamientos', () => {
     bookingsDb.add();
     const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = await openBookings('/agendamientos?dsp=1&q=ana&date=2026-11-22&page=2');
-    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    // There from the first paint, it can export once the DSPs have answered.
+    const exportButton = await screen.findByRole('button', { name: 'Exportar CSV' });
+    await waitFor(() => expect(exportButton).toBeEnabled());
+    await user.click(exportButton);
     await waitFor(() => expect(saved).toHaveBeenCalledOnce());
     expect(Object.fromEntries(bookingsDb.exports[0]!)).toMatchObject({ 'filter[q]': 'ana', 'filter[scheduled_at]': '2026-11-22' });
     expect(bookingsDb.exports[0]!.has('page')).toBe(false);
