@@ -33,14 +33,15 @@ const DATE_FORMAT = 'DD/MM/YYYY';
 const chartLoading = <Skeleton h={300} role="status" aria-label="Cargando gráfico" />;
 
 interface DspPickerProps {
+  /** Undefined while the DSPs load. */
   dsps: BookingDsp[] | undefined;
-  loading: boolean;
   value: number | undefined;
   onChange: (dspId: number) => void;
 }
 
 /** 'DSP': the DSPs that take bookings and that this person may see. */
-function DspPicker({ dsps, loading, value, onChange }: DspPickerProps) {
+function DspPicker({ dsps, value, onChange }: DspPickerProps) {
+  const loading = dsps === undefined;
   return (
     <Select
       label="DSP"
@@ -129,10 +130,10 @@ function BookingsActions({ dspId }: { dspId: number | undefined }) {
  */
 function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspId: number | undefined }) {
   const search = route.useSearch();
-  const { setFilters } = usePagedSearch(search, { isPlaceholderData: false });
+  const { setFilters } = usePagedSearch(search);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      <DspPicker dsps={dsps} loading={dsps === undefined} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
+      <DspPicker dsps={dsps} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
       <SearchInput
         label="Buscar agendamientos"
         showLabel

@@ -18,8 +18,9 @@ const pageParam = (page: number) => (page > 1 ? page : undefined);
  * The one way a list page changes its URL search. Every change replaces the history entry, so
  * typing a search or paging leaves no trail for Back; changing a filter starts again at page 1;
  * a page beyond the last one (an old link, or the last rows deleted) steps back to the last page.
+ * A part of the screen that only changes filters (a filter row beside the list) leaves `list` out.
  */
-export function usePagedSearch<S extends PagedSearch>(search: S, list: PagedList) {
+export function usePagedSearch<S extends PagedSearch>(search: S, list?: PagedList) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
 
@@ -36,10 +37,11 @@ export function usePagedSearch<S extends PagedSearch>(search: S, list: PagedList
 
   const setPage = useCallback((next: number) => replace((old) => ({ ...old, page: pageParam(next) })), [replace]);
 
-  const data = list.data;
+  const data = list?.data;
+  const placeholder = list?.isPlaceholderData ?? false;
   useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && page > data.last_page) setPage(data.last_page);
-  }, [data, list.isPlaceholderData, page, setPage]);
+    if (data && !placeholder && data.total > 0 && page > data.last_page) setPage(data.last_page);
+  }, [data, placeholder, page, setPage]);
 
   /** After deleting a row: if it was the only one on a page beyond the first, show the page before. */
   const stepBackAfterDelete = useCallback(() => {
