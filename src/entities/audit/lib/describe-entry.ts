@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditChange, type AuditEntry, type AuditResource } from '@contract/audit';
+import type { AuditChange, AuditEntry } from '@contract/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditResource } from '@contract/audit-vocabulary';
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '@contract/campaign-status';
 import { PERMISSIONS } from '@contract/permissions';
 import dayjs from 'dayjs';
