@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { SESSION_STORAGE_KEY } from './session-key';
@@ -61,7 +62,14 @@ export const useSessionStore = create<SessionState>()(
       setError: (error) => set({ error }),
       codeSent: (email) => set({ email, otpSentAt: Date.now(), error: null }),
       setLogin: (token, user) => set({ token, user, error: null, loading: false, notice: null, recoveredEmail: null }),
-      refreshUser: (user) => set((state) => (state.token ? { user } : {})),
+      // A profile that did not change keeps its object: every screen reads the user, and a new
+      // object after each refresh redrew the whole panel (on a phone, a long task after each load).
+      refreshUser: (user) =>
+        set((state) => {
+          if (!state.token) return state;
+          const next = replaceEqualDeep(state.user, user);
+          return next === state.user ? state : { user: next };
+        }),
       logout: (notice = null) => set({ token: null, email: null, error: null, otpSentAt: null, loading: false, notice }),
       passwordReset: (email) => set({ recoveredEmail: email, notice: null }),
       clearNotice: () => set({ notice: null, recoveredEmail: null }),
