@@ -35,7 +35,7 @@ describe('the session store: refreshing the profile', () => {
     expect(after.roles).toBe(before.roles);
   });
 
-  it('keeps nobody signed in after a sign-out, whatever a late profile answer says', () => {
+  it('changes nothing after a sign-out, whatever a late profile answer says', () => {
     useSessionStore.getState().setLogin('token', ana);
     useSessionStore.getState().logout();
     useSessionStore.getState().refreshUser({ ...ana, name: 'Otra' });
