@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser } from './support/browser';
+import { dialogsSettled, launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, signIn } from './support/session';
 
@@ -163,6 +163,7 @@ describe('the bookings screen, in the browser', () => {
     await operator.getByText(pending.code_ref).first().waitFor();
     // The sidebar slides away after the resize: judged once its transition has ended.
     await expect.poll(() => operator.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { timeout: 5_000 }).toBe(true);
+    await motionless(operator);
     await operator.screenshot({ path: 'test-results/bookings-phone.png' });
 
     await operatorContext.close();

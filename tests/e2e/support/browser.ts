@@ -35,3 +35,20 @@ export const dialogsSettled = (page: Page) =>
   page.waitForFunction(() =>
     [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
   );
+
+/**
+ * Waits until nothing on the page moves: no transition or finite animation left once two frames
+ * have passed (a fade can start a frame after its element mounts). A spinner runs for ever and is
+ * not waited for.
+ */
+export const motionless = (page: Page) =>
+  page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const ending = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    for (let round = 0; round < 20; round += 1) {
+      await Promise.all(ending().map((animation) => animation.finished.catch(() => undefined)));
+      await nextFrame();
+      await nextFrame();
+      if (ending().length === 0) return;
+    }
+  });
