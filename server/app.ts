@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { fastifyTrustProxy, type Config } from './config';
 import { listenerFor, type Db, type Listen } from './db/client';
 import { registerAccessControl } from './http/access';
+import { answerSerializerCompiler } from './http/answer-serializer';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work still running after its answer went out; tests await `idle()` before reading mail. */
     backgroundWork: BackgroundWork;
+    /** CHECK_ANSWERS: zod checks every answer too (see http/answer-serializer.ts). */
+    checkAnswers: boolean;
   }
 }
 
@@ -115,7 +118,8 @@ export async function buildApp({
 
   // A list's querystring schema documents it; the list parser validates it (see http/list.ts).
   app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(config.checkAnswers));
+  app.decorate('checkAnswers', config.checkAnswers);
   registerErrorHandling(app);
   app.decorate('publicUrl', config.publicUrl);
   // API answers carry tokens, profiles and personal data: no browser or proxy may keep a copy.

@@ -190,6 +190,12 @@ export interface Config {
   appKey: Buffer | null;
   /** STORAGE_URL and its settings; null keeps uploads on the local disk, under DATA_DIR/uploads. */
   objectStorage: ObjectStorageSettings | null;
+  /**
+   * CHECK_ANSWERS: every answer also checked by zod against its contract and compared with the
+   * compiled serializer's text (http/answer-serializer.ts). The tests and `npm run dev` set it;
+   * off by default, where it would only cost CPU.
+   */
+  checkAnswers: boolean;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -219,5 +225,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
     appKey: parseAppKey(env.APP_KEY),
     objectStorage: parseObjectStorage(env),
+    checkAnswers: flag(env.CHECK_ANSWERS, false),
   };
 };

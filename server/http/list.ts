@@ -8,10 +8,10 @@ import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Pag
 import { and, asc, Column, count, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { topPlanNode } from '../db/explain';
+import { compileAnswerSerializer, type AnswerSerializer } from './answer-serializer';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
 
 declare module 'fastify' {
@@ -236,9 +236,27 @@ export function sparseItem(item: z.ZodObject, fields: readonly string[], include
   return item.pick(Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>);
 }
 
-/** Makes `reply` check a sparse answer against its own schema instead of the route's full one. */
-function serializeSparse(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType) {
-  reply.serializer(serializerCompiler({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: '200' }));
+/** How many sparse answers' serializers a list keeps compiled (each combination of fields and includes has its own). */
+const SPARSE_SERIALIZERS_KEPT = 50;
+
+/**
+ * Writes sparse answers with a serializer of their own schema instead of the route's full one:
+ * compiled once per combination of fields and includes and kept, the oldest dropped past the limit
+ * (compiling costs milliseconds; any client may ask for any combination).
+ */
+function sparseSerializers(item: z.ZodObject, wrap: (item: z.ZodObject) => z.ZodType) {
+  const kept = new Map<string, AnswerSerializer>();
+  return (request: FastifyRequest, reply: FastifyReply, fields: readonly string[], includes: readonly string[]) => {
+    const key = `${fields.join(',')}|${includes.join(',')}`;
+    let serialize = kept.get(key);
+    if (!serialize) {
+      const route = { method: request.method, url: request.routeOptions.url ?? request.url };
+      serialize = compileAnswerSerializer(wrap(sparseItem(item, fields, includes)), route, request.server.checkAnswers);
+      if (kept.size >= SPARSE_SERIALIZERS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(key, serialize);
+    }
+    reply.serializer(serialize);
+  };
 }
 
 export function defineList<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>>(config: ListConfig<Q, Item, Row>) {
@@ -259,6 +277,8 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     extraKeys: Object.keys(config.extraQuery ?? {}),
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
+  const serializeSparseList = sparseSerializers(config.item, (item) => successEnvelope(paginator(item)));
+  const serializeSparseDetail = sparseSerializers(config.item, (item) => successEnvelope(item));
 
   const listShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const name of filterNames) listShape[`filter[${name}]`] = param(config.filters[name]!.description);
@@ -319,7 +339,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     /** One page of the list, as the paginator answers it; `scope` narrows it further (one record's history). */
     async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
-      if (list.fields) serializeSparse(request, reply, successEnvelope(paginator(sparseItem(config.item, list.fields, list.includes))));
+      if (list.fields) serializeSparseList(request, reply, list.fields, list.includes);
       const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, scope);
       const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
       const order = [...orderByTerms(list.sort, config.sorts), tiebreak];
@@ -340,7 +360,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs). */
     async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<Row>) {
       const query = parseListQuery(request.query as Record<string, unknown>, detailSpec);
-      if (query.fields) serializeSparse(request, reply, successEnvelope(sparseItem(config.item, query.fields, query.includes)));
+      if (query.fields) serializeSparseDetail(request, reply, query.fields, query.includes);
       const [item] = await build([await find()], query);
       return item!;
     },

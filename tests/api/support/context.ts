@@ -27,7 +27,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, deps: P
   await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
   const mails: MailMessage[] = [];
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '/tmp/panel-test-unused', DIST_DIR: '/nonexistent', APP_KEY: TEST_APP_KEY }),
+    ...loadConfig({ DATA_DIR: '/tmp/panel-test-unused', DIST_DIR: '/nonexistent', APP_KEY: TEST_APP_KEY, CHECK_ANSWERS: '1' }),
     rateLimit: { perEmail: { max: 1000, windowSeconds: 900 }, perAddress: { max: 1000, windowSeconds: 900 } },
     ...overrides,
   };
