@@ -11,8 +11,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -35,7 +36,6 @@ const only = flags.only?.split(',').map((name) => name.trim().toLowerCase()).fil
 const REQUESTS = flags.quick ? 100 : 400;
 const MIXED_SECONDS = flags.quick ? 10 : 30;
 const CONNECTIONS = 10;
-const TIMEOUT_SECONDS = 10;
 const BENCH_EMAIL = 'bench-api@panel.local';
 const BENCH_SPONSOR_PREFIX = 'Sponsor de carga';
 const TARGET = { medianMs: 50, ratio: 1.5, mixedP95Ms: 200, embeddedP99Ms: 500 };
@@ -81,11 +81,13 @@ async function replayUnderLoad(calls: DriverCall[], runs: number, concurrency: n
   return times;
 }
 
-/** EXPLAIN ANALYZE of the slowest of the statements, each timed alone (the median of 3 runs). */
+/** EXPLAIN ANALYZE of the slowest of the statements, each timed alone (the median of 3 runs after an untimed one). */
 async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: number; plan: string }> {
   let slowest = { call: calls[0]!, ms: -1 };
   for (const call of calls) {
     const times: number[] = [];
+    // An untimed first run: the first use of a named statement on a connection prepares it.
+    await replay(call);
     for (let run = 0; run < 3; run++) {
       const started = performance.now();
       await replay(call);
@@ -167,15 +169,15 @@ interface Load {
   non2xx: number;
 }
 
-const load = (options: autocannon.Options): Promise<Load> =>
-  new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon({ timeout: TIMEOUT_SECONDS, ...options }, (error, result) =>
-      // autocannon counts a timeout among its errors too: here each is counted once.
-      error ? reject(error) : resolve({ latencies, errors: result.errors - result.timeouts, timeouts: result.timeouts, non2xx: result.non2xx }),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+/** Runs one load in the load generator's own process (scripts/support/load-process.mjs). */
+function load(spec: Record<string, unknown>): Promise<Load> {
+  const child = fork(fileURLToPath(new URL('./support/load-process.mjs', import.meta.url)));
+  return new Promise<Load>((resolve, reject) => {
+    child.once('message', (answer: { result?: Load; error?: string }) => (answer.result ? resolve(answer.result) : reject(new Error(answer.error))));
+    child.once('exit', (code) => reject(new Error(`El generador de carga terminó (${code}) sin responder.`)));
+    child.send(spec);
+  }).finally(() => child.kill());
+}
 
 // ---- the run
 
@@ -201,7 +203,7 @@ try {
     // `--mixed-only`: the lists are only resolved, for the mixed run to read.
     if (flags['mixed-only']) continue;
     const calls = await captureStatements(() => app.inject({ method: 'GET', url: path, headers }));
-    const api = await load({ url: origin + path, headers, connections: CONNECTIONS, amount: REQUESTS });
+    const api = await load({ kind: 'fixed', url: origin + path, headers, connections: CONNECTIONS, amount: REQUESTS });
     const bare = summary(await replayUnderLoad(calls, REQUESTS, CONNECTIONS));
     const served = summary(api.latencies);
     const ratio = served.median / bare.median;
@@ -220,50 +222,17 @@ try {
 
   // Mixed: 45 staff reading the lists above, 5 creating a sponsor and then updating it.
   const runId = randomBytes(3).toString('hex');
-  let written = 0;
-  let nextReaderStart = 0;
   const [readers, writers] = await Promise.all([
+    load({ kind: 'readers', origin, headers, connections: 45, seconds: MIXED_SECONDS, paths: readPaths }),
     load({
-      url: origin,
-      headers,
-      connections: 45,
-      duration: MIXED_SECONDS,
-      requests: [
-        {
-          method: 'GET',
-          // Each reader starts at its own place in the lists and walks on from there, as staff on
-          // different screens do: in step, all 45 would ask for the same list at the same moment.
-          setupRequest: (request, context) => {
-            const reader = context as { at?: number };
-            reader.at = reader.at === undefined ? nextReaderStart++ % readPaths.length : (reader.at + 1) % readPaths.length;
-            return { ...request, path: readPaths[reader.at] };
-          },
-        },
-      ],
-    }),
-    load({
-      url: origin,
+      kind: 'writers',
+      origin,
       headers: { ...headers, 'content-type': 'application/json' },
       connections: 5,
-      duration: MIXED_SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/sponsors',
-          setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `${BENCH_SPONSOR_PREFIX} ${runId} ${++written}`, country_id: countryId }) }),
-          onResponse: (status, body, context) => {
-            if (status === 201) (context as { sponsorId?: number }).sponsorId = (JSON.parse(body) as { data: { id: number } }).data.id;
-          },
-        },
-        {
-          method: 'PUT',
-          setupRequest: (request, context) => ({
-            ...request,
-            path: `/api/v1/sponsors/${(context as { sponsorId?: number }).sponsorId ?? 0}`,
-            body: JSON.stringify({ website_url: `https://carga-${runId}-${written}.example.com` }),
-          }),
-        },
-      ],
+      seconds: MIXED_SECONDS,
+      namePrefix: `${BENCH_SPONSOR_PREFIX} ${runId}`,
+      runId,
+      countryId,
     }),
   ]);
   const all = summary([...readers.latencies, ...writers.latencies]);
@@ -288,6 +257,9 @@ try {
       : `Objetivo (PGlite): p99 ≤ ${TARGET.embeddedP99Ms} ms, sin timeouts: ${mixedMet ? 'cumplido' : '✗ NO CUMPLIDO'}.\n`,
   );
 
+  // The mixed run's last requests may still be in flight when its clients stop: each statement
+  // timed below would wait for a connection of the pool behind them.
+  await app.close();
   for (const miss of misses) {
     const { text, ms: elapsed, plan } = await planOfSlowest(miss.calls);
     console.log(`── ${miss.name}: la sentencia más lenta (${elapsed.toFixed(1)} ms sola)\n${text}\n${plan}\n`);
