@@ -15,13 +15,13 @@ const item = z.object({
 });
 const answer = z.object({ status: z.literal('success'), data: z.array(item) });
 
-const row = { id: 7, name: 'Asistencia "Hogar" — Bogotá\n', price: null, status: 'ACTIVE', settings: { b: 1, a: [true, null] }, tags: ['grúa'] };
+const row = { id: 7, name: 'Asistencia "Hogar" — Bogotá\n', price: null, status: 'ACTIVE' as const, settings: { b: 1, a: [true, null] }, tags: ['grúa'] };
 
 describe.each([false, true])('the compiled answer serializer (check %s)', (check) => {
   const serialize = compileAnswerSerializer(answer, route, check);
 
   it('writes the very text zod and JSON.stringify write, in the schema’s order', () => {
-    const data = { data: [{ ...row, owner: { name: 'Ana', id: 1 } }, row], status: 'success' };
+    const data = { data: [{ ...row, owner: { name: 'Ana', id: 1 } }, row], status: 'success' as const };
     expect(serialize(data)).toBe(JSON.stringify(z.encode(answer, data)));
     expect(Object.keys(JSON.parse(serialize(data)))).toEqual(['status', 'data']);
   });

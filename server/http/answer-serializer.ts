@@ -24,16 +24,42 @@ const zodSchemaOf = (schema: unknown): z.ZodType => {
   throw new Error(`Esquema de respuesta que no es de zod: ${JSON.stringify(schema)}`);
 };
 
-/** The serializer of one answer schema; `route` names it in the error of a failed answer. */
+/**
+ * The compiled serializers, by their JSON Schema's text: each app builds its routes' zod schemas
+ * anew, and compiling one takes milliseconds, so equal schemas share one serializer per process
+ * (in the tests, every app of a worker). Bounded, the oldest dropped first: sparse answers add a
+ * schema per combination of fields a client asks for.
+ */
+const compiledByJsonSchema = new Map<string, AnswerSerializer>();
+const COMPILED_KEPT = 1000;
+
+function compiledFor(schema: z.ZodType): AnswerSerializer {
+  const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+  const key = JSON.stringify(jsonSchema);
+  let compiled = compiledByJsonSchema.get(key);
+  if (!compiled) {
+    compiled = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+    if (compiledByJsonSchema.size >= COMPILED_KEPT) compiledByJsonSchema.delete(compiledByJsonSchema.keys().next().value!);
+    compiledByJsonSchema.set(key, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * The serializer of one answer schema; `route` names it in the error of a failed answer. It is
+ * compiled at the route's first answer, not when the route is added: compiling every route's
+ * schemas took 0.4 s of each start (each API test file starts an app).
+ */
 export function compileAnswerSerializer(schema: unknown, route: { method: string; url: string }, check: boolean): AnswerSerializer {
   const zodSchema = zodSchemaOf(schema);
-  const compiled = fastJsonStringify(z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJsonStringify>[0]);
-  if (!check) return compiled;
+  let compiled: AnswerSerializer | undefined;
+  const write: AnswerSerializer = (data) => (compiled ??= compiledFor(zodSchema))(data);
+  if (!check) return write;
   return (data) => {
     const checked = z.safeEncode(zodSchema, data);
     if (checked.error) throw new ResponseSerializationError(route.method, route.url, { cause: checked.error });
     const expected = JSON.stringify(checked.data);
-    const written = compiled(data);
+    const written = write(data);
     if (written !== expected) {
       throw new Error(`El serializador compilado de ${route.method} ${route.url} escribe otra respuesta que zod:\n${written}\n${expected}`);
     }
