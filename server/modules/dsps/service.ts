@@ -17,14 +17,14 @@ import {
   type dspFields,
   dspStaffMember,
 } from '@contract/dsp';
-import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { appendTo } from '../../db/group-rows';
-import { inIdArray } from '../../db/id-array';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
@@ -77,25 +77,27 @@ async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
   return byDsp;
 }
 
-/** Role names of each person, in one query. */
-async function roleNamesOf(conn: Conn, userIds: number[]): Promise<Map<number, string[]>> {
-  const byUser = new Map<number, string[]>();
-  if (userIds.length === 0) return byUser;
-  const rows = await conn
-    .select({ userId: userRoles.userId, name: roles.name })
+/**
+ * A person with their role names (by role id), in the person's own row: one subquery per person on
+ * user_roles' primary key. A page of DSPs holds a thousand staff; their roles as a second query
+ * were 1,257 more rows to send, map and group (12 DSPs: 22.6 ms of SQL as two statements, 19.2 as one).
+ */
+const staffColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  dni: users.dni,
+  // A query builder, not columns in `sql`: a single-table select (the staff picker's) writes the
+  // columns of its `sql` fields without their table, and `id` would then be the role's.
+  rol: sql<string[]>`array(${new QueryBuilder()
+    .select({ name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inIdArray(userRoles.userId, userIds))
-    .orderBy(asc(roles.id));
-  for (const { userId, name } of rows) appendTo(byUser, userId, name);
-  return byUser;
-}
+    .where(eq(userRoles.userId, users.id))
+    .orderBy(asc(roles.id))})`,
+};
 
-const staffColumns = { id: users.id, name: users.name, email: users.email, dni: users.dni };
-type StaffRow = { id: number; name: string; email: string; dni: string | null };
-const toStaff = (row: StaffRow, roleNames: Map<number, string[]>): DspStaffMember => ({ ...row, rol: roleNames.get(row.id) ?? [] });
-
-/** Each DSP's staff with their role names: two queries for all of them. */
+/** Each DSP's staff with their role names, in one query for all of them. */
 async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspStaffMember[]>> {
   const byDsp = new Map<number, DspStaffMember[]>();
   if (dspIds.length === 0) return byDsp;
@@ -107,8 +109,7 @@ async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
     // The stored copy, the same value as sortableText(name): a page of DSPs holds a thousand staff
     // and folding each name again was half this statement (12 DSPs, 1,279 staff: 10.7 → 6.0 ms).
     .orderBy(users.nameFolded, asc(users.id));
-  const roleNames = await roleNamesOf(conn, [...new Set(rows.map((row) => row.id))]);
-  for (const { dspId, ...person } of rows) appendTo(byDsp, dspId, toStaff(person, roleNames));
+  for (const { dspId, ...person } of rows) appendTo(byDsp, dspId, person);
   return byDsp;
 }
 
@@ -208,10 +209,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     defaultSort: 'name',
     defaultLimit: DSP_STAFF_LIMIT,
     maxLimit: DSP_STAFF_LIMIT,
-    present: async (rows) => {
-      const roleNames = await roleNamesOf(db, rows.map((row) => row.id));
-      return rows.map((row) => toStaff(row, roleNames));
-    },
+    present: (rows) => rows,
   });
 
   const find = async (id: number): Promise<DspRow> => {
