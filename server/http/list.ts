@@ -5,7 +5,7 @@
  * that put every list parameter in /api/docs.
  */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
-import { and, asc, Column, count, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
+import { and, asc, Column, count, desc, inArray, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -141,11 +141,44 @@ export interface ListTotal {
  * more statement, planned but not run.
  */
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
-  const matching = () => db.select({ one: sql`1` }).from(table).where(where);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matching().limit(EXACT_TOTAL_LIMIT + 1).as('matching'));
-  if (total <= EXACT_TOTAL_LIMIT) return { total, estimated: false };
-  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matching()}`))?.['Plan Rows'] ?? 0;
-  return { total: Math.max(total, Math.round(planned)), estimated: true };
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_TOTAL_LIMIT + 1);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matching.as('matching'));
+  return beyondExactLimit(db, table, where, total);
+}
+
+/** A count made to EXACT_TOTAL_LIMIT + 1 as the list's total: past the limit, the planner's estimate. */
+async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, counted: number): Promise<ListTotal> {
+  if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false };
+  const planned = topPlanNode(await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`))?.['Plan Rows'] ?? 0;
+  return { total: Math.max(counted, Math.round(planned)), estimated: true };
+}
+
+/**
+ * The ids of a filtered list's page and its total, in one statement that finds the matching rows
+ * once: their ids and sort keys, at most EXACT_TOTAL_LIMIT + 1 of them, are kept; when that is all
+ * of them, they are counted and the page is cut from them, and only past the limit is the page read
+ * through the sort's index as usual. Counting and paging each on their own found the same rows
+ * twice: a search's matches cost as much to find as the rest of its page (the sales search:
+ * 3,288 customers and their 9,864 subscriptions, read for the count and again for the page).
+ */
+async function filteredPage(
+  db: Db,
+  list: { table: PgTable; id: PgColumn; where: SQL | undefined; sort: { term: AnyColumn | SQL; direction: 'asc' | 'desc' }[]; pageIds: SQL },
+  window: { limit: number; offset: number },
+): Promise<{ ids: number[]; counted: ListTotal }> {
+  const keys = list.sort.map(({ term }, index) => sql`${term} as ${sql.identifier(`key${index}`)}`);
+  const kept = list.sort.map(({ direction }, index) => sql`${sql.identifier(`key${index}`)} ${sql.raw(direction)}`);
+  const tiebreak = sql`"id" ${sql.raw(list.sort[0]?.direction ?? 'asc')}`;
+  const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${list.where ? sql` where ${list.where}` : sql``} limit ${EXACT_TOTAL_LIMIT + 1}`;
+  const answer = await db.execute(sql`
+    with "matching" as materialized (${matching})
+    select (select count(*) from "matching")::int as "counted",
+      case when (select count(*) from "matching") <= ${EXACT_TOTAL_LIMIT}
+        then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
+        else array(${list.pageIds})
+      end as "ids"`);
+  const [row] = (answer as unknown as { rows: { counted: number; ids: number[] }[] }).rows;
+  return { ids: row!.ids, counted: await beyondExactLimit(db, list.table, list.where, row!.counted) };
 }
 
 /**
@@ -346,13 +379,24 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       // One row past the page says whether another page follows, whatever the total.
       const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit };
       const pageIds = () => config.db.select({ id: config.id }).from(config.table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-      const pageRows = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, config.table))
-        ? // Deferred join: the rows a deep page skips are passed over as ids in the sort's index
-          // (an index-only scan), and only the page's rows are read and joined. As an array the ids
-          // are an index condition on the primary key, whatever the planner thinks of the table's size.
-          config.select().where(sql`${config.id} = any(array(${pageIds()}))`).orderBy(...order)
-        : config.select().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-      const [found, counted] = await Promise.all([pageRows as Promise<Row[]>, countRows(config.db, config.table, where)]);
+      const deferred = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, config.table));
+      let found: Row[];
+      let counted: ListTotal;
+      if (deferred && Object.keys(list.filters).length > 0) {
+        // A search or a filter: usually a few matches, found once for the total and the page.
+        const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
+        const page = await filteredPage(config.db, { table: config.table, id: config.id, where, sort, pageIds: pageIds().getSQL() }, window);
+        found = page.ids.length > 0 ? ((await config.select().where(inArray(config.id, page.ids)).orderBy(...order)) as Row[]) : [];
+        counted = page.counted;
+      } else {
+        const pageRows = deferred
+          ? // Deferred join: the rows a deep page skips are passed over as ids in the sort's index
+            // (an index-only scan), and only the page's rows are read and joined. As an array the ids
+            // are an index condition on the primary key, whatever the planner thinks of the table's size.
+            config.select().where(sql`${config.id} = any(array(${pageIds()}))`).orderBy(...order)
+          : config.select().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+        [found, counted] = await Promise.all([pageRows as Promise<Row[]>, countRows(config.db, config.table, where)]);
+      }
       const rows = found.slice(0, list.limit);
       return paginate(await build(rows, list), counted, list, listUrl(request), found.length > list.limit);
     },
