@@ -24,7 +24,6 @@ import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
-import { appendTo } from '../../db/group-rows';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
@@ -63,18 +62,17 @@ const presentDsp = (row: DspRow, storage: Storage): Dsp => {
   };
 };
 
-/** Each DSP's plans (id, name, campaign), in one query for all of them. */
+/** Each DSP's plans (id, name, campaign), in one query for all of them: a JSON array per DSP, as its staff. */
 async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspPlanRef[]>> {
-  const byDsp = new Map<number, DspPlanRef[]>();
-  if (dspIds.length === 0) return byDsp;
+  if (dspIds.length === 0) return new Map();
+  const plan = sql`json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'campaign_id', ${plans.campaignId})`;
   const rows = await conn
-    .select({ dspId: dspPlans.dspId, id: plans.id, name: plans.name, campaign_id: plans.campaignId })
+    .select({ dspId: dspPlans.dspId, plans: sql<DspPlanRef[]>`json_agg(${plan} order by ${plans.id})` })
     .from(dspPlans)
     .innerJoin(plans, eq(plans.id, dspPlans.planId))
     .where(inArray(dspPlans.dspId, dspIds))
-    .orderBy(asc(plans.id));
-  for (const { dspId, ...plan } of rows) appendTo(byDsp, dspId, plan);
-  return byDsp;
+    .groupBy(dspPlans.dspId);
+  return new Map(rows.map((row) => [row.dspId, row.plans]));
 }
 
 /**
@@ -97,20 +95,23 @@ const staffColumns = {
     .orderBy(asc(roles.id))})`,
 };
 
-/** Each DSP's staff with their role names, in one query for all of them. */
+/**
+ * Each DSP's staff with their role names, in one query for all of them: a JSON array per DSP, built
+ * by the database. A page of DSPs holds a thousand staff; as rows, each person's fields were decoded
+ * and mapped one by one (12 DSPs, 1,279 staff), which JSON.parse does at once.
+ */
 async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspStaffMember[]>> {
-  const byDsp = new Map<number, DspStaffMember[]>();
-  if (dspIds.length === 0) return byDsp;
+  if (dspIds.length === 0) return new Map();
+  const person = sql`json_build_object('id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'dni', ${users.dni}, 'rol', ${staffColumns.rol})`;
   const rows = await conn
-    .select({ dspId: dspUsers.dspId, ...staffColumns })
+    // The stored copy, the same value as sortableText(name): a page of DSPs holds a thousand staff
+    // and folding each name again was half this statement (12 DSPs, 1,279 staff: 10.7 → 6.0 ms).
+    .select({ dspId: dspUsers.dspId, staff: sql<DspStaffMember[]>`json_agg(${person} order by ${users.nameFolded}, ${users.id})` })
     .from(dspUsers)
     .innerJoin(users, eq(users.id, dspUsers.userId))
     .where(inArray(dspUsers.dspId, dspIds))
-    // The stored copy, the same value as sortableText(name): a page of DSPs holds a thousand staff
-    // and folding each name again was half this statement (12 DSPs, 1,279 staff: 10.7 → 6.0 ms).
-    .orderBy(users.nameFolded, asc(users.id));
-  for (const { dspId, ...person } of rows) appendTo(byDsp, dspId, person);
-  return byDsp;
+    .groupBy(dspUsers.dspId);
+  return new Map(rows.map(({ dspId, staff }) => [dspId, staff]));
 }
 
 /** A DSP as its history reads it: its fields, and the ids of its plans and staff. */
