@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { foldedName, searchIndex, sortIndex } from '../sortable-text';
+import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { countries } from './countries';
 import { timestamps } from './timestamps';
 
@@ -15,11 +15,17 @@ export const sponsors = pgTable(
     logoPath: text('logo_path'),
     /** Stored normalised: http(s) only, `https://` added when the scheme was missing. */
     websiteUrl: text('website_url'),
+    /**
+     * The name folded as the list searches and sorts it, stored: sorting by the folded expression
+     * folded every sponsor's name again for each deep page (the planner does not know what
+     * translate() costs and chose that over the index: 4 ms a page for 1,000 sponsors).
+     */
+    nameFolded: foldedCopy('name_folded', 'name'),
     ...timestamps,
   },
   (table) => [
-    searchIndex('sponsors_name_search_idx', table.name),
-    sortIndex('sponsors_name_sort_idx', table.name, { id: table.id }),
+    copySearchIndex('sponsors_name_search_idx', table.nameFolded),
+    index('sponsors_name_sort_idx').on(table.nameFolded, table.id),
     /** Two sponsors never share a name, ignoring case, accents and surrounding spaces. */
     uniqueIndex('sponsors_name_unique').using('btree', foldedName(table.name)),
     index('sponsors_country_idx').on(table.countryId),

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, sponsors } from '../../db/schema';
-import { containsText, sortableText } from '../../db/sortable-text';
+import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
@@ -58,10 +58,10 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     select: () => db.select().from(sponsors).$dynamic(),
     id: sponsors.id,
     filters: {
-      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(sponsors.name, value) },
+      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => copyContains(sponsors.nameFolded, value) },
       country_id: { description: 'Id del país.', where: (value) => eq(sponsors.countryId, idFilter('country_id', value)) },
     },
-    sorts: { id: sponsors.id, name: sortableText(sponsors.name), created_at: sponsors.createdAt } satisfies Record<(typeof SPONSOR_SORTS)[number], unknown>,
+    sorts: { id: sponsors.id, name: sponsors.nameFolded, created_at: sponsors.createdAt } satisfies Record<(typeof SPONSOR_SORTS)[number], unknown>,
     defaultSort: SPONSOR_DEFAULT_SORT,
     defaultLimit: SPONSOR_PAGE_SIZE,
     fields: SPONSOR_FIELDS,
