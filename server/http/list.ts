@@ -171,12 +171,13 @@ async function filteredPage(
   const tiebreak = sql`"id" ${sql.raw(list.sort[0]?.direction ?? 'asc')}`;
   const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${list.where ? sql` where ${list.where}` : sql``} limit ${EXACT_TOTAL_LIMIT + 1}`;
   const answer = await db.execute(sql`
-    with "matching" as materialized (${matching})
-    select (select count(*) from "matching")::int as "counted",
-      case when (select count(*) from "matching") <= ${EXACT_TOTAL_LIMIT}
+    with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching")
+    select "counted",
+      case when "counted" <= ${EXACT_TOTAL_LIMIT}
         then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
         else array(${list.pageIds})
-      end as "ids"`);
+      end as "ids"
+    from "total"`);
   const [row] = (answer as unknown as { rows: { counted: number; ids: number[] }[] }).rows;
   return { ids: row!.ids, counted: await beyondExactLimit(db, list.table, list.where, row!.counted) };
 }
