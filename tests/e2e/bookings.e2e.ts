@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser, motionless } from './support/browser';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, signIn } from './support/session';
 
@@ -127,7 +127,7 @@ describe('the bookings screen, in the browser', () => {
     await detail.getByText('Fuga en el lavaplatos').waitFor();
     await detail.getByText(/Pendiente → Confirmado/).waitFor();
     await detail.getByText(/Olga Operadora ·/).first().waitFor();
-    await dialogsSettled(operator);
+    await motionless(operator);
     await operator.screenshot({ path: 'test-results/booking-detail.png' });
     expect(await seriousA11yViolations(operator)).toEqual([]);
     await operator.keyboard.press('Escape');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser } from './support/browser';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -76,7 +76,7 @@ describe('a DSP’s customers, in the browser', () => {
     await page.keyboard.press('Tab');
     await form.getByLabel(/^Contraseña/).fill('Cliente-Seguro-1');
     await form.getByLabel('Confirmar contraseña').fill('Cliente-Seguro-1');
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/customer-form-1440.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Crear Cliente' }).click();
@@ -121,7 +121,7 @@ describe('a DSP’s customers, in the browser', () => {
     await page.screenshot({ path: 'test-results/customers-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await card.getByRole('button', { name: 'Editar' }).click();
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/customer-form-390.png' });
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser } from './support/browser';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -59,7 +59,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     await form.getByRole('button', { name: 'Usar plantilla' }).click();
     expect(await form.getByRole('textbox', { name: 'Settings' }).inputValue()).toContain('"phoneCountryCode": "+57"');
     await expect.poll(() => save.isEnabled()).toBe(true);
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-form.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await save.click();
@@ -71,7 +71,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     const configuration = page.getByRole('dialog', { name: `Configuración de ${DSP}` });
     await configuration.getByRole('tab', { name: 'Conectores', selected: true }).waitFor();
     expect(page.url()).toMatch(/\/dsp-config\?config=\d+$/);
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-configuration.png' });
     await configuration.getByRole('tab', { name: 'Usuarios' }).click();
     await page.waitForURL(/tab=usuarios/);
@@ -116,14 +116,14 @@ describe('the DSP screen, as a super admin uses it', () => {
     await card.waitFor();
     await page.screenshot({ path: 'test-results/dsp-grid-phone.png', fullPage: true });
     await card.getByRole('button', { name: 'Editar' }).click();
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-form-phone.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Configuración' }).click();
     await configuration.getByRole('tab', { name: 'Conectores', selected: true }).waitFor();
-    await dialogsSettled(page);
+    await motionless(page);
     const box = await configuration.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(389);
     await page.screenshot({ path: 'test-results/dsp-configuration-phone.png' });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser } from './support/browser';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -70,7 +70,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
       .fill(JSON.stringify({ endpoint: 'https://agenda.example.com/api', method: 'POST', api_key: 'clave-super-secreta-e2e' }));
     await choose(page, connectorForm, 'Plan del mapeo 1', 'Plan Agenda');
     await connectorForm.getByLabel('external_plan_id del mapeo 1').fill('AG-001');
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-connector-form.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await connectorForm.getByRole('button', { name: 'Crear Conector' }).click();
@@ -111,7 +111,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
     await secretDialog.getByRole('button', { name: 'Copiar secreto' }).click();
     await secretDialog.getByRole('button', { name: 'Secreto copiado' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-client-secret.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Escape does not close it: only 'Ya lo guardé'.
@@ -135,7 +135,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
     await configuration.getByRole('button', { name: 'Asignar' }).click();
     const staff = configuration.getByRole('table', { name: 'Personal asignado a Agenda Andes E2E' });
     await staff.getByRole('row', { name: /Olga Operadora/ }).waitFor();
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-staff.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await staff.getByRole('button', { name: 'Quitar a Olga Operadora' }).click();
@@ -148,7 +148,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await configuration.getByRole('tab', { name: 'Clientes Api' }).click();
     await clientCard.waitFor();
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-clients-phone.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { dialogsSettled, launchBrowser } from './support/browser';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, signIn } from './support/session';
 
@@ -62,7 +62,7 @@ describe('a customer’s subscriptions, in the browser', () => {
     await subscription.getByText('Pago rechazado por el banco').waitFor();
     await subscription.getByText(/Activo → Suspendido/).waitFor();
     expect(await status.inputValue()).toBe('SUSPENDED');
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/subscriptions.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -79,7 +79,7 @@ describe('a customer’s subscriptions, in the browser', () => {
 
     // At a phone's width the modal fills the screen and nothing sticks out.
     await page.setViewportSize({ width: 390, height: 844 });
-    await dialogsSettled(page);
+    await motionless(page);
     await page.screenshot({ path: 'test-results/subscriptions-phone.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();

@@ -30,16 +30,10 @@ export async function openPage(browser: Browser, viewport = { width: 1440, heigh
 export const imagesLoaded = (page: Page, selector: string) =>
   page.$$eval(selector, (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0));
 
-/** Waits until every open dialog has faded in, so a screenshot or axe sees it as the person does. */
-export const dialogsSettled = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
-  );
-
 /**
  * Waits until nothing on the page moves: no transition or finite animation left once two frames
- * have passed (a fade can start a frame after its element mounts). A spinner runs for ever and is
- * not waited for.
+ * have passed (a fade can start a frame after its element mounts), so a screenshot or axe sees an
+ * opening dialog as the person does. A spinner runs for ever and is not waited for.
  */
 export const motionless = (page: Page) =>
   page.evaluate(async () => {
