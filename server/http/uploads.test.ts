@@ -185,13 +185,16 @@ describe('TempFiles', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('rejects when the stream fails', async () => {
-    const temp = new TempFiles(dir);
-    const source = new PassThrough();
-    const writing = temp.write(source);
-    source.destroy(new Error('cut'));
-    await expect(writing).rejects.toThrow('cut');
-    await temp.release();
-    expect(readdirSync(dir)).toEqual([]);
+  it('rejects when the stream fails, and leaves no file even when it fails before the file is open', async () => {
+    // The file's stream opens it after the failure in some runs and not in others: tried often.
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const temp = new TempFiles(dir);
+      const source = new PassThrough();
+      const writing = temp.write(source);
+      source.destroy(new Error('cut'));
+      await expect(writing).rejects.toThrow('cut');
+      expect(readdirSync(dir), `attempt ${attempt}`).toEqual([]);
+      await temp.release();
+    }
   });
 });

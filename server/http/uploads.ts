@@ -114,6 +114,8 @@ export class TempFiles {
     this.paths.add(target);
     let size = 0;
     let head = Buffer.alloc(0);
+    // 'wx': a fresh file, never one planted under the same name.
+    const file = fs.createWriteStream(target, { flags: 'wx', mode: 0o600 });
     try {
       await pipeline(
         source,
@@ -124,9 +126,14 @@ export class TempFiles {
             yield chunk;
           }
         },
-        // 'wx': a fresh file, never one planted under the same name.
-        fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }),
+        file,
       );
+    } catch (error) {
+      // A stream that fails at once can fail before the file is even open: the file is created after
+      // the failure, when its stream closes, and only then can it be removed.
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
+      await fs.promises.rm(target, { force: true });
+      throw error;
     } finally {
       if (this.released) await fs.promises.rm(target, { force: true });
     }
