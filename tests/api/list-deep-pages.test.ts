@@ -48,6 +48,8 @@ describe('a deep page of a list', () => {
     for (const [filter, where] of [
       ['', ''],
       ['&filter[is_active]=1', 'where is_active'],
+      // A search: its matches are found once, and the page is cut from them.
+      ['&filter[q]=angela', `where ${FOLDED_NAME} like '%angela%'`],
     ] as const) {
       const first = await ctx.inject({ method: 'GET', url: `/api/v1/users?sort=${sort}&limit=${LIMIT}${filter}`, headers: bearer(token) });
       const lastPage = first.json().data.last_page as number;

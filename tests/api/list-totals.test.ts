@@ -43,11 +43,10 @@ describe('a list past the exact count', () => {
     expect(last.next_page_url).toBeNull();
   });
 
-  it('estimates a filtered list past the limit too, and pages it as the plain query does', async () => {
-    const { rows: countries } = (await ctx.db.execute(sql`select min(id)::int as country from countries`)) as unknown as { rows: { country: number }[] };
-    const country = countries[0]!.country;
-    const inCountry = `filter[country_id]=${country}&sort=-name&limit=100`;
-    const first = await list(inCountry);
+  it('estimates a search past the limit too, and pages it as the plain query does', async () => {
+    // Every sponsor's name holds an 'o' (Banco, Aseguradora): a search that keeps them all.
+    const matching = `filter[q]=o&sort=-name&limit=100`;
+    const first = await list(matching);
     expect(first.total_is_estimate).toBe(true);
     expect(first.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
 
@@ -56,9 +55,9 @@ describe('a list past the exact count', () => {
     const lastPage = Math.ceil(SPONSORS / 100);
     for (const page of [1, 80, lastPage]) {
       const { rows } = (await ctx.db.execute(
-        sql`select name from sponsors where country_id = ${country} order by lower(translate(name, 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc')) desc, id desc limit 100 offset ${(page - 1) * 100}`,
+        sql`select name from sponsors where name_folded like '%o%' order by name_folded desc, id desc limit 100 offset ${(page - 1) * 100}`,
       )) as unknown as { rows: { name: string }[] };
-      const answered = await list(`${inCountry}&page=${page}`);
+      const answered = await list(`${matching}&page=${page}`);
       expect(answered.data.map((sponsor) => sponsor.name), `page ${page}`).toEqual(rows.map((row) => row.name));
     }
   });
