@@ -140,21 +140,23 @@ export interface ListTotal {
   estimated: boolean;
 }
 
+/** The rows of `table` matching `where`, as a count or the planner's estimate reads them. */
+const matchingRows = (db: Db, table: PgTable, where: SQL | undefined) => db.select({ one: sql`1` }).from(table).where(where);
+
 /**
  * The rows of `table` matching `where`, counted no further than EXACT_TOTAL_LIMIT + 1 (a page of
  * a million bookings must not count them all). Past the limit the planner's estimate answers: one
  * more statement, planned but not run.
  */
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
-  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_TOTAL_LIMIT + 1);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matching.as('matching'));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matchingRows(db, table, where).limit(EXACT_TOTAL_LIMIT + 1).as('matching'));
   return beyondExactLimit(db, table, where, total);
 }
 
 /** A count made to EXACT_TOTAL_LIMIT + 1 as the list's total: past the limit, the planner's estimate. */
 async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, counted: number): Promise<ListTotal> {
   if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false };
-  const planned = topPlanNode(await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`))?.['Plan Rows'] ?? 0;
+  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matchingRows(db, table, where)}`))?.['Plan Rows'] ?? 0;
   return { total: Math.max(counted, Math.round(planned)), estimated: true };
 }
 
@@ -168,12 +170,12 @@ async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, 
  */
 async function searchedPage(
   db: Db,
-  list: { table: PgTable; id: PgColumn; where: SQL | undefined; sort: { term: AnyColumn | SQL; direction: 'asc' | 'desc' }[]; pageIds: SQL },
+  list: { table: PgTable; id: PgColumn; where: SQL | undefined; sort: { term: AnyColumn | SQL; direction: 'asc' | 'desc' }[]; tiebreak: 'asc' | 'desc'; pageIds: SQL },
   window: { limit: number; offset: number },
 ): Promise<{ ids: number[]; counted: ListTotal }> {
   const keys = list.sort.map(({ term }, index) => sql`${term} as ${sql.identifier(`key${index}`)}`);
   const kept = list.sort.map(({ direction }, index) => sql`${sql.identifier(`key${index}`)} ${sql.raw(direction)}`);
-  const tiebreak = sql`"id" ${sql.raw(list.sort[0]?.direction ?? 'asc')}`;
+  const tiebreak = sql`"id" ${sql.raw(list.tiebreak)}`;
   const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${list.where ? sql` where ${list.where}` : sql``} limit ${EXACT_TOTAL_LIMIT + 1}`;
   const answer = await db.execute(sql`
     with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching")
@@ -380,8 +382,9 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
       if (list.fields) serializeSparseList(request, reply, list.fields, list.includes);
       const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, scope);
-      const tiebreak = list.sort[0]?.direction === 'desc' ? desc(config.id) : asc(config.id);
-      const order = [...orderByTerms(list.sort, config.sorts), tiebreak];
+      // Ties are broken by id in the direction of the first sort term.
+      const tiebreak = list.sort[0]?.direction ?? 'asc';
+      const order = [...orderByTerms(list.sort, config.sorts), tiebreak === 'desc' ? desc(config.id) : asc(config.id)];
       // One row past the page says whether another page follows, whatever the total.
       const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit };
       const pageIds = () => config.db.select({ id: config.id }).from(config.table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
@@ -394,7 +397,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
         // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:
         // 4–7 % more SQL under 10 at once).
         const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
-        const page = await searchedPage(config.db, { table: config.table, id: config.id, where, sort, pageIds: pageIds().getSQL() }, window);
+        const page = await searchedPage(config.db, { table: config.table, id: config.id, where, sort, tiebreak, pageIds: pageIds().getSQL() }, window);
         found = page.ids.length > 0 ? ((await config.select().where(inArray(config.id, page.ids)).orderBy(...order)) as Row[]) : [];
         counted = page.counted;
       } else {
