@@ -136,7 +136,7 @@ export default defineConfig({
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/ },
             // The records the list screens show and delete, and the small pieces every list is built
             // of (the audit entity stays out: only the history drawer, fetched once a screen has
-            // settled, and the audit screen read it; the booking entity too: its stream loads zod).
+            // settled, and the audit screen read it; the booking entity too: only the bookings screen reads it).
             {
               name: 'records',
               test: /[\\/]src[\\/](entities[\\/](?!audit|booking)|features[\\/]delete-with-confirmation[\\/]|shared[\\/]ui[\\/](list-state|empty-state|pager|search-input|record-actions|record-card|skeleton-grid|fact|lazy-modal)[\\/])/,

@@ -123,6 +123,22 @@ describe('useBookingStream', () => {
     unmount();
   });
 
+  it('skips a booking event that is not JSON or names no booking, and keeps listening', async () => {
+    const stream = mockStream();
+    const { result, unmount } = renderHook(() => useBookingStream(DSP), { wrapper });
+    await waitFor(() => expect(result.current.state).toBe('live'));
+    for (const data of ['{"id":', 'null', '"41"', '{"id":"41"}', '{"id":0}', '{"id":4.5}', '{"dsp_id":7}']) {
+      act(() => stream.opened[0]!.send(`event: booking\ndata: ${data}\n\n`));
+    }
+    act(() => stream.opened[0]!.send(bookingEvent({ id: 42, dsp_id: DSP, kind: 'created', status: 'PENDING' })));
+    await waitFor(() => expect(result.current.recentlyChanged).toEqual(new Set([42])));
+    // Only the valid event's booking: none of the lines before it was read as 41.
+    expect(invalidated(KEYS.detail)).toBe(false);
+    expect(invalidated(KEYS.otherDetail)).toBe(true);
+    expect(result.current.state).toBe('live');
+    unmount();
+  });
+
   it('refetches every bookings query on a resync', async () => {
     const stream = mockStream();
     const { result, unmount } = renderHook(() => useBookingStream(DSP), { wrapper });
