@@ -53,7 +53,7 @@ describe('DataTable', () => {
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
     const ana = cards[0]!;
-    expect(ana.firstElementChild?.firstElementChild).toHaveTextContent('Ana Pérez');
+    expect(ana.firstElementChild).toHaveTextContent('Ana Pérez');
     const terms = within(ana).getAllByRole('term').map((term) => term.textContent);
     expect(terms).toEqual(['Contacto']);
     expect(within(ana).getByRole('definition')).toHaveTextContent('ana@example.com');

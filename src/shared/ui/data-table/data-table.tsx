@@ -1,8 +1,9 @@
-import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { flexRender, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import '../focus.css';
+import './data-table.css';
 
 /** The panel's tables use the core only: filtering, sorting and paging are the server's. */
 export const dataTableFeatures = tableFeatures({});
@@ -52,46 +53,35 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, stale = 
   const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
 
   if (narrow) {
+    // Plain elements styled as Mantine's Card, Stack, Group and Text (data-table.css): a page of
+    // cards on a phone is dozens of them, and each Mantine component costs its render.
     return (
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none', opacity: stale ? 0.6 : 1 }} aria-busy={stale}>
+      <ul className="data-table-cards" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={stale}>
         {table.getRowModel().rows.map((row) => {
           const cells = row.getAllCells();
           const title = cells.find((cell) => cell.column.id === cardTitle);
           const actions = cells.find((cell) => cell.column.id === cardActions);
           const facts = cells.filter((cell) => cell !== title && cell !== actions);
+          const extraClass = rowClassName?.(row.original);
           return (
-            <Card key={row.id} component="li" withBorder padding="md" radius="md" className={rowClassName?.(row.original)}>
-              <Stack gap="sm">
-                {title ? (
-                  <Box fw={600}>
-                    {render(title.column.columnDef.cell, title.getContext())}
-                  </Box>
-                ) : null}
-                <Stack component="dl" gap={6} m={0}>
-                  {facts.map((cell) => {
-                    const header = cell.column.columnDef.header;
-                    return (
-                      <Group key={cell.id} gap="xs" align="flex-start" wrap="nowrap">
-                        <Text component="dt" size="sm" c="dimmed" miw={80} style={{ flexShrink: 0 }}>
-                          {typeof header === 'string' ? header : cell.column.id}
-                        </Text>
-                        <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                          {render(cell.column.columnDef.cell, cell.getContext())}
-                        </Box>
-                      </Group>
-                    );
-                  })}
-                </Stack>
-                {actions ? (
-                  <Group justify="flex-end">
-                    {render(actions.column.columnDef.cell, actions.getContext())}
-                  </Group>
-                ) : null}
-              </Stack>
-            </Card>
+            <li key={row.id} className={extraClass ? `data-table-card ${extraClass}` : 'data-table-card'}>
+              {title ? <div className="data-table-card__title">{render(title.column.columnDef.cell, title.getContext())}</div> : null}
+              <dl className="data-table-card__facts">
+                {facts.map((cell) => {
+                  const header = cell.column.columnDef.header;
+                  return (
+                    <div key={cell.id} className="data-table-card__fact">
+                      <dt>{typeof header === 'string' ? header : cell.column.id}</dt>
+                      <dd>{render(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    </div>
+                  );
+                })}
+              </dl>
+              {actions ? <div className="data-table-card__actions">{render(actions.column.columnDef.cell, actions.getContext())}</div> : null}
+            </li>
           );
         })}
-      </Stack>
+      </ul>
     );
   }
 
