@@ -34,12 +34,14 @@ const EVERY_TYPE = `select
 
 let thread: PgliteThread;
 let inProcess: PGlite;
+/** The migrated template's data directory, when the tests run on PGlite: threads open it instead of creating a database. */
+let loadDataDir: Blob | undefined;
 let threadDb: Db;
 let inProcessDb: Db;
 
 beforeAll(async () => {
   const template = inject('databaseTemplate');
-  const loadDataDir = template.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
+  loadDataDir = template.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
   thread = new PgliteThread({ loadDataDir, extensionNames: ['pg_trgm'] });
   inProcess = new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await Promise.all([thread.waitReady, inProcess.waitReady]);
@@ -216,7 +218,7 @@ describe('PGlite on a worker thread', () => {
       crash = () => this.worker.terminate();
     }
     const lost: Error[] = [];
-    const crashing = new CrashingThread({ extensionNames: [], onLost: (reason) => lost.push(reason) });
+    const crashing = new CrashingThread({ loadDataDir, extensionNames: ['pg_trgm'], onLost: (reason) => lost.push(reason) });
     await crashing.waitReady;
     const inFlight = crashing.query('select pg_sleep(5)');
     await crashing.crash();
@@ -226,7 +228,7 @@ describe('PGlite on a worker thread', () => {
     await expect(crashing.query('select 1')).rejects.toThrow(/cerrada/);
 
     // A thread closed by its owner is not lost.
-    const closing = new PgliteThread({ extensionNames: [], onLost: (reason) => lost.push(reason) });
+    const closing = new PgliteThread({ loadDataDir, extensionNames: ['pg_trgm'], onLost: (reason) => lost.push(reason) });
     await closing.waitReady;
     await closing.close();
     expect(lost).toHaveLength(1);
