@@ -1,11 +1,11 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
 import { useRecordNames } from '@/features/view-change-history';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>();
 
@@ -31,31 +31,24 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
         helper.accessor('created_at', {
           header: 'Fecha',
           cell: ({ row }) => (
-            <Stack gap={0}>
-              <Text size="sm" component="time" dateTime={row.original.created_at}>
-                {dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {describeAuditEntry(row.original, { names }).when}
-              </Text>
-            </Stack>
+            <CellText detail={describeAuditEntry(row.original, { names }).when}>
+              <time dateTime={row.original.created_at}>{dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}</time>
+            </CellText>
           ),
         }),
-        helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <Text size="sm">{row.original.actor?.name ?? 'El sistema'}</Text> }),
+        helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <CellText>{row.original.actor?.name ?? 'El sistema'}</CellText> }),
         helper.display({
           id: 'action',
           header: 'Acción',
           cell: ({ row }) => (
             <Stack gap={2}>
               {describeAuditEntry(row.original, { names }).sentences.map((sentence) => (
-                <Text key={sentence} size="sm">
-                  {sentence}
-                </Text>
+                <CellText key={sentence}>{sentence}</CellText>
               ))}
             </Stack>
           ),
         }),
-        helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <Text size="sm">{recordOf(row.original)}</Text> }),
+        helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <CellText>{recordOf(row.original)}</CellText> }),
       ]),
     [names],
   );

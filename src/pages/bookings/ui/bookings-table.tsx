@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
 import { ChangeBookingStatusButton } from '@/features/booking/change-booking-status';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 import { IconEye } from '@/shared/ui/icons';
 import './bookings.css';
 
@@ -38,37 +38,27 @@ export function BookingsTable({ bookings, stale, recentlyChanged, onView, onChan
 /** The columns, their buttons calling back to the page. */
 function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void) {
   return helper.columns([
-    helper.accessor('code_ref', { header: 'Cód', cell: ({ row }) => <Text size="sm" ff="monospace">{row.original.code_ref}</Text> }),
+    helper.accessor('code_ref', { header: 'Cód', cell: ({ row }) => <CellText monospace>{row.original.code_ref}</CellText> }),
     helper.display({
       id: 'customer',
       header: 'Cliente',
       cell: ({ row }) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {row.original.customer?.name ?? `Cliente ${row.original.customer_id}`}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.original.customer?.phone ?? row.original.meta.phone ?? 'Sin teléfono'}
-          </Text>
-        </Stack>
+        <CellText weight={500} detail={row.original.customer?.phone ?? row.original.meta.phone ?? 'Sin teléfono'}>
+          {row.original.customer?.name ?? `Cliente ${row.original.customer_id}`}
+        </CellText>
       ),
     }),
     helper.display({
       id: 'plan',
       header: 'Plan',
-      cell: ({ row }) => (
-        <Stack gap={0}>
-          <Text size="sm">{row.original.plan?.name ?? 'Plan'}</Text>
-          <Text size="xs" c="dimmed">{`ID ${row.original.plan_id}`}</Text>
-        </Stack>
-      ),
+      cell: ({ row }) => <CellText detail={`ID ${row.original.plan_id}`}>{row.original.plan?.name ?? 'Plan'}</CellText>,
     }),
     helper.accessor('scheduled_at', {
       header: 'Fecha y Hora',
       cell: ({ row }) => (
-        <Text size="sm" component="time" dateTime={row.original.scheduled_at}>
-          {formatBookingDate(row.original.scheduled_at)}
-        </Text>
+        <CellText>
+          <time dateTime={row.original.scheduled_at}>{formatBookingDate(row.original.scheduled_at)}</time>
+        </CellText>
       ),
     }),
     helper.accessor('status', { header: 'Estado', cell: ({ row }) => <BookingStatusBadge status={row.original.status} /> }),

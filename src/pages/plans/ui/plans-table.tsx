@@ -1,9 +1,9 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatMonths, formatPlanPrice, PlanDocumentBadge, PlanStatusBadge, type Plan } from '@/entities/plan';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, Plan>();
 
@@ -36,9 +36,7 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
                 {name}
               </Anchor>
             ) : (
-              <Text size="sm" fw={600}>
-                {name}
-              </Text>
+              <CellText weight={600}>{name}</CellText>
             );
           },
         }),
@@ -48,22 +46,13 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
           cell: ({ row }) => {
             const campaign = row.original.campaign;
             const sponsor = campaign ? sponsorNames.get(campaign.sponsor_id) : undefined;
-            return (
-              <Stack gap={0}>
-                <Text size="sm">{campaign?.name ?? '—'}</Text>
-                {sponsor ? (
-                  <Text size="xs" c="dimmed">
-                    {sponsor}
-                  </Text>
-                ) : null}
-              </Stack>
-            );
+            return <CellText detail={sponsor}>{campaign?.name ?? '—'}</CellText>;
           },
         }),
         helper.accessor('status', { header: 'Estado', cell: (info) => <PlanStatusBadge status={info.getValue()} /> }),
-        helper.accessor('price', { header: 'Precio', cell: (info) => <Text size="sm">{formatPlanPrice(info.getValue())}</Text> }),
-        helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <Text size="sm">{formatMonths(info.getValue())}</Text> }),
-        helper.display({ id: 'services', header: 'Servicios', cell: ({ row }) => <Text size="sm">{row.original.services?.length ?? 0}</Text> }),
+        helper.accessor('price', { header: 'Precio', cell: (info) => <CellText>{formatPlanPrice(info.getValue())}</CellText> }),
+        helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <CellText>{formatMonths(info.getValue())}</CellText> }),
+        helper.display({ id: 'services', header: 'Servicios', cell: ({ row }) => <CellText>{row.original.services?.length ?? 0}</CellText> }),
         helper.display({
           id: 'pdf',
           header: 'PDF',

@@ -1,9 +1,8 @@
-import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { SaleStatusBadge, type Sale } from '@/entities/sale';
 import { formatMoney } from '@/shared/lib';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 import { PAYMENT_METHOD_LABELS, SALES_COLUMNS } from '../model/vocabulary';
 
 const helper = createColumnHelper<DataTableFeatures, Sale>();
@@ -14,31 +13,27 @@ const columns = helper.columns([
     id: 'customer',
     header: CUSTOMER,
     cell: ({ row }) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {row.original.customer.name}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {row.original.customer.email}
-        </Text>
-      </Stack>
+      // A long e-mail breaks anywhere rather than widening the column.
+      <CellText weight={500} detail={<span style={{ overflowWrap: 'anywhere' }}>{row.original.customer.email}</span>}>
+        {row.original.customer.name}
+      </CellText>
     ),
   }),
-  helper.display({ id: 'dsp', header: DSP, cell: ({ row }) => <Text size="sm">{row.original.dsp.name}</Text> }),
-  helper.display({ id: 'plan', header: PLAN, cell: ({ row }) => <Text size="sm">{row.original.plan.name}</Text> }),
+  helper.display({ id: 'dsp', header: DSP, cell: ({ row }) => <CellText>{row.original.dsp.name}</CellText> }),
+  helper.display({ id: 'plan', header: PLAN, cell: ({ row }) => <CellText>{row.original.plan.name}</CellText> }),
   helper.accessor('created_at', {
     header: DATE,
     cell: ({ row }) => (
-      <Text size="sm" component="time" dateTime={row.original.created_at}>
-        {dayjs(row.original.created_at).format('D MMM YYYY')}
-      </Text>
+      <CellText>
+        <time dateTime={row.original.created_at}>{dayjs(row.original.created_at).format('D MMM YYYY')}</time>
+      </CellText>
     ),
   }),
-  helper.display({ id: 'amount', header: AMOUNT, cell: ({ row }) => <Text size="sm">{formatMoney(row.original.amount, 'Sin precio')}</Text> }),
+  helper.display({ id: 'amount', header: AMOUNT, cell: ({ row }) => <CellText>{formatMoney(row.original.amount, 'Sin precio')}</CellText> }),
   helper.display({
     id: 'method',
     header: METHOD,
-    cell: ({ row }) => <Text size="sm">{row.original.payment_method ? PAYMENT_METHOD_LABELS[row.original.payment_method] : 'Sin registrar'}</Text>,
+    cell: ({ row }) => <CellText>{row.original.payment_method ? PAYMENT_METHOD_LABELS[row.original.payment_method] : 'Sin registrar'}</CellText>,
   }),
   helper.display({ id: 'status', header: STATUS, cell: ({ row }) => <SaleStatusBadge status={row.original.status} /> }),
 ]);

@@ -1,13 +1,13 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatServiceCoverage, formatServiceEvents, ServiceActiveBadge, type Service } from '@/entities/service';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, Service>();
 
-const cellText = (text: string | undefined) => <Text size="sm">{text ?? '—'}</Text>;
+const cellText = (text: string | undefined) => <CellText>{text ?? '—'}</CellText>;
 
 interface ServicesTableProps {
   services: Service[];
@@ -41,9 +41,7 @@ export function ServicesTable({ services, stale = false }: ServicesTableProps) {
                 {name}
               </Anchor>
             ) : (
-              <Text size="sm" fw={600}>
-                {name}
-              </Text>
+              <CellText weight={600}>{name}</CellText>
             );
           },
         }),

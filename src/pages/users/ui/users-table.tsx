@@ -1,11 +1,11 @@
 import { PersonAvatar } from '@/shared/ui/person-avatar';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
 import { IconEdit, IconTrash } from '@/shared/ui/icons';
-import { DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, User>();
 
@@ -30,28 +30,16 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
           cell: ({ row }) => (
             <Group gap="sm" wrap="nowrap">
               <PersonAvatar name={row.original.name} />
-              <Stack gap={0}>
-                <Text size="sm" fw={600}>
-                  {row.original.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.original.dni ? `DNI ${row.original.dni}` : 'Sin DNI'}
-                </Text>
-              </Stack>
+              <CellText weight={600} detail={row.original.dni ? `DNI ${row.original.dni}` : 'Sin DNI'}>
+                {row.original.name}
+              </CellText>
             </Group>
           ),
         }),
         helper.display({
           id: 'contact',
           header: 'Contacto',
-          cell: ({ row }) => (
-            <Stack gap={0}>
-              <Text size="sm">{row.original.email}</Text>
-              <Text size="xs" c="dimmed">
-                {row.original.phone || '—'}
-              </Text>
-            </Stack>
-          ),
+          cell: ({ row }) => <CellText detail={row.original.phone || '—'}>{row.original.email}</CellText>,
         }),
         helper.accessor('roles', { header: 'Rol', cell: (info) => <UserRoleBadges roles={info.getValue()} /> }),
         helper.accessor('is_active', { header: 'Estado', cell: (info) => <UserStatusBadge isActive={info.getValue()} /> }),

@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
+import { CellText } from './cell-text';
 import { DataTable, type DataTableFeatures } from './data-table';
 
 interface Person {
@@ -77,5 +78,18 @@ describe('DataTable', () => {
     expect(button).toBeInTheDocument();
     expect(button).toHaveAccessibleName('Editar a Ana Pérez (Andes)');
     expect(button).toHaveFocus();
+  });
+
+  it('shows a cell\'s value with its grey detail line under it, and only the value when there is none', () => {
+    screenWidth(false);
+    const withDetails = helper.columns([
+      helper.accessor('name', { header: 'Usuario', cell: ({ row }) => <CellText weight={600} detail={row.original.email}>{row.original.name}</CellText> }),
+      helper.display({ id: 'plain', header: 'Sin detalle', cell: () => <CellText>Solo el valor</CellText> }),
+    ]);
+    renderWithProviders(<DataTable columns={withDetails} data={people} getRowId={(row) => String(row.id)} />);
+    const [, ana] = screen.getAllByRole('row');
+    const [nameCell, plainCell] = within(ana!).getAllByRole('cell');
+    expect([...nameCell!.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['Ana Pérez', 'ana@example.com']);
+    expect([...plainCell!.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['Solo el valor']);
   });
 });

@@ -1,1 +1,2 @@
+export { CellText, type CellTextProps } from './cell-text';
 export { DataTable, dataTableFeatures, type DataTableFeatures, type DataTableProps } from './data-table';
