@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { signIn } from './support/session';
+import { choose, signIn } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -85,3 +85,57 @@ describe('a panel staff can use all day', () => {
     await context.close();
   });
 });
+
+/** A refused save shows the server's message once, under the field, with focus on that field. */
+async function expectRefusedOnName(dialog: Locator, message: string) {
+  const name = dialog.getByLabel('Nombre');
+  await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true);
+  expect(await name.getAttribute('aria-invalid')).toBe('true');
+  const description = await name.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+  );
+  expect(description).toContain(message);
+  expect(await dialog.getByText(message).count()).toBe(1);
+  expect(await dialog.getByRole('alert').count()).toBe(0);
+}
+
+describe('saving refused or helped, in the browser', () => {
+  it('a taken name: said once under Nombre, focus on it; a picked date leaves focus on its field', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server);
+    await page.getByRole('article', { name: 'Andes Protección' }).waitFor();
+    await page.getByRole('button', { name: 'Nuevo Sponsor' }).first().click();
+    const sponsorForm = page.getByRole('dialog', { name: 'Nuevo Sponsor' });
+    await sponsorForm.getByLabel('Nombre').fill('Andes Protección');
+    await choose(page, sponsorForm, 'País', 'Colombia', 'Colom');
+    await sponsorForm.getByRole('button', { name: 'Crear Sponsor' }).click();
+    await expectRefusedOnName(sponsorForm, 'Ya existe un sponsor con ese nombre.');
+    await page.screenshot({ path: 'test-results/refused-sponsor-name.png' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sponsorForm.getByRole('button', { name: 'Descartar' }).click();
+    await sponsorForm.waitFor({ state: 'detached' });
+
+    await page.getByRole('article', { name: 'Andes Protección' }).getByRole('link', { name: 'Ver Detalles' }).click();
+    await page.getByRole('article', { name: 'Auto Tranquilo' }).waitFor();
+    await page.getByRole('button', { name: 'Nueva Campaña' }).first().click();
+    const campaignForm = page.getByRole('dialog', { name: 'Nueva Campaña' });
+    await campaignForm.getByLabel('Nombre').fill('Auto Tranquilo');
+    // A day picked with the pointer: focus comes back to the date field, not the page.
+    const start = campaignForm.getByRole('button', { name: 'Fecha de inicio' });
+    await start.click();
+    const day = page.getByRole('button', { name: /^10 / }).filter({ visible: true }).first();
+    await day.click();
+    await day.waitFor({ state: 'hidden' });
+    await expect.poll(() => start.evaluate((field) => field === document.activeElement)).toBe(true);
+    await campaignForm.getByRole('button', { name: 'Crear Campaña' }).click();
+    await expectRefusedOnName(campaignForm, 'Ya existe una campaña con ese nombre en este sponsor.');
+    await page.screenshot({ path: 'test-results/refused-campaign-name.png' });
+    await page.keyboard.press('Escape');
+    await campaignForm.getByRole('button', { name: 'Descartar' }).click();
+    await campaignForm.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+

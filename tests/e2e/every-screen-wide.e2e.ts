@@ -1,0 +1,8 @@
+// Every built screen and dialog at the desktop widths staff use; the tablet and phone widths run in
+// every-screen-narrow.e2e.ts, in another worker.
+import { describeEveryScreenAt } from './support/every-screen';
+
+describeEveryScreenAt([
+  { width: 1440, height: 900 },
+  { width: 1366, height: 768 },
+]);
