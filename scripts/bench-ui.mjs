@@ -77,6 +77,10 @@ function reportScores(results) {
     );
   }
   console.log(`Budgets: /login ≤ ${LOGIN_BUDGET_KB} KB gzip; performance ≥ ${SCORE_BUDGET.desktop} desktop, ≥ ${SCORE_BUDGET.mobile} mobile.`);
+  // Lighthouse slows this machine's CPU 4× whatever its speed, a setting meant for a desktop of
+  // benchmark index 1,500–2,000: the index says how far this machine's scores are from that one's.
+  const indexes = results.map(({ scores }) => scores.mobile.lhr?.environment?.benchmarkIndex).filter(Boolean);
+  if (indexes.length > 0) console.log(`Lighthouse's benchmark index of this machine: ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}.`);
 
   // What the phone's main thread spent its time on (the median mobile run), to tell the panel's own
   // cost from a busy machine's.
