@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './a11y';
-import { launchBrowser } from './browser';
+import { launchBrowser, motionless } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signIn } from './session';
 
@@ -40,9 +40,7 @@ async function checkScreen(on: Page, name: string, heading: Locator) {
   const { width } = on.viewportSize()!;
   await heading.waitFor();
   // A dialog is judged once it has faded in: half-way, the page behind shows through its overlay.
-  await on.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1'),
-  );
+  await motionless(on);
   expect(await heading.isVisible(), `${name} at ${width}: its h1 is visible`).toBe(true);
   expect(await problemsOnScreen(on), `${name} at ${width}`).toEqual([]);
   await on.screenshot({ path: `test-results/screen-${name}-${width}.png` });
