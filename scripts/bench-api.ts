@@ -87,12 +87,13 @@ async function replayUnderLoad(calls: DriverCall[], runs: number, concurrency: n
  * it, and on a pool's other connections each timed run could be such a first use (the session's
  * statement read 18–40 ms "alone" so, for 0.1 ms of execution).
  */
-async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: number; plan: string }> {
+async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: number; plan: string; alone: { text: string; ms: number }[] }> {
   const pool = driver as Driver & { connect?: () => Promise<Driver & { release: () => void }> };
   const client = pool.connect ? await pool.connect() : null;
   const on = client ?? driver;
   try {
     let slowest = { call: calls[0]!, ms: -1 };
+    const alone: { text: string; ms: number }[] = [];
     for (const call of calls) {
       const times: number[] = [];
       await on.query(...call);
@@ -102,11 +103,12 @@ async function planOfSlowest(calls: DriverCall[]): Promise<{ text: string; ms: n
         times.push(performance.now() - started);
       }
       const elapsed = summary(times).median;
+      alone.push({ text: statementText(call), ms: elapsed });
       if (elapsed > slowest.ms) slowest = { call, ms: elapsed };
     }
     const text = statementText(slowest.call);
     const result = (await on.query(`explain (analyze, buffers) ${text}`, (slowest.call[1] as unknown[] | undefined) ?? [])) as { rows: Record<string, string>[] };
-    return { text, ms: slowest.ms, plan: result.rows.map((row) => row['QUERY PLAN']).join('\n') };
+    return { text, ms: slowest.ms, plan: result.rows.map((row) => row['QUERY PLAN']).join('\n'), alone };
   } finally {
     client?.release();
   }
@@ -294,8 +296,10 @@ try {
   // timed below would wait for a connection of the pool behind them.
   await app.close();
   for (const miss of misses) {
-    const { text, ms: elapsed, plan } = await planOfSlowest(miss.calls);
-    console.log(`── ${miss.name}: la sentencia más lenta (${elapsed.toFixed(1)} ms sola)\n${text}\n${plan}\n`);
+    const { text, ms: elapsed, plan, alone } = await planOfSlowest(miss.calls);
+    // Each statement alone first: the list's SQL time, statement by statement.
+    const each = alone.map((statement) => `  ${statement.ms.toFixed(1).padStart(6)} ms  ${statement.text.replace(/\s+/g, ' ').slice(0, 110)}`).join('\n');
+    console.log(`── ${miss.name}: cada sentencia sola\n${each}\n── la más lenta (${elapsed.toFixed(1)} ms sola)\n${text}\n${plan}\n`);
   }
 } finally {
   for (const generator of generators) generator.close();
