@@ -1,8 +1,8 @@
 /**
- * `npm run profile:api -- [--path /api/v1/roles] [--connections 50] [--seconds 10]`: the API in this
+ * `npm run profile:api -- [--path /api/v1/roles] [--connections 50] [--seconds 10] [--encoding br]`: the API in this
  * process on the configured database, loaded by autocannon's command line from a child process (so
  * that the event loop and the profile hold the server's work only), signed in as a throw-away super
- * admin. Prints autocannon's latencies and this process's CPU per request (user and system), the
+ * admin (`--encoding` asks for compressed answers, as a browser does). Prints autocannon's latencies and this process's CPU per request (user and system), the
  * figure to compare before and after a change on a shared machine: latencies there follow the load.
  * `npm run profile:api` writes V8 CPU profiles to data/profiles/ (the largest is the main thread); read one with
  * `node scripts/cpuprofile-summary.mjs <file>`.
@@ -20,6 +20,7 @@ const { values: flags } = parseArgs({
     path: { type: 'string', default: '/api/v1/roles' },
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '10' },
+    encoding: { type: 'string' },
   },
 });
 const EMAIL = 'profile-api@panel.local';
@@ -40,7 +41,11 @@ try {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       'node_modules/.bin/autocannon',
-      ['-c', flags.connections, '-d', flags.seconds, '-H', `authorization=Bearer ${token}`, '-H', 'accept=application/json', origin + flags.path],
+      [
+        ...['-c', flags.connections, '-d', flags.seconds, '-H', `authorization=Bearer ${token}`, '-H', 'accept=application/json'],
+        ...(flags.encoding ? ['-H', `accept-encoding=${flags.encoding}`] : []),
+        origin + flags.path,
+      ],
       { stdio: 'inherit' },
     );
     child.on('exit', () => resolve());

@@ -80,6 +80,7 @@ describe('the live bookings stream', () => {
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get('cache-control')).toBe('no-store');
     expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
     expect(stream.text()).toMatch(/^retry: 2000\n\n/);
 
     const event = change(dspId, 'status');

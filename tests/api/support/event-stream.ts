@@ -13,7 +13,8 @@ export interface ReadEvent {
 export async function openEventStream(url: string, token?: string) {
   const abort = new AbortController();
   const response = await fetch(url, {
-    headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    // As a browser asks: a compressed stream would hold its events back in the compressor.
+    headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip, deflate', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: abort.signal,
   });
   const decoder = new TextDecoder();
