@@ -9,6 +9,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
+import { lazyModal } from '@/shared/ui/lazy-modal';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader, focusPageHeading } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
@@ -16,11 +17,13 @@ import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { dspListParams, type ConfigTab, type DspConfigSearch } from '../model/search';
-import { ConfigurationModal } from './configuration/configuration-modal';
 
 const route = getRouteApi('/protected/dsp-config');
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+/** Its tabs' lists and forms (and Mantine's inputs they hold) load when it first opens. */
+const ConfigurationModal = lazyModal(() => import('./configuration/configuration-modal').then((module) => module.ConfigurationModal));
 
 /** /dsp-config: the DSPs as cards; search, page and the open configuration (with its tab) live in the URL. */
 export function DspConfigPage() {
@@ -123,6 +126,7 @@ export function DspConfigPage() {
         returnFocus={false}
       />
       <ConfigurationModal
+        opened={search.config !== undefined}
         dspId={search.config ?? null}
         tab={search.tab}
         name={configName}

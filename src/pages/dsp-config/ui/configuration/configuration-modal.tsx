@@ -14,7 +14,9 @@ import { PlanMapTab } from './plan-map-tab';
 import { UsersTab } from './users-tab';
 
 export interface ConfigurationModalProps {
-  /** The DSP whose configuration is open; null keeps the modal closed. */
+  /** Whether a configuration is open (the page's loader of this modal reads it too). */
+  opened: boolean;
+  /** The DSP whose configuration is open; null when none is. */
   dspId: number | null;
   /** The tab shown; Conectores when not set. */
   tab: ConfigTab | undefined;
@@ -28,17 +30,17 @@ export interface ConfigurationModalProps {
 const PHONE = '(max-width: 36em)';
 
 /** A DSP's configuration: its connectors, API clients, staff and plan map, one tab each. */
-export function ConfigurationModal({ dspId, tab = 'conectores', onTabChange, onClose, name }: ConfigurationModalProps) {
+export function ConfigurationModal({ opened, dspId, tab = 'conectores', onTabChange, onClose, name }: ConfigurationModalProps) {
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   // The modal keeps showing its DSP while it fades out after closing.
   const [shownId, setShownId] = useState(dspId);
   if (dspId !== null && dspId !== shownId) setShownId(dspId);
-  const dsp = useQuery({ ...dspQueries.detail(shownId ?? 0), enabled: dspId !== null });
+  const dsp = useQuery({ ...dspQueries.detail(shownId ?? 0), enabled: opened && dspId !== null });
   const shownName = dsp.data?.name ?? name;
 
   return (
     <Modal
-      opened={dspId !== null}
+      opened={opened}
       onClose={onClose}
       title={shownName ? `Configuración de ${shownName}` : 'Configuración de la DSP'}
       size="xl"
