@@ -136,8 +136,14 @@ export default defineConfig({
             // The signed-in layout: menu, top bar, dates, modals and notifications.
             { name: 'shell', test: /[\\/]src[\\/]app[\\/]layout[\\/]app-shell\.tsx$/ },
             // The rest of Mantine's components, which the list screens share (not the charts), but
-            // for the inputs only dialogs hold (below).
-            { name: 'mantine', test: new RegExp(String.raw`node_modules[\\/]@mantine[\\/](core|hooks)[\\/](?!esm[\\/]components[\\/]${DIALOG_INPUTS}[\\/])`) },
+            // for the inputs only dialogs hold (below); and the notifications' store, which the toasts
+            // group below would otherwise take, for the records to import it from there.
+            {
+              name: 'mantine',
+              test: new RegExp(
+                String.raw`node_modules[\\/]@mantine[\\/]((core|hooks)[\\/](?!esm[\\/]components[\\/]${DIALOG_INPUTS}[\\/])|store[\\/]|notifications[\\/]esm[\\/]notifications\.store)`,
+              ),
+            },
             // Mantine's inputs that only dialogs hold (numbers, several values, steps, long text, JSON,
             // switches, file buttons) and the history drawer's timeline: a screen loads them when a
             // dialog opens or once it has settled, not before its list is drawn (15.8 KB gzip less
@@ -145,6 +151,10 @@ export default defineConfig({
             // share with the screens (the combobox under every select): a group takes what its
             // modules import, and the screens would then have loaded this one too.
             { name: 'mantine-dialogs', test: new RegExp(String.raw`node_modules[\\/](react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/]${DIALOG_INPUTS})[\\/]`) },
+            // The toasts' container (Mantine's and its transitions), loaded once a screen has settled
+            // (see app/setup/toasts.tsx). Without this group 'records' takes it: the package's index,
+            // which the records import for the `notifications` API, imports it too.
+            { name: 'toasts', test: /node_modules[\\/](react-transition-group|@mantine[\\/]notifications[\\/]esm[\\/](?!index|notifications\.store))|[\\/]src[\\/]app[\\/]setup[\\/]toasts\.tsx$/ },
             // The records the list screens show and delete, and the small pieces every list is built
             // of (the audit entity stays out: only the history drawer, fetched once a screen has
             // settled, and the audit screen read it; the booking entity too: only the bookings screen reads it).

@@ -10,7 +10,7 @@ dayjs.locale('es');
 
 // The toasts' container (its portals, its transitions) is mounted once the first screen has settled:
 // a notification shown before waits in Mantine's store and appears then.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 /**
  * Dates in Spanish and notifications: only the signed-in screens use them, so they load with the
@@ -23,7 +23,7 @@ export function PanelProviders({ children }: { children: ReactNode }) {
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
       {settled ? (
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          <Toasts />
         </Suspense>
       ) : null}
       {children}
