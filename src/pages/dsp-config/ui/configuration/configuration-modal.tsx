@@ -14,7 +14,7 @@ import { PlanMapTab } from './plan-map-tab';
 import { UsersTab } from './users-tab';
 
 export interface ConfigurationModalProps {
-  /** Whether a configuration is open (the page's loader of this modal reads it too). */
+  /** Whether a configuration is open (`lazyModal` reads it too: a first opening loads the code at once). */
   opened: boolean;
   /** The DSP whose configuration is open; null when none is. */
   dspId: number | null;
