@@ -10,13 +10,17 @@ import { sessionToken, signedInUser } from '../msw/handlers/auth';
 
 type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
-/** Renders one component with Mantine and a fresh QueryClient that never retries. */
-export function renderWithProviders(ui: ReactElement, options: { user?: UserEventOptions } = {}) {
+/**
+ * Renders one component with Mantine and a fresh QueryClient that never retries. `withoutTransitions`
+ * gives Mantine its test environment (dropdowns and dialogs appear and go without their animation),
+ * for tests whose subject is not the animation and that a loaded machine made race it.
+ */
+export function renderWithProviders(ui: ReactElement, options: { user?: UserEventOptions; withoutTransitions?: boolean } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={options.withoutTransitions ? 'test' : 'default'}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
