@@ -133,7 +133,8 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             // The sign-in page and the Mantine pieces it stands on, which every screen uses too.
             { name: 'base-ui', test: /[\\/]src[\\/]pages[\\/]login[\\/]/ },
-            // The signed-in layout: menu, top bar, dates, modals and notifications.
+            // The signed-in layout: menu, top bar, dates, modals, and the providers that mount the toasts
+            // (whose container is the 'toasts' chunk below, fetched once a screen has settled).
             { name: 'shell', test: /[\\/]src[\\/]app[\\/]layout[\\/]app-shell\.tsx$/ },
             // The rest of Mantine's components, which the list screens share (not the charts), but
             // for the inputs only dialogs hold (below); and the notifications' store, which the toasts
