@@ -54,7 +54,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     await form.waitFor({ state: 'hidden' });
     const zafiro = page.getByRole('article', { name: 'Zafiro Asistencia E2E' });
     await zafiro.waitFor();
-    expect(await imagesLoaded(page, 'article[aria-label="Zafiro Asistencia E2E"] img')).toBe(true);
+    await expect.poll(() => imagesLoaded(page, 'article[aria-label="Zafiro Asistencia E2E"] img')).toBe(true);
     await expect(zafiro.getByText('https://zafiro-e2e.example').isVisible()).resolves.toBe(true);
 
     // A second one, without a logo, to sort against.
@@ -128,7 +128,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     const campaignCard = page.getByRole('article', { name: 'Hogar Seguro E2E' });
     await campaignCard.waitFor();
     await expect(campaignCard.getByText('Activa').isVisible()).resolves.toBe(true);
-    expect(await imagesLoaded(page, 'article[aria-label="Hogar Seguro E2E"] img')).toBe(true);
+    await expect.poll(() => imagesLoaded(page, 'article[aria-label="Hogar Seguro E2E"] img')).toBe(true);
     await page.screenshot({ path: 'test-results/sponsor-detail.png' });
 
     // Its page: the header and the three tabs.
