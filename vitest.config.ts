@@ -26,7 +26,7 @@ export default defineConfig({
           // costs more than most of these files' tests.
           name: 'panel-logic',
           environment: 'node',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: PANEL_TESTS_WITH_A_PAGE,
         },
       },

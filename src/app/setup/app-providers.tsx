@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../styles/mantine-core.css';
 import '../styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
