@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
 import { ChangeBookingStatusButton } from '@/features/booking/change-booking-status';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
@@ -19,8 +19,12 @@ export interface BookingsTableProps {
 
 const helper = createColumnHelper<DataTableFeatures, Booking>();
 
-/** Cód, Cliente, Plan, Fecha y Hora, Estado and Acciones of each booking; cards on a phone. */
-export function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus }: BookingsTableProps) {
+/**
+ * Cód, Cliente, Plan, Fecha y Hora, Estado and Acciones of each booking; cards on a phone. Drawn
+ * again only when its own props change: the page around it renders again as the counters arrive
+ * and the live stream opens, and a phone would rebuild the whole page of rows each time.
+ */
+export const BookingsTable = memo(function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus }: BookingsTableProps) {
   const columns = useMemo(() => bookingColumns(onView, onChangeStatus), [onView, onChangeStatus]);
   return (
     <DataTable
@@ -33,7 +37,7 @@ export function BookingsTable({ bookings, stale, recentlyChanged, onView, onChan
       rowClassName={(booking) => (recentlyChanged.has(booking.id) ? 'booking-row-changed' : undefined)}
     />
   );
-}
+});
 
 /** The columns, their buttons calling back to the page. */
 function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void) {

@@ -1,7 +1,7 @@
 import { PersonAvatar } from '@/shared/ui/person-avatar';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
 import { IconEdit, IconTrash } from '@/shared/ui/icons';
@@ -19,8 +19,11 @@ interface UsersTableProps {
   stale?: boolean;
 }
 
-/** Usuario, Contacto, Rol, Estado, Acciones. */
-export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false }: UsersTableProps) {
+/**
+ * Usuario, Contacto, Rol, Estado, Acciones. Drawn again only when its own props change, not each
+ * time the page opens or closes a dialog: on a phone that rebuilt a whole page of rows first.
+ */
+export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false }: UsersTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -74,4 +77,4 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, stale = fal
   );
 
   return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} cardTitle="user" cardActions="actions" />;
-}
+});
