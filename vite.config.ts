@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -13,6 +13,56 @@ const DIALOG_INPUTS = '(NumberInput|NumberFormatter|MultiSelect|PillsInput|Stepp
 
 /** The chunks every signed-in screen loads beyond the entry's (see `codeSplitting.groups` below). */
 const SIGNED_IN_CHUNKS = ['shell', 'mantine', 'records'];
+
+/** What a screen runs as it starts, by file: see `startupFiles`. */
+interface StartupFiles {
+  /** The entry and what it imports: /login's files, which every screen runs first. */
+  entry: Set<string>;
+  /** The signed-in chunks and their imports (and styles), beyond the entry's. */
+  signedIn: string[];
+  /** Each screen's address (a regular expression's source) and its page's files beyond the above. */
+  screens: [string, string[]][];
+}
+
+/**
+ * The files each screen runs as it starts, from the bundle: the entry's, the signed-in chunks', and
+ * each page's lazy chunks (those whose module its folder's index.ts imports dynamically), each with
+ * the chunks it imports, and the styles they import.
+ */
+function startupFiles(context: Rollup.PluginContext, bundle: Rollup.OutputBundle): StartupFiles {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const addWithImports = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported, into);
+  };
+  const entry = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunk.fileName, entry);
+  /** The files of these chunks: theirs and their imports', with styles, minus `known`. */
+  const filesOf = (roots: Rollup.OutputChunk[], known: Set<string>) => {
+    const wanted = new Set<string>();
+    for (const chunk of roots) addWithImports(chunk.fileName, wanted);
+    const scripts = [...wanted].filter((file) => !known.has(file));
+    const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+    return [...scripts, ...styles];
+  };
+  const signedIn = filesOf(chunks.filter((chunk) => SIGNED_IN_CHUNKS.includes(chunk.name)), entry);
+  const knownBeforePage = new Set([...entry, ...signedIn]);
+
+  const pageOf = (moduleId: string | null) => moduleId?.match(/[\\/]src[\\/]pages[\\/]([^\\/]+)[\\/]/)?.[1];
+  const lazyByPage = new Map<string, Rollup.OutputChunk[]>();
+  for (const chunk of chunks) {
+    const page = chunk.isDynamicEntry ? pageOf(chunk.facadeModuleId) : undefined;
+    const importer = page && chunk.facadeModuleId ? context.getModuleInfo(chunk.facadeModuleId)?.dynamicImporters : undefined;
+    if (!page || !importer?.some((id) => /[\\/]src[\\/]pages[\\/][^\\/]+[\\/]index\.ts$/.test(id))) continue;
+    lazyByPage.set(page, [...(lazyByPage.get(page) ?? []), chunk]);
+  }
+  const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !SCREEN_PAGES.some(([, known]) => known === page));
+  if (missing.length > 0) context.error(`Pages without an address in SCREEN_PAGES (src/app/routes/screen-pages.ts): ${missing.join(', ')}`);
+  const screens = SCREEN_PAGES.map(([address, page]): [string, string[]] => [address.source, filesOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
+  return { entry, signedIn, screens };
+}
 
 /**
  * A signed-in screen used to discover the shell, Mantine and records chunks only once the entry had
@@ -32,43 +82,12 @@ const preloadSignedInChunks = (): Plugin => ({
     sequential: true,
     handler({ dir }, bundle) {
       if (!dir) return;
-      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const addWithImports = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) addWithImports(imported, into);
-      };
-      const loadedByEntry = new Set<string>();
-      for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunk.fileName, loadedByEntry);
-      /** The files to preload for these chunks: theirs and their imports', with styles, minus `known`. */
-      const preloadsOf = (roots: Rollup.OutputChunk[], known: Set<string>) => {
-        const wanted = new Set<string>();
-        for (const chunk of roots) addWithImports(chunk.fileName, wanted);
-        const scripts = [...wanted].filter((file) => !known.has(file));
-        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        return [...scripts, ...styles].map((file) => `/${file}`);
-      };
-      const common = preloadsOf(chunks.filter((chunk) => SIGNED_IN_CHUNKS.includes(chunk.name)), loadedByEntry);
-      const knownBeforePage = new Set([...loadedByEntry, ...common.map((file) => file.slice(1))]);
-
-      // A page's lazy chunks are those whose module its folder's index.ts imports dynamically.
-      const pageOf = (moduleId: string | null) => moduleId?.match(/[\\/]src[\\/]pages[\\/]([^\\/]+)[\\/]/)?.[1];
-      const lazyByPage = new Map<string, Rollup.OutputChunk[]>();
-      for (const chunk of chunks) {
-        const page = chunk.isDynamicEntry ? pageOf(chunk.facadeModuleId) : undefined;
-        const importer = page && chunk.facadeModuleId ? this.getModuleInfo(chunk.facadeModuleId)?.dynamicImporters : undefined;
-        if (!page || !importer?.some((id) => /[\\/]src[\\/]pages[\\/][^\\/]+[\\/]index\.ts$/.test(id))) continue;
-        lazyByPage.set(page, [...(lazyByPage.get(page) ?? []), chunk]);
-      }
-      const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !SCREEN_PAGES.some(([, known]) => known === page));
-      if (missing.length > 0) this.error(`Pages without an address in SCREEN_PAGES (src/app/routes/screen-pages.ts): ${missing.join(', ')}`);
-      const screens = SCREEN_PAGES.map(([address, page]) => [address.source, preloadsOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
-
+      const { signedIn, screens } = startupFiles(this, bundle);
+      const url = (files: string[]) => files.map((file) => `/${file}`);
       const source =
         `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null");` +
         `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname)){` +
-        `var f=${JSON.stringify(common)},p=${JSON.stringify(screens)};` +
+        `var f=${JSON.stringify(url(signedIn))},p=${JSON.stringify(screens.map(([address, files]) => [address, url(files)]))};` +
         `for(var i=0;i<p.length;i++)if(new RegExp(p[i][0]).test(location.pathname)){f=f.concat(p[i][1]);break}` +
         `f.forEach(function(f){var l=document.createElement("link");` +
         `if(f.slice(-4)===".css"){l.rel="preload";l.as="style"}else l.rel="modulepreload";` +
@@ -78,6 +97,38 @@ const preloadSignedInChunks = (): Plugin => ({
       const indexFile = path.join(dir, 'index.html');
       const html = readFileSync(indexFile, 'utf8');
       writeFileSync(indexFile, html.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`));
+    },
+  },
+});
+
+/**
+ * V8's explicit compile hint (Chrome 136 and later): a file that starts with this comment has all
+ * its functions compiled as it arrives, on a background thread, instead of each on the main thread
+ * the first time it runs. Only for the files a screen runs as it starts, whose functions mostly do
+ * run then; a dialog's code, fetched once the screen has settled, stays lazy.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+const compileStartupEagerly = (): Plugin => ({
+  name: 'compile-startup-eagerly',
+  apply: 'build',
+  // On the written files (Vite puts a chunk's list of lazy imports at its top as the bundle is
+  // generated), before `precompress` compresses them.
+  writeBundle: {
+    order: 'pre',
+    sequential: true,
+    handler({ dir }, bundle) {
+      if (!dir) return;
+      const { entry, signedIn, screens } = startupFiles(this, bundle);
+      for (const file of new Set([...entry, ...signedIn, ...screens.flatMap(([, files]) => files)])) {
+        if (!file.endsWith('.js')) continue;
+        const script = path.join(dir, file);
+        writeFileSync(script, COMPILE_HINT + readFileSync(script, 'utf8'));
+        // One more line at the top: the source map's lines move down by one.
+        if (!existsSync(`${script}.map`)) continue;
+        const map = JSON.parse(readFileSync(`${script}.map`, 'utf8')) as { mappings: string };
+        writeFileSync(`${script}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+      }
     },
   },
 });
@@ -102,7 +153,7 @@ const precompress = (): Plugin => ({
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), preloadSignedInChunks(), precompress()],
+  plugins: [react(), compileStartupEagerly(), preloadSignedInChunks(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
