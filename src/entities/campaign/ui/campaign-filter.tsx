@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { CAMPAIGN_FALLBACKS } from '../api/campaign.api';
 import { campaignQueries } from '../api/campaign.queries';
 
@@ -21,12 +22,14 @@ export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
     () => [{ value: ALL_CAMPAIGNS, label: 'Todas las campañas' }, ...(campaigns.data ?? []).map((campaign) => ({ value: String(campaign.id), label: campaign.name }))],
     [campaigns.data],
   );
+  // Until the campaigns arrive, one from the URL shows the loading text rather than a bare id.
+  const selected = value && campaigns.data ? String(value) : value ? null : ALL_CAMPAIGNS;
+  const campaignSelect = useOptionsWhileOpen(data, selected);
   return (
     <Select
       aria-label="Filtrar por campaña"
-      data={data}
-      // Until the campaigns arrive, one from the URL shows the loading text rather than a bare id.
-      value={value && campaigns.data ? String(value) : value ? null : ALL_CAMPAIGNS}
+      {...campaignSelect}
+      value={selected}
       onChange={(selected) => onChange(selected && selected !== ALL_CAMPAIGNS ? Number(selected) : undefined)}
       placeholder={campaigns.isPending ? 'Cargando campañas...' : 'Todas las campañas'}
       searchable

@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { COUNTRIES_FALLBACK } from '../api/country.api';
 import { countryQueries } from '../api/country.queries';
@@ -18,17 +19,18 @@ interface CountryFilterProps {
 
 /** A list's country filter: 'Todos los países' or one country, with the loading and error states. */
 export function CountryFilter({ value, onChange, w }: CountryFilterProps) {
-  // The 250 countries are fetched (and rendered, hidden, in the dropdown) after the list.
+  // The 250 countries are fetched after the list, and drawn only while the dropdown is open.
   const options = useWantedOnceSettled(value !== undefined);
   const countries = useQuery({ ...countryQueries.options(), enabled: options.wanted });
   const data = useMemo(() => [{ value: ALL_COUNTRIES, label: 'Todos los países' }, ...countrySelectData(countries.data)], [countries.data]);
+  const selected = value ? String(value) : ALL_COUNTRIES;
+  const countrySelect = useOptionsWhileOpen(data, selected, options.want);
   return (
     <Select
       aria-label="Filtrar por país"
-      data={data}
-      value={value ? String(value) : ALL_COUNTRIES}
-      onChange={(selected) => onChange(selected && selected !== ALL_COUNTRIES ? Number(selected) : undefined)}
-      onDropdownOpen={options.want}
+      {...countrySelect}
+      value={selected}
+      onChange={(next) => onChange(next && next !== ALL_COUNTRIES ? Number(next) : undefined)}
       placeholder={countries.isPending ? 'Cargando países...' : 'Todos los países'}
       searchable
       allowDeselect={false}

@@ -1,9 +1,11 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_RESOURCE_LABELS, type AuditAction } from '@contract/audit-vocabulary';
 import { userQueries } from '@/entities/user';
 import { hasPermission, useSessionStore } from '@/shared/auth';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { IconCalendar } from '@/shared/ui/icons';
 import type { AuditSearch } from '../model/search';
 
@@ -32,7 +34,9 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
   // The people come from the users list, which only who manages users may read.
   const canListPeople = useSessionStore((state) => hasPermission(state.user, 'users.manage'));
   const people = useQuery({ ...userQueries.options(), enabled: canListPeople });
-  const personOptions = (people.data ?? []).map((person) => ({ value: String(person.id), label: person.name }));
+  const personOptions = useMemo(() => (people.data ?? []).map((person) => ({ value: String(person.id), label: person.name })), [people.data]);
+  const person = search.person ? String(search.person) : null;
+  const personSelect = useOptionsWhileOpen(personOptions, person);
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: canListPeople ? 5 : 4 }} spacing="sm">
@@ -40,8 +44,8 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
         <Select
           label="Persona"
           placeholder={search.person && !people.data ? 'Cargando…' : 'Todas las personas'}
-          data={personOptions}
-          value={search.person ? String(search.person) : null}
+          {...personSelect}
+          value={person}
           searchable
           clearable
           nothingFoundMessage="Nadie con ese nombre"

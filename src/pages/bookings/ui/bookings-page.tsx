@@ -2,11 +2,12 @@ import { Button, Group, Select, SimpleGrid, Skeleton, Stack } from '@mantine/cor
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/booking/change-booking-status';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { ExportButton } from '@/shared/ui/export-button';
@@ -42,12 +43,15 @@ interface DspPickerProps {
 /** 'DSP': the DSPs that take bookings and that this person may see. */
 function DspPicker({ dsps, value, onChange }: DspPickerProps) {
   const loading = dsps === undefined;
+  const options = useMemo(() => (dsps ?? []).map((dsp) => ({ value: String(dsp.id), label: dsp.name })), [dsps]);
+  const selected = value ? String(value) : null;
+  const dspSelect = useOptionsWhileOpen(options, selected);
   return (
     <Select
       label="DSP"
       placeholder={loading ? 'Cargando DSPs...' : 'Selecciona una DSP'}
-      data={(dsps ?? []).map((dsp) => ({ value: String(dsp.id), label: dsp.name }))}
-      value={value ? String(value) : null}
+      {...dspSelect}
+      value={selected}
       disabled={loading}
       searchable
       allowDeselect={false}

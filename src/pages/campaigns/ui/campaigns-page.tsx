@@ -16,6 +16,7 @@ import { CountryFilter } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -47,6 +48,8 @@ export function CampaignsPage() {
     [sponsors.data],
   );
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
+  const sponsor = search.sponsor ? String(search.sponsor) : ALL;
+  const sponsorSelect = useOptionsWhileOpen(sponsorOptions, sponsor, sponsorFilter.want);
 
   return (
     <Stack gap="md">
@@ -68,10 +71,9 @@ export function CampaignsPage() {
         />
         <Select
           aria-label="Filtrar por sponsor"
-          data={sponsorOptions}
-          value={search.sponsor ? String(search.sponsor) : ALL}
+          {...sponsorSelect}
+          value={sponsor}
           onChange={(value) => setFilters({ sponsor: idOrNothing(value) })}
-          onDropdownOpen={sponsorFilter.want}
           placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Todos los sponsors'}
           searchable
           allowDeselect={false}

@@ -1,8 +1,10 @@
 import { Group, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { dspQueries } from '@/entities/dsp';
 import { hasPermission, useSessionStore } from '@/shared/auth';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { IconCalendar } from '@/shared/ui/icons';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SALE_STATUSES, type SalesSearch } from '../model/search';
@@ -25,7 +27,9 @@ export function SalesFilters({ search, onChange }: SalesFiltersProps) {
   // Staff without the DSP permission see only their DSPs' sales, and may not list DSPs at all.
   const seesEveryDsp = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
   const dsps = useQuery({ ...dspQueries.list({ sort: 'name', fields: ['id', 'name'], limit: DSP_PICKER_LIMIT }), enabled: seesEveryDsp });
-  const dspOptions = (dsps.data?.data ?? []).map((dsp) => ({ value: String(dsp.id), label: dsp.name }));
+  const dspOptions = useMemo(() => (dsps.data?.data ?? []).map((dsp) => ({ value: String(dsp.id), label: dsp.name })), [dsps.data]);
+  const dsp = search.dsp ? String(search.dsp) : null;
+  const dspSelect = useOptionsWhileOpen(dspOptions, dsp);
 
   return (
     <Stack gap="sm">
@@ -57,8 +61,8 @@ export function SalesFilters({ search, onChange }: SalesFiltersProps) {
           <Select
             label="DSP"
             placeholder={search.dsp && !dsps.data ? 'Cargando…' : 'Todas las DSP'}
-            data={dspOptions}
-            value={search.dsp ? String(search.dsp) : null}
+            {...dspSelect}
+            value={dsp}
             searchable
             clearable
             nothingFoundMessage="Ninguna DSP con ese nombre"
