@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import {
@@ -68,6 +69,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
     () => (countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name })),
     [countries.data],
   );
+  const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
 
   const handleSubmit = form.onSubmit(
     (values) => save.mutate(toSponsorPayload(values)),
@@ -111,7 +113,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
         label="País"
         withAsterisk
         placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-        data={countryOptions}
+        {...countrySelect}
         searchable
         nothingFoundMessage="Ningún país coincide"
         disabled={busy || countries.isPending}

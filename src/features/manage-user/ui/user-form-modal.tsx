@@ -8,6 +8,7 @@ import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entitie
 import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import {
   createUserFormSchema,
@@ -76,6 +77,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
   }, [roles.data, user]);
 
   const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
+  const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
 
   const handleSubmit = form.onSubmit(
     (values) => save.mutate(toUserPayload(values)),
@@ -142,7 +144,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
         <Select
           label="País"
           placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-          data={countryOptions}
+          {...countrySelect}
           searchable
           clearable
           nothingFoundMessage="Ningún país coincide"

@@ -11,6 +11,7 @@ import { planQueries } from '@/entities/plan';
 import { sponsorQueries } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
+import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import {
@@ -96,6 +97,10 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
     return options;
   }, [sponsors.data, dsp]);
   const campaignOptions = useMemo(() => asOptions(campaigns.data), [campaigns.data]);
+  const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
+  const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
+  const sponsorSelect = useOptionsWhileOpen(sponsorOptions, sponsorId);
+  const campaignSelect = useOptionsWhileOpen(campaignOptions, campaignId);
   const planOptions = useMemo(() => {
     const options = asOptions(plans.data?.data);
     // The DSP's own plans stay visible (and removable) even when they are of another campaign.
@@ -177,7 +182,7 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           label="País"
           withAsterisk
           placeholder={countries.isPending ? 'Cargando países...' : 'Selecciona un país'}
-          data={countrySelectData(countries.data)}
+          {...countrySelect}
           searchable
           nothingFoundMessage="Ningún país coincide"
           disabled={busy || countries.isPending}
@@ -190,7 +195,7 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           withAsterisk
           placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Selecciona un sponsor'}
           description={editing ? DSP_MESSAGES.sponsorLocked : undefined}
-          data={sponsorOptions}
+          {...sponsorSelect}
           searchable
           nothingFoundMessage="Ningún sponsor coincide"
           // A DSP belongs to its sponsor for good, and so do its campaign's plans.
@@ -206,7 +211,7 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           placeholder={
             sponsorId === null ? 'Primero elige un sponsor' : campaigns.isPending ? 'Cargando campañas...' : 'Selecciona una campaña'
           }
-          data={campaignOptions}
+          {...campaignSelect}
           searchable
           nothingFoundMessage="Ninguna campaña coincide"
           // Locked on edit like the sponsor, unless the DSP has no plan to read its campaign from.
