@@ -73,33 +73,22 @@ function startupFiles(context: Rollup.PluginContext, bundle: Rollup.OutputBundle
  * session loads nothing more. A file, not an inline script: the server's CSP allows scripts from
  * 'self' only.
  */
-const preloadSignedInChunks = (): Plugin => ({
-  name: 'preload-signed-in-chunks',
-  apply: 'build',
-  writeBundle: {
-    // Before `precompress`, which compresses the index.html written here.
-    order: 'pre',
-    sequential: true,
-    handler({ dir }, bundle) {
-      if (!dir) return;
-      const { signedIn, screens } = startupFiles(this, bundle);
-      const url = (files: string[]) => files.map((file) => `/${file}`);
-      const source =
-        `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null");` +
-        `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname)){` +
-        `var f=${JSON.stringify(url(signedIn))},p=${JSON.stringify(screens.map(([address, files]) => [address, url(files)]))};` +
-        `for(var i=0;i<p.length;i++)if(new RegExp(p[i][0]).test(location.pathname)){f=f.concat(p[i][1]);break}` +
-        `f.forEach(function(f){var l=document.createElement("link");` +
-        `if(f.slice(-4)===".css"){l.rel="preload";l.as="style"}else l.rel="modulepreload";` +
-        `l.crossOrigin="";l.href=f;document.head.appendChild(l)})}}catch(e){}\n`;
-      const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      writeFileSync(path.join(dir, fileName), source);
-      const indexFile = path.join(dir, 'index.html');
-      const html = readFileSync(indexFile, 'utf8');
-      writeFileSync(indexFile, html.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`));
-    },
-  },
-});
+function writeSignedInPreload(dir: string, { signedIn, screens }: StartupFiles) {
+  const url = (files: string[]) => files.map((file) => `/${file}`);
+  const source =
+    `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null");` +
+    `if(s&&s.state&&s.state.token&&!${String(SIGN_IN_PATHS)}.test(location.pathname)){` +
+    `var f=${JSON.stringify(url(signedIn))},p=${JSON.stringify(screens.map(([address, files]) => [address, url(files)]))};` +
+    `for(var i=0;i<p.length;i++)if(new RegExp(p[i][0]).test(location.pathname)){f=f.concat(p[i][1]);break}` +
+    `f.forEach(function(f){var l=document.createElement("link");` +
+    `if(f.slice(-4)===".css"){l.rel="preload";l.as="style"}else l.rel="modulepreload";` +
+    `l.crossOrigin="";l.href=f;document.head.appendChild(l)})}}catch(e){}\n`;
+  const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(dir, fileName), source);
+  const indexFile = path.join(dir, 'index.html');
+  const html = readFileSync(indexFile, 'utf8');
+  writeFileSync(indexFile, html.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`));
+}
 
 /**
  * V8's explicit compile hint (Chrome 136 and later): a file that starts with this comment has all
@@ -109,26 +98,32 @@ const preloadSignedInChunks = (): Plugin => ({
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-const compileStartupEagerly = (): Plugin => ({
-  name: 'compile-startup-eagerly',
+function compileEagerly(dir: string, { entry, signedIn, screens }: StartupFiles) {
+  for (const file of new Set([...entry, ...signedIn, ...screens.flatMap(([, files]) => files)])) {
+    if (!file.endsWith('.js')) continue;
+    const script = path.join(dir, file);
+    writeFileSync(script, COMPILE_HINT + readFileSync(script, 'utf8'));
+    // One more line at the top: the source map's lines move down by one.
+    if (!existsSync(`${script}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${script}.map`, 'utf8')) as { mappings: string };
+    writeFileSync(`${script}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+  }
+}
+
+/** The files each screen starts with, marked for eager compilation and preloaded for the signed-in ones. */
+const startupScripts = (): Plugin => ({
+  name: 'startup-scripts',
   apply: 'build',
   // On the written files (Vite puts a chunk's list of lazy imports at its top as the bundle is
-  // generated), before `precompress` compresses them.
+  // generated), before `precompress` compresses them and the index.html written here.
   writeBundle: {
     order: 'pre',
     sequential: true,
     handler({ dir }, bundle) {
       if (!dir) return;
-      const { entry, signedIn, screens } = startupFiles(this, bundle);
-      for (const file of new Set([...entry, ...signedIn, ...screens.flatMap(([, files]) => files)])) {
-        if (!file.endsWith('.js')) continue;
-        const script = path.join(dir, file);
-        writeFileSync(script, COMPILE_HINT + readFileSync(script, 'utf8'));
-        // One more line at the top: the source map's lines move down by one.
-        if (!existsSync(`${script}.map`)) continue;
-        const map = JSON.parse(readFileSync(`${script}.map`, 'utf8')) as { mappings: string };
-        writeFileSync(`${script}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
-      }
+      const files = startupFiles(this, bundle);
+      compileEagerly(dir, files);
+      writeSignedInPreload(dir, files);
     },
   },
 });
@@ -153,7 +148,7 @@ const precompress = (): Plugin => ({
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), compileStartupEagerly(), preloadSignedInChunks(), precompress()],
+  plugins: [react(), startupScripts(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
