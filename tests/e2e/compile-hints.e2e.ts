@@ -1,7 +1,7 @@
 // The built panel as the server sends it (`npm run test:e2e` builds it first): the scripts a screen
-// runs as it starts ask V8 to compile all their functions as they arrive, off the main thread; a
-// dialog's code, fetched once the screen has settled, does not.
-import { readFileSync, readdirSync } from 'node:fs';
+// runs as it starts ask V8 to compile all their functions at once as they load, not each in the
+// middle of the first render; a dialog's code, fetched once the screen has settled, does not.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const asSent = (file: string) => {
     [`${file}.br`, brotliDecompressSync],
     [`${file}.gz`, gunzipSync],
   ] as const;
-  return [plain, ...encoded.filter(([name]) => readdirSync(assets).includes(name)).map(([name, decode]) => decode(readFileSync(path.join(assets, name))).toString('utf8'))];
+  return [plain, ...encoded.filter(([name]) => existsSync(path.join(assets, name))).map(([name, decode]) => decode(readFileSync(path.join(assets, name))).toString('utf8'))];
 };
 
 describe('compile hints in the built panel', () => {

@@ -30,7 +30,7 @@ export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
       aria-label="Filtrar por campaña"
       {...campaignSelect}
       value={selected}
-      onChange={(selected) => onChange(selected && selected !== ALL_CAMPAIGNS ? Number(selected) : undefined)}
+      onChange={(next) => onChange(next && next !== ALL_CAMPAIGNS ? Number(next) : undefined)}
       placeholder={campaigns.isPending ? 'Cargando campañas...' : 'Todas las campañas'}
       searchable
       allowDeselect={false}
