@@ -147,39 +147,10 @@ const precompress = (): Plugin => ({
   },
 });
 
-/**
- * floating-ui places a floating element as soon as it and its anchor are mounted, open or not.
- * Mantine keeps every select's dropdown mounted while closed (hidden; its options give the input
- * its `aria-controls`), so each select of a screen computed a place it never showed as the screen
- * first rendered: a forced style and layout of the page, then a synchronous render, per select
- * (on /campanas at 4× CPU, about 230 ms of its longest task). A closed element now waits: opening
- * places it, in the same task, before the open dropdown is first painted. In the build only; the
- * development server and the tests run the library as published.
- */
-const placeFloatsWhenOpen = (): Plugin => {
-  const file = /[\\/]@floating-ui[\\/]react-dom[\\/]dist[\\/]floating-ui\.react-dom\.mjs$/;
-  const placeOnMount = `      update();
-    }
-  }, [referenceEl, floatingEl, update, whileElementsMountedRef, hasWhileElementsMounted]);`;
-  const placeOnMountOrOpen = `      if (open !== false) update();
-    }
-  }, [referenceEl, floatingEl, update, whileElementsMountedRef, hasWhileElementsMounted, open]);`;
-  return {
-    name: 'place-floats-when-open',
-    apply: 'build',
-    transform(code, id) {
-      if (!file.test(id)) return null;
-      // A new floating-ui that moved this code fails the build, rather than silently dropping the change.
-      if (!code.includes(placeOnMount)) this.error('@floating-ui/react-dom cambió: revisa placeFloatsWhenOpen en vite.config.ts');
-      return code.replace(placeOnMount, placeOnMountOrOpen);
-    },
-  };
-};
-
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), placeFloatsWhenOpen(), startupScripts(), precompress()],
+  plugins: [react(), startupScripts(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

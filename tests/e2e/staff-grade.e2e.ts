@@ -84,61 +84,6 @@ describe('a panel staff can use all day', () => {
     expect(await overflowsSideways(page)).toBe(false);
     await context.close();
   });
-
-  // The build places a closed select's list only once it opens (`placeFloatsWhenOpen` in
-  // vite.config.ts): every frame it shows in must have it in its place, below or above the field.
-  it("a select's options show beside it from their first frame, below it or, with no room there, above", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await signIn(page, server);
-    await page.goto(`${server.url}/campanas`);
-    await page.getByRole('heading', { level: 1, name: 'Campañas' }).waitFor();
-    await page.getByRole('article').first().waitFor();
-
-    const status = page.getByRole('combobox', { name: 'Filtrar por estado' });
-    /** Where the list of options was in each frame it was drawn in, from the click until it settles. */
-    const framesOfOpening = async () => {
-      await page.evaluate(() => {
-        const seen: string[] = [];
-        (window as unknown as { seen: string[] }).seen = seen;
-        const start = performance.now();
-        const frame = () => {
-          const shown = [...document.querySelectorAll('[role=listbox]')].find((list) => list.getBoundingClientRect().height > 0);
-          const box = shown?.getBoundingClientRect();
-          const place = box ? `${Math.round(box.left)},${Math.round(box.top)},${Math.round(box.bottom)}` : 'none';
-          if (seen.at(-1) !== place) seen.push(place);
-          if (performance.now() - start < 1000) requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      });
-      await status.click();
-      await page.getByRole('option', { name: 'Activa', exact: true }).waitFor();
-      await page.waitForTimeout(1100);
-      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-      return seen.filter((place) => place !== 'none').map((place) => place.split(',').map(Number) as [number, number, number]);
-    };
-    const field = async () => (await status.boundingBox())!;
-
-    // Room below: the list opens under the field, and never shows anywhere else first.
-    let input = await field();
-    let frames = await framesOfOpening();
-    expect(frames.length).toBe(1);
-    expect(Math.abs(frames[0]![0] - input.x)).toBeLessThan(12);
-    expect(frames[0]![1]).toBeGreaterThanOrEqual(input.y + input.height);
-    expect(frames[0]![1]).toBeLessThan(input.y + input.height + 20);
-    await page.keyboard.press('Escape');
-
-    // A short screen leaves no room under the field: the list opens above it.
-    await page.setViewportSize({ width: 390, height: 420 });
-    input = await field();
-    expect(420 - (input.y + input.height)).toBeLessThan(frames[0]![2] - frames[0]![1]);
-    frames = await framesOfOpening();
-    expect(frames.length).toBe(1);
-    expect(frames[0]![2]).toBeLessThanOrEqual(input.y);
-    expect(frames[0]![2]).toBeGreaterThan(input.y - 20);
-    await page.screenshot({ path: 'test-results/staff-select-above-390.png' });
-    await context.close();
-  });
 });
 
 /** A refused save shows the server's message once, under the field, with focus on that field. */
