@@ -78,7 +78,13 @@ function sendOversized(url: string, headers: Record<string, string>, framing: 'c
     });
     // The server may close while we write: that is the point.
     socket.on('error', () => {});
-    socket.on('close', () => {
+    // The answer is whole once the server ends its side (it then waits, unread, for the client to
+    // leave, see closeWithoutReading); a connection it drops without ending is read as it closes.
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
       const text = Buffer.concat(received).toString('utf8');
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
@@ -93,7 +99,9 @@ function sendOversized(url: string, headers: Record<string, string>, framing: 'c
       } catch {
         reject(new Error(`unexpected answer ${JSON.stringify({ ...answer, text: text.slice(0, 300) })}`));
       }
-    });
+    };
+    socket.on('end', finish);
+    socket.on('close', finish);
 
     const lines = [
       `POST ${url} HTTP/1.1`,
