@@ -40,8 +40,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the database and applies the committed migrations. `databaseUrl` selects a PostgreSQL
  * server; otherwise PGlite keeps its files in `dataDir` (or memory when `dataDir` is null).
- * `pgliteTemplate`, for an in-memory PGlite, is a dumped data directory to start from (the tests'
- * already-migrated database: loading it takes a fraction of creating and migrating a new one).
+ * `pgliteTemplate`, for a new PGlite database (in memory, or an empty `dataDir`), is a dumped data
+ * directory to start from (the tests' already-migrated database: loading it takes a fraction of
+ * creating and migrating a new one).
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;

@@ -237,7 +237,8 @@ describe('PGlite on a worker thread', () => {
   it('closes: the thread ends, later statements are refused, and the data directory opens again', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
     try {
-      const first = await openDatabase({ databaseUrl: null, dataDir });
+      // From the migrated template, when there is one: creating and migrating the database is not what is tested.
+      const first = await openDatabase({ databaseUrl: null, dataDir, pgliteTemplate: loadDataDir });
       const client = (first.db as unknown as { $client: unknown }).$client;
       expect(client).toBeInstanceOf(PgliteThread);
       await first.db.insert(countries).values({ name: 'Persistente', code: 'PZ' });
