@@ -49,7 +49,7 @@ try {
         await page.goto(`${panels[build].origin}/api/compare`);
         await setSession(page, sessions[build]);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-        // The counters start again with each document: what the screen's reads is its load's alone.
+        // Chromium's counters start again with each document: the screen's own are its load's alone.
         await page.goto(`${panels[build].origin}${screen}`);
         await page.waitForTimeout(SETTLE_MS);
         const { total, longest } = await page.evaluate(() => window.__blocked);
