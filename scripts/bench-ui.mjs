@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildPanel, launchChromium, root, setSession, startPanel } from './support/panel-under-test.mjs';
+import { buildPanel, coldStart, launchChromium, root, startPanel } from './support/panel-under-test.mjs';
 
 const LOGIN_BUDGET_KB = 150;
 const SCORE_BUDGET = { desktop: 0.95, mobile: 0.8 };
@@ -53,8 +53,6 @@ if (!process.env.BENCH_UI_DIST) buildPanel(distDir);
 
 const panel = await startPanel({ port, distDir });
 const { origin, api } = panel;
-// An API address the panel never serves (a JSON 404): it opens the origin without loading the panel's files.
-const blankAddress = `${origin}/api/bench`;
 // A persistent context is the browser's default one, which the pages Lighthouse opens share: the
 // session put in its localStorage is theirs too.
 const browser = await launchChromium([`--remote-debugging-port=${debuggingPort}`]);
@@ -103,19 +101,14 @@ try {
 
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
-  await page.goto(blankAddress);
   /** Every load starts cold: no cached file, as for a first visit. */
-  const coldStart = async (signedIn) => {
-    await cdp.send('Network.clearBrowserCache');
-    await page.goto(blankAddress);
-    await setSession(page, signedIn ? session : null);
-  };
+  const startCold = (screen) => coldStart(page, cdp, origin, screen.signedIn ? session : null);
 
   const results = [];
   for (const screen of pages) {
     // The JavaScript the screen loads until it shows its heading and no script has arrived for a
     // second (not "network idle": the bookings screen keeps its event stream open).
-    await coldStart(screen.signedIn);
+    await startCold(screen);
     const scripts = new Set();
     let lastScriptAt = Date.now();
     const collect = (response) => {
@@ -135,7 +128,7 @@ try {
     for (const formFactor of jsOnly ? [] : mobileOnly ? ['mobile'] : ['desktop', 'mobile']) {
       const lhrs = [];
       for (let run = 0; run < runs; run += 1) {
-        await coldStart(screen.signedIn);
+        await startCold(screen);
         // A run Lighthouse cannot finish is reported and left out, so one screen does not cost the table.
         try {
           const { lhr } = await lighthouse(

@@ -6,7 +6,7 @@
 // scripts, style and layout; style and layout passes); the medians are printed. For a change to the
 // main thread's work these move less between runs than Lighthouse's scores, which also weigh a
 // simulated network and the machine's moment.
-import { launchChromium, setSession, startPanel } from './support/panel-under-test.mjs';
+import { coldStart, launchChromium, startPanel } from './support/panel-under-test.mjs';
 
 const [distA, distB, pathList = '/campanas,/', roundsArg = '5'] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('Uso: npm run compare:ui -- <build A> <build B> [/campanas,/ …] [rondas]');
@@ -44,10 +44,7 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     for (const build of ['A', 'B']) {
       for (const screen of paths) {
-        await cdp.send('Network.clearBrowserCache');
-        // An API address the panel never serves: the origin, without the panel's files.
-        await page.goto(`${panels[build].origin}/api/compare`);
-        await setSession(page, sessions[build]);
+        await coldStart(page, cdp, panels[build].origin, sessions[build]);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         // Chromium's counters start again with each document: the screen's own are its load's alone.
         await page.goto(`${panels[build].origin}${screen}`);

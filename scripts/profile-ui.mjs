@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { buildPanel, launchChromium, root, setSession, startPanel } from './support/panel-under-test.mjs';
+import { buildPanel, coldStart, launchChromium, root, startPanel } from './support/panel-under-test.mjs';
 
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 if (paths.length === 0) throw new Error('Uso: npm run profile:ui -- /agendamientos [/categorias …]');
@@ -80,9 +80,7 @@ try {
   await page.setViewportSize({ width: 412, height: 823 });
   const cdp = await browser.context.newCDPSession(page);
   for (const screenPath of paths) {
-    await cdp.send('Network.clearBrowserCache');
-    await page.goto(`${panel.origin}/api/profile`);
-    await setSession(page, session);
+    await coldStart(page, cdp, panel.origin, session);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);

@@ -80,8 +80,19 @@ export async function launchChromium(args = []) {
 }
 
 /** Puts the signed-in session in (or, with null, out of) the page's localStorage, as the panel keeps it. */
-export const setSession = (page, session) =>
+const setSession = (page, session) =>
   page.evaluate(
     ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
     [SESSION_KEY, session ? JSON.stringify({ state: { ...session, email: null, loading: false, error: null, otpSentAt: null }, version: 0 }) : null],
   );
+
+/**
+ * Readies `page` for a cold load of `origin`: no cached file, as for a first visit, and the session
+ * (or none) in its localStorage. It opens an API address the panel never serves (a JSON 404), which
+ * is the origin without the panel's files.
+ */
+export async function coldStart(page, cdp, origin, session) {
+  await cdp.send('Network.clearBrowserCache');
+  await page.goto(`${origin}/api/cold-start`);
+  await setSession(page, session);
+}
