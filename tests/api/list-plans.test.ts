@@ -137,6 +137,12 @@ const LIST_CALLS: Record<string, string[]> = {
   ),
 };
 
+/**
+ * The stored secrets a list never needs: a page of customers or API clients shows neither their
+ * password's nor their secret's hash (the presenters drop them, and the lists do not read them).
+ */
+const SECRET_COLUMNS = /"(password_hash|client_secret_hash|code_hash)"/;
+
 const fill = (path: string) =>
   path.replace('{dspId}', String(dspId)).replace(/\/([a-z-]+)\/\{id\}/, (_, kind: string) => `/${kind}/${ids[kind]}`);
 const fillQuery = (query: string) => query.replace(/\{(\w+)\}/g, (_, kind: string) => String(ids[kind]));
@@ -166,6 +172,13 @@ describe('the list endpoints on a large operator’s data', () => {
       }
     }
     expect(scans).toEqual([]);
+  });
+
+  it.each(calls)('%s?%s reads no stored secret', async (path, query) => {
+    const url = `${fill(path)}?${fillQuery(query)}`;
+    const { statements, result } = await captureStatements(ctx.db, () => ctx.inject({ method: 'GET', url, headers: bearer(token) }));
+    expect(result.statusCode, result.body).toBe(200);
+    expect(statements.map(({ text }) => text).filter((text) => SECRET_COLUMNS.test(text))).toEqual([]);
   });
 
   it.each(calls)('%s?%s sends as many statements for a long page as for a short one', async (path, query) => {

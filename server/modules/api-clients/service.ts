@@ -17,6 +17,7 @@ import {
 import { eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { columnsWithout } from '../../db/columns-without';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { apiClients, dsps } from '../../db/schema';
@@ -31,6 +32,9 @@ import { generateToken, hashSecret } from '../../security/secrets';
 type CreateInput = z.output<typeof apiClientFields>;
 type UpdateInput = z.output<typeof apiClientUpdateFields>;
 type ApiClientRow = typeof apiClients.$inferSelect;
+/** An API client as the list selects it: everything but the secret's hash. */
+const shownColumns = columnsWithout(apiClients, 'clientSecretHash');
+type ShownApiClient = Omit<ApiClientRow, 'clientSecretHash'>;
 
 /** An IPv4 or IPv6 address, or a CIDR range of one ('10.0.0.0/8', '2001:db8::/32'). */
 const isAddressOrRange = (entry: string) => {
@@ -46,7 +50,7 @@ const assertWhitelist = (entries: string[] | undefined) => {
 };
 
 /** An API client as every answer shows it: never its secret, nor the secret's hash. */
-const present = (row: ApiClientRow): ApiClient => ({
+const present = (row: ShownApiClient): ApiClient => ({
   id: row.id,
   dsp_id: row.dspId,
   name: row.name,
@@ -86,7 +90,7 @@ export function createApiClientService({ db }: { db: Db }) {
     db,
     item: apiClient,
     table: apiClients,
-    select: () => db.select().from(apiClients).$dynamic(),
+    select: () => db.select(shownColumns).from(apiClients).$dynamic(),
     id: apiClients.id,
     filters: {
       q: {
@@ -106,11 +110,11 @@ export function createApiClientService({ db }: { db: Db }) {
     defaultSort: API_CLIENT_DEFAULT_SORT,
     defaultLimit: API_CLIENT_PAGE_SIZE,
     fields: API_CLIENT_FIELDS,
-    present: (rows: ApiClientRow[]) => rows.map(present),
+    present: (rows: ShownApiClient[]) => rows.map(present),
   });
 
-  const find = async (id: number): Promise<ApiClientRow> => {
-    const [row] = await db.select().from(apiClients).where(eq(apiClients.id, id));
+  const find = async (id: number): Promise<ShownApiClient> => {
+    const [row] = await db.select(shownColumns).from(apiClients).where(eq(apiClients.id, id));
     if (!row) throw notFound(API_CLIENT_NOT_FOUND);
     return row;
   };

@@ -22,6 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
+import { columnsWithout } from '../../db/columns-without';
 import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
@@ -33,16 +34,19 @@ import { changeEntitlementStatus, entitlementsOfCustomers, heldPlansOf, openEnti
 import { assertVisibleDsp, visibleDsp } from './visibility';
 
 type CustomerRow = typeof customers.$inferSelect;
+/** A customer as the reads that only show it select it: everything but the password's hash. */
+const shownColumns = columnsWithout(customers, 'passwordHash');
+type ShownCustomer = Omit<CustomerRow, 'passwordHash'>;
 type CreateInput = z.output<typeof customerFields>;
 type UpdateInput = z.output<typeof customerUpdateFields>;
 
-const metaOf = (row: CustomerRow): CustomerMeta => {
+const metaOf = (row: ShownCustomer): CustomerMeta => {
   const meta = (row.meta ?? {}) as Partial<CustomerMeta>;
   return { address: meta.address ?? null, city: meta.city ?? null };
 };
 
 /** A customer as every read answers: never the password or its hash. */
-const presentCustomer = (row: CustomerRow, planIds: number[]): Customer => ({
+const presentCustomer = (row: ShownCustomer, planIds: number[]): Customer => ({
   id: row.id,
   dsp_id: row.dspId,
   dni: row.dni,
@@ -79,7 +83,7 @@ export function createCustomerService({ db }: { db: Db }) {
     db,
     item: customer,
     table: customers,
-    select: () => db.select().from(customers).$dynamic(),
+    select: () => db.select(shownColumns).from(customers).$dynamic(),
     id: customers.id,
     filters: {
       q: {
@@ -105,23 +109,23 @@ export function createCustomerService({ db }: { db: Db }) {
         },
       },
     },
-    present: async (rows: CustomerRow[]) => {
+    present: async (rows: ShownCustomer[]) => {
       const held = await heldPlansOf(db, rows.map((row) => row.id));
       return rows.map((row) => presentCustomer(row, held.get(row.id) ?? []));
     },
   });
 
   /** A customer `actor` may see, or 404 'El cliente no existe.'. */
-  const find = async (id: number, actor: Actor): Promise<CustomerRow> => {
+  const find = async (id: number, actor: Actor): Promise<ShownCustomer> => {
     const [row] = await db
-      .select()
+      .select(shownColumns)
       .from(customers)
       .where(and(eq(customers.id, id), visibleDsp(actor, customers.dspId)));
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     return row;
   };
 
-  const one = async (id: number) => (await list.present([(await db.select().from(customers).where(eq(customers.id, id)))[0]!], ['entitlements', 'entitlements.plan']))[0] as Customer;
+  const one = async (id: number) => (await list.present([(await db.select(shownColumns).from(customers).where(eq(customers.id, id)))[0]!], ['entitlements', 'entitlements.plan']))[0] as Customer;
 
   const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
     item: presentCustomer(row, (await heldPlansOf(tx, [row.id])).get(row.id) ?? []),
