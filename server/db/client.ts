@@ -35,6 +35,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A statement prepared with drizzle's `.prepare(name)`, planned once per connection: on a server
+ * drizzle sends it as a named statement already; PGlite's driver drops the name, so its thread is
+ * told to keep the statement planned itself (`PgliteThread.keepPlanned`).
+ */
+export function keepPlanned<T extends { getQuery(): { sql: string } }>(db: Db, name: string, statement: T): T {
+  const client = (db as unknown as { $client: { keepPlanned?: (name: string, sql: string) => void } }).$client;
+  client.keepPlanned?.(name, statement.getQuery().sql);
+  return statement;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**

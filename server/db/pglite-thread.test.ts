@@ -83,6 +83,31 @@ describe('PGlite on a worker thread', () => {
     expect(fromThread).toEqual(fromProcess);
   });
 
+  it('plans a statement it keeps planned once, with the same answers as the plain statement', async () => {
+    const statement = 'select $1::text as t, $2::int as n, $3::bool as f, $4::text as nothing, length($1::text) as chars';
+    const plans = async () =>
+      (await thread.query<{ generic_plans: number; custom_plans: number }>("select generic_plans, custom_plans from pg_prepared_statements where name = 'kept_sample'")).rows[0];
+    // Quotes, a backslash and a would-be injection come back as sent: values are literals, not SQL.
+    const values = [["o'hara \\ '); drop table countries; --", 7, true, null], ['', -1, false, 'x']];
+    const plain = await Promise.all(values.map((params) => thread.query(statement, params, drizzleOptions('array'))));
+    expect(await plans()).toBeUndefined();
+
+    thread.keepPlanned('kept_sample', statement);
+    for (let call = 0; call < 8; call += 1) {
+      expect(await thread.query(statement, values[call % 2], drizzleOptions('array'))).toEqual(plain[call % 2]);
+    }
+    // Planned for the first calls (PostgreSQL's custom plans), then once for good (its generic plan).
+    const afterCalls = (await plans())!;
+    expect(afterCalls.generic_plans + afterCalls.custom_plans).toBe(8);
+    expect(afterCalls.generic_plans).toBeGreaterThan(0);
+    expect((await thread.query<{ there: boolean }>("select to_regclass('countries') is not null as there")).rows[0]!.there).toBe(true);
+    // Inside a transaction it runs as sent: a PREPARE made there would go with a rollback.
+    const inTransaction = await thread.transaction((tx) => tx.query(statement, values[0], drizzleOptions('array')));
+    expect(inTransaction).toEqual(plain[0]);
+    expect(await plans()).toEqual(afterCalls);
+    expect(() => thread.keepPlanned('x; drop', statement)).toThrow(TypeError);
+  });
+
   it('gives drizzle the same rows as PGlite in-process, timestamps as strings', async () => {
     const insert = (db: Db) => db.insert(countries).values({ name: 'Tierra Media', code: 'TM' }).returning();
     const [[fromThread], [fromProcess]] = await Promise.all([insert(threadDb), insert(inProcessDb)]);

@@ -10,7 +10,17 @@ export interface PgliteThreadTransaction {
 }
 
 type Request =
-  | { op: 'query'; sql: string; params: unknown[]; rowMode: QueryOptions['rowMode']; textTypes: number[]; paramTypes?: number[]; transaction?: number }
+  | {
+      op: 'query';
+      sql: string;
+      params: unknown[];
+      rowMode: QueryOptions['rowMode'];
+      textTypes: number[];
+      paramTypes?: number[];
+      transaction?: number;
+      /** The name the worker keeps this statement planned under (see `keepPlanned`). */
+      keptPlanned?: string;
+    }
   | { op: 'exec'; sql: string; rowMode: QueryOptions['rowMode']; textTypes: number[]; transaction?: number }
   | { op: 'begin' }
   | { op: 'rollback'; transaction: number }
@@ -52,6 +62,9 @@ const crossable = (options: QueryOptions | undefined) => {
   return { rowMode: options?.rowMode, textTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : [] };
 };
 
+/** A value the worker can write as an SQL literal. */
+const isPlainValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
 /** The caller's parsers, applied here to the text the worker kept (PGlite skips nulls, so does this). */
 function applyParsers<T>(result: Results<T>, parsers: QueryOptions['parsers']): Results<T> {
   if (!parsers || result.rows.length === 0) return result;
@@ -82,6 +95,8 @@ export class PgliteThread {
   protected readonly worker: Worker;
   #pending = new Map<number, Pending>();
   #listeners = new Map<number, (payload: string) => void>();
+  /** Statements to keep planned, by their text: see `keepPlanned`. */
+  #keptPlanned = new Map<string, string>();
   #lastId = 0;
   #closed = false;
   #closing = false;
@@ -198,6 +213,18 @@ export class PgliteThread {
     return new Blob([(await this.#request({ op: 'dump', compression })) as ArrayBuffer]);
   }
 
+  /**
+   * Has PostgreSQL plan `sql` once for the session instead of at every call, as a named prepared
+   * statement does on a server: from now on, a `query` of exactly this text outside a transaction,
+   * with plain values (strings, numbers, booleans, nulls), runs as `EXECUTE name(…)`. For a
+   * statement every request sends whose planning costs more than its running (the session lookup:
+   * 0.9 ms of planning, 0.3 ms of execution).
+   */
+  keepPlanned(name: string, sql: string): void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`Nombre de sentencia no válido: ${name}`);
+    this.#keptPlanned.set(sql, name);
+  }
+
   /** Closes PGlite (after the statements already sent) and waits for the thread to end. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -210,7 +237,8 @@ export class PgliteThread {
   }
 
   async #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number): Promise<Results<T>> {
-    const request = { op: 'query' as const, sql, params, ...crossable(options), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction };
+    const keptPlanned = transaction === undefined && !options?.paramTypes && params.every(isPlainValue) ? this.#keptPlanned.get(sql) : undefined;
+    const request = { op: 'query' as const, sql, params, ...crossable(options), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
     const result = (await this.#request(request, options)) as Results<T>;
     return applyParsers(result, options?.parsers);
   }
