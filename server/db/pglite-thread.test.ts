@@ -108,6 +108,19 @@ describe('PGlite on a worker thread', () => {
     expect(() => thread.keepPlanned('x; drop', statement)).toThrow(TypeError);
   });
 
+  it('answers every first call of a statement kept planned, arriving together', async () => {
+    const statement = 'select $1::int * 2 as doubled';
+    thread.keepPlanned('kept_together', statement);
+    // An open transaction holds PGlite: the five calls all arrive before the first PREPARE can run.
+    let calls: Promise<unknown[]> = Promise.resolve([]);
+    await thread.transaction(async (tx) => {
+      calls = Promise.all([1, 2, 3, 4, 5].map(async (n) => (await thread.query<{ doubled: number }>(statement, [n])).rows[0]!.doubled));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.query('select 1');
+    });
+    expect(await calls).toEqual([2, 4, 6, 8, 10]);
+  });
+
   it('gives drizzle the same rows as PGlite in-process, timestamps as strings', async () => {
     const insert = (db: Db) => db.insert(countries).values({ name: 'Tierra Media', code: 'TM' }).returning();
     const [[fromThread], [fromProcess]] = await Promise.all([insert(threadDb), insert(inProcessDb)]);

@@ -65,8 +65,8 @@ const queryOptions = (message) => ({
   ...(message.paramTypes ? { paramTypes: message.paramTypes } : {}),
 });
 
-/** The statements this session keeps planned (see `queryKeptPlanned`), by name. */
-const keptPlanned = new Set();
+/** The PREPAREs of the statements this session keeps planned (see `queryKeptPlanned`), by name. */
+const keptPlanned = new Map();
 
 /** A value as an SQL literal: the main thread sends only strings, numbers, booleans and nulls here. */
 const literal = (value) => (value === null || value === undefined ? 'NULL' : `'${String(value).replaceAll("'", "''")}'`);
@@ -79,10 +79,15 @@ const literal = (value) => (value === null || value === undefined ? 'NULL' : `'$
  * would be lost with it.
  */
 async function queryKeptPlanned(message) {
-  if (!keptPlanned.has(message.keptPlanned)) {
-    await pglite.query(`prepare ${message.keptPlanned} as ${message.sql}`);
-    keptPlanned.add(message.keptPlanned);
+  // Calls that arrive while the first one's PREPARE runs wait for that one: a second PREPARE of
+  // the name would fail. A PREPARE that failed is tried again by the next call.
+  let prepared = keptPlanned.get(message.keptPlanned);
+  if (!prepared) {
+    prepared = pglite.query(`prepare ${message.keptPlanned} as ${message.sql}`);
+    keptPlanned.set(message.keptPlanned, prepared);
+    prepared.catch(() => keptPlanned.delete(message.keptPlanned));
   }
+  await prepared;
   const values = message.params.length > 0 ? `(${message.params.map(literal).join(', ')})` : '';
   return pglite.query(`execute ${message.keptPlanned}${values}`, [], queryOptions(message));
 }
