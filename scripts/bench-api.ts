@@ -182,6 +182,8 @@ async function resolvePath(entry: Case): Promise<string | { error: string }> {
 
 interface Load {
   latencies: number[];
+  /** Readers only: the latencies of each path read. */
+  byPath?: number[][];
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -225,6 +227,8 @@ const header = ['lista', 'API mediana', 'API p95', 'SQL mediana', 'ratio', 'obje
 const rows: string[][] = [];
 const misses: { name: string; calls: DriverCall[] }[] = [];
 const readPaths: string[] = [];
+/** The list each read path is, by its name in CASES, for the mixed run's breakdown. */
+const readNames: string[] = [];
 
 try {
   for (const entry of CASES.filter((candidate) => !only || only.some((name) => candidate.name.startsWith(name)))) {
@@ -234,6 +238,7 @@ try {
       continue;
     }
     readPaths.push(path);
+    readNames.push(entry.name);
     // `--mixed-only`: the lists are only resolved, for the mixed run to read.
     if (flags['mixed-only']) continue;
     const calls = await captureStatements(() => app.inject({ method: 'GET', url: path, headers }));
@@ -292,6 +297,20 @@ try {
       ],
     ),
   );
+  // Which lists make the mixed run's tail: each list's share of the requests past the run's p95.
+  const tail = (readers.byPath ?? [])
+    .map((latencies, index) => ({ name: readNames[index]!, latencies, ...summary(latencies), past: latencies.filter((latency) => latency > all.p95).length }))
+    .sort((a, b) => b.past - a.past || b.p95 - a.p95)
+    .slice(0, 5);
+  const pastP95 = tail.length > 0 ? [...readers.latencies, ...writers.latencies].filter((latency) => latency > all.p95).length : 0;
+  if (tail.length > 0) {
+    console.log(
+      table(
+        ['las listas más lentas en la carga mixta', 'peticiones', 'mediana', 'p95', `de las ${pastP95} por encima del p95`],
+        tail.map((list) => [list.name, String(list.latencies.length), ms(list.median), ms(list.p95), String(list.past)]),
+      ),
+    );
+  }
   console.log(
     onServer
       ? `Objetivo (PostgreSQL): p95 ≤ ${TARGET.mixedP95Ms} ms, sin errores ni timeouts: ${mixedMet ? 'cumplido' : '✗ NO CUMPLIDO'}.\n`

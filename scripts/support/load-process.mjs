@@ -10,7 +10,8 @@
  * `{ kind: 'readers', origin, headers, connections, seconds, paths }` (each connection starts at its
  * own place in `paths` and walks on); `{ kind: 'writers', origin, headers, connections, seconds,
  * namePrefix, runId, countryId }` (each creates a sponsor, then updates it, again and again).
- * Answer: `{ latencies, errors, timeouts, non2xx }` (a timeout counted once, not also as an error).
+ * Answer: `{ latencies, errors, timeouts, non2xx }` (a timeout counted once, not also as an error),
+ * and for readers `byPath`: the latencies of each path, in the order of `paths`.
  */
 import autocannon from 'autocannon';
 
@@ -58,6 +59,7 @@ function requestsOf(load) {
 function run(load) {
   return new Promise((resolve, reject) => {
     const latencies = [];
+    const byPath = load.kind === 'readers' ? load.paths.map(() => []) : undefined;
     const instance = autocannon(
       {
         url: load.url ?? load.origin,
@@ -68,9 +70,13 @@ function run(load) {
         timeout: TIMEOUT_SECONDS,
         requests: requestsOf(load),
       },
-      (error, result) => (error ? reject(error) : resolve({ latencies, errors: result.errors - result.timeouts, timeouts: result.timeouts, non2xx: result.non2xx })),
+      (error, result) => (error ? reject(error) : resolve({ latencies, byPath, errors: result.errors - result.timeouts, timeouts: result.timeouts, non2xx: result.non2xx })),
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      // The connection's place in `paths` is still the answered request's: the next is set up after this event.
+      byPath?.[client.requestIterator.context.at]?.push(responseTime);
+    });
   });
 }
 
