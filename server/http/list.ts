@@ -350,15 +350,16 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
 
   /** Presented rows, cut to `fields`, with the relations asked for. */
   async function build(rows: Row[], query: Pick<ListQuery, 'fields' | 'includes'>) {
-    const items = pickFields(await config.present(rows), query.fields);
     const loaders = config.includes?.load ?? {};
-    const attached: [string, (row: Row) => unknown][] = [];
+    const loading: Promise<[string, (row: Row) => unknown]>[] = [];
     for (const relation of Object.keys(loaders)) {
       const asked = query.includes.filter((path) => path === relation || path.startsWith(`${relation}.`));
       if (asked.length === 0) continue;
       const nested = asked.filter((path) => path !== relation).map((path) => path.slice(relation.length + 1));
-      attached.push([relation, await loaders[relation]!(rows, nested)]);
+      loading.push(loaders[relation]!(rows, nested).then((value) => [relation, value]));
     }
+    const [presented, attached] = await Promise.all([config.present(rows), Promise.all(loading)]);
+    const items = pickFields(presented, query.fields);
     return items.map((item, index) => {
       const row = rows[index]!;
       return attached.length === 0 ? item : { ...item, ...Object.fromEntries(attached.map(([name, value]) => [name, value(row)])) };
