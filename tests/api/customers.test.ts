@@ -5,6 +5,7 @@ import { verifyPassword } from '../../server/security/password';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { countQueries } from './support/query-count';
+import { captureStatements } from './support/query-plans';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -333,6 +334,20 @@ describe('who sees whose customers', () => {
     expect((await call('GET', `/api/v1/customers/${mine.id}/history`, undefined, assignedToken)).statusCode).toBe(200);
     expect((await call('GET', `/api/v1/customers/${mine.id}/deletion`, undefined, assignedToken)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/v1/customers/${mine.id}`, undefined, assignedToken)).statusCode).toBe(200);
+  });
+
+  it('pages a DSP’s customers without asking first whether the DSP is theirs; an empty page asks', async () => {
+    const listed = await insertDspWithPlans(ctx, 'Pacífico Ventas', ['Plan Pacífico']);
+    const dspChecks = async (url: string, token: string) => {
+      const { statements, result } = await captureStatements(ctx.db, () => call('GET', url, undefined, token));
+      return { status: result.statusCode, rows: result.json().data?.data?.length, checks: statements.filter(({ text }) => /^select "id" from "dsps"/.test(text)).length };
+    };
+    const url = `/api/v1/dsps/${listed.dspId}/customers`;
+    expect(await dspChecks(url, adminToken)).toEqual({ status: 200, rows: 0, checks: 1 });
+    await createCustomer({ plan_id: [listed.plans[0]!.id] }, listed.dspId);
+    expect(await dspChecks(url, adminToken)).toEqual({ status: 200, rows: 1, checks: 0 });
+    // The operator assigned elsewhere: the page, narrowed to their DSPs, is empty, and the check says 404.
+    expect(await dspChecks(url, assignedToken)).toEqual({ status: 404, rows: undefined, checks: 1 });
   });
 
   it('answers 404, never 403, for another DSP’s customers, a DSP not assigned, or one that does not exist', async () => {

@@ -93,10 +93,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => {
-      await service.prepare(request.params.dspId, request.query as Record<string, unknown>, actorOf(request));
-      return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
-    },
+    async (request, reply) => success(await service.pageOfDsp(request, reply, request.params.dspId, actorOf(request))),
   );
 
   r.get(

@@ -28,7 +28,7 @@ import {
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import type { EventPeriod } from '@contract/service.constants';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
@@ -45,7 +45,7 @@ import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, referenceInclude } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
+import { assertVisibleDsp, pageOfVisibleDsp, visibleDsp } from '../customers/visibility';
 import { notifyBookingChange } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
 import { addDays, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
@@ -378,9 +378,13 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   return {
     list,
     find,
-    ofDsp: (dspId: number) => eq(bookings.dspId, dspId),
-
     prepare,
+
+    /** One page of a DSP's bookings, as `actor` may see them: the `tz` checked first (400), then the page (404 for a DSP that is not theirs). */
+    pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) => {
+      timeZoneOf(request.query as Record<string, unknown>);
+      return pageOfVisibleDsp(db, actor, { id: dspId, column: bookings.dspId }, (scope) => list.answer(request, reply, scope));
+    },
 
     /**
      * Books a service of the customer's subscription at this DSP. Checked here: the customer is

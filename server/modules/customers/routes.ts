@@ -39,10 +39,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => {
-      await service.assertVisibleDsp(request.params.dspId, actorOf(request));
-      return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
-    },
+    async (request, reply) => success(await service.pageOfDsp(request, reply, request.params.dspId, actorOf(request))),
   );
 
   r.get(

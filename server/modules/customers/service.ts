@@ -17,12 +17,13 @@ import {
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { columnsWithout } from '../../db/columns-without';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
-import { columnsWithout } from '../../db/columns-without';
 import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
@@ -31,7 +32,7 @@ import { notFound, validationFailed } from '../../http/errors';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
 import { changeEntitlementStatus, entitlementsOfCustomers, heldPlansOf, openEntitlement } from '../entitlements/service';
-import { assertVisibleDsp, visibleDsp } from './visibility';
+import { assertVisibleDsp, pageOfVisibleDsp, visibleDsp } from './visibility';
 
 type CustomerRow = typeof customers.$inferSelect;
 /** A customer as the reads that only show it select it: everything but the password's hash. */
@@ -186,6 +187,9 @@ export function createCustomerService({ db }: { db: Db }) {
 
     /** The condition of a list narrowed to one DSP's customers. */
     ofDsp: (dspId: number) => eq(customers.dspId, dspId),
+    /** One page of a DSP's customers, as `actor` may see them (404 for a DSP that is not theirs). */
+    pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) =>
+      pageOfVisibleDsp(db, actor, { id: dspId, column: customers.dspId }, (scope) => list.answer(request, reply, scope)),
     assertVisibleDsp: (dspId: number, actor: Actor) => assertVisibleDsp(db, actor, dspId),
 
     /**

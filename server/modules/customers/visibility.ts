@@ -26,6 +26,24 @@ export async function assertVisibleDsp(conn: Db | Tx, actor: Actor, dspId: numbe
   if (!found) throw notFound(DSP_NOT_FOUND);
 }
 
+/**
+ * One page of a DSP's records (its customers, its bookings) as `actor` may see them, without first
+ * asking whether the DSP is theirs: `answer` gets the condition that narrows the list to the DSP and
+ * to the DSPs `actor` sees, so a page that holds rows proves both, and only an empty page checks the
+ * DSP (404 'La DSP no existe.' when it does not exist or is not theirs). Under load every statement
+ * waits its turn for a connection; these lists are the ones staff open most.
+ */
+export async function pageOfVisibleDsp<Page extends { data: unknown[] }>(
+  db: Db,
+  actor: Actor,
+  dsp: { id: number; column: AnyColumn },
+  answer: (scope: SQL) => Promise<Page>,
+): Promise<Page> {
+  const page = await answer(and(eq(dsp.column, dsp.id), visibleDsp(actor, dsp.column))!);
+  if (page.data.length === 0) await assertVisibleDsp(db, actor, dsp.id);
+  return page;
+}
+
 /** The description every customer and subscription route carries. */
 export const VISIBILITY_DESCRIPTION =
   'Quién ve qué: con el permiso de configurar DSP (dsps.manage), los clientes de todas las DSP; sin él, solo los de las DSP ' +
