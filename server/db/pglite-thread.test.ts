@@ -100,6 +100,7 @@ describe('PGlite on a worker thread', () => {
     const afterCalls = (await plans())!;
     expect(afterCalls.generic_plans + afterCalls.custom_plans).toBe(8);
     expect(afterCalls.generic_plans).toBeGreaterThan(0);
+    // The would-be injection dropped nothing.
     expect((await thread.query<{ there: boolean }>("select to_regclass('countries') is not null as there")).rows[0]!.there).toBe(true);
     // Inside a transaction it runs as sent: a PREPARE made there would go with a rollback.
     const inTransaction = await thread.transaction((tx) => tx.query(statement, values[0], drizzleOptions('array')));

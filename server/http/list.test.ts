@@ -1,6 +1,7 @@
 import { campaign } from '@contract/campaign';
 import { country } from '@contract/country';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sponsors } from '../db/schema';
 import { defineList, sparseItem, type IncludeLoader } from './list';
@@ -35,7 +36,7 @@ describe('defineList', () => {
     const include = (name: string): IncludeLoader<{ id: number }> => () => part(name, (row) => `${name} de ${row.id}`);
     const list = defineList({
       db: {} as Db,
-      item: country,
+      item: z.object({ id: z.number() }),
       table: sponsors,
       select: () => {
         throw new Error('not read here');
