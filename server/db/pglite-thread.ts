@@ -237,7 +237,8 @@ export class PgliteThread {
   }
 
   async #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number): Promise<Results<T>> {
-    const keptPlanned = transaction === undefined && !options?.paramTypes && params.every(isPlainValue) ? this.#keptPlanned.get(sql) : undefined;
+    const kept = transaction === undefined ? this.#keptPlanned.get(sql) : undefined;
+    const keptPlanned = kept && !options?.paramTypes && params.every(isPlainValue) ? kept : undefined;
     const request = { op: 'query' as const, sql, params, ...crossable(options), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
     const result = (await this.#request(request, options)) as Results<T>;
     return applyParsers(result, options?.parsers);
