@@ -18,6 +18,13 @@ const stackedDialogs = {
   message: "Usa Modal y Drawer de '@/shared/ui/modal': con un diálogo sobre otro, Escape cierra solo el de arriba.",
 };
 
+// Mantine's selects keep a hidden dropdown from the first render, placed as the screen mounts.
+const selectsOnFocus = {
+  name: '@mantine/core',
+  importNames: ['Select', 'MultiSelect'],
+  message: "Usa Select y MultiSelect de '@/shared/ui/select': su lista se añade al enfocar el campo, no al montar la pantalla.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
@@ -40,11 +47,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: serverImports, paths: [sharedUiBarrel, stackedDialogs] }],
+      'no-restricted-imports': ['error', { patterns: serverImports, paths: [sharedUiBarrel, stackedDialogs, selectsOnFocus] }],
     },
   },
   {
-    files: ['src/shared/ui/modal/modal.tsx'],
+    files: ['src/shared/ui/modal/modal.tsx', 'src/shared/ui/select/select.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverImports }] },
   },
   {
@@ -57,6 +64,7 @@ export default tseslint.config(
           paths: [
             sharedUiBarrel,
             stackedDialogs,
+            selectsOnFocus,
             ...['zod', 'zod/mini'].map((name) => ({
               name,
               message: "Usa searchSchema, searchText, searchNumber y searchEnum de '@/shared/lib': zod pesa 15 KB en /login.",

@@ -1,7 +1,7 @@
-import { Select } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { Select } from '@/shared/ui/select';
 import { renderWithProviders } from '../../../tests/utils/render';
 import { useOptionsWhileOpen } from './use-options-while-open';
 

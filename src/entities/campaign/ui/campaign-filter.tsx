@@ -1,8 +1,9 @@
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { Select } from '@/shared/ui/select';
 import { CAMPAIGN_FALLBACKS } from '../api/campaign.api';
 import { campaignQueries } from '../api/campaign.queries';
 

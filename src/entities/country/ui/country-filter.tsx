@@ -1,9 +1,10 @@
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
+import { Select } from '@/shared/ui/select';
 import { COUNTRIES_FALLBACK } from '../api/country.api';
 import { countryQueries } from '../api/country.queries';
 import { countrySelectData } from '../model/select-data';

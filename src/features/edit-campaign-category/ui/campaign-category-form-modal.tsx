@@ -1,4 +1,4 @@
-import { Select, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
+import { Select } from '@/shared/ui/select';
 import {
   campaignCategoryFormSchema,
   initialCampaignCategoryFormValues,

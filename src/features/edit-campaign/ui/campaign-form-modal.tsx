@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,7 @@ import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
+import { Select } from '@/shared/ui/select';
 import {
   campaignFormSchema,
   initialCampaignFormValues,

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Stepper, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Stepper, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import {
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { DocumentInput, ImageInput, formFileProps } from '@/shared/ui/file-input';
+import { Select } from '@/shared/ui/select';
 import { LAST_STEP, PLAN_STEPS, basePlanCandidates, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
 
 export interface PlanWizardModalProps {

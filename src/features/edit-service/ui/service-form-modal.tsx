@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { SERVICE_FALLBACKS, createService, serviceQueries, updateService, type E
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
+import { Select } from '@/shared/ui/select';
 import { initialServiceFormValues, serviceFormSchema, toServicePayload, type ServiceFormValues } from '../model/service-form';
 
 export interface ServiceFormModalProps {

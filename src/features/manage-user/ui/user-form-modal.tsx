@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
-import { MultiSelect, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type Us
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { MultiSelect, Select } from '@/shared/ui/select';
 import {
   createUserFormSchema,
   editUserFormSchema,

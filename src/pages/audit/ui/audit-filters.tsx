@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -7,6 +7,7 @@ import { userQueries } from '@/entities/user';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { IconCalendar } from '@/shared/ui/icons';
+import { Select } from '@/shared/ui/select';
 import type { AuditSearch } from '../model/search';
 
 /** What each action is called in a filter (the contract's labels are verbs for sentences). */

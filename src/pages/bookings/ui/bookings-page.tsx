@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
@@ -16,6 +16,7 @@ import { ListState } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
+import { Select } from '@/shared/ui/select';
 import { bookingFilters, bookingListParams } from '../model/list-params';
 import type { BookingsSearch } from '../model/search';
 import { BookingDetailModal } from './booking-detail-modal';

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { Select } from '@/shared/ui/select';
 import type { CampaignDetailSearch } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Pager } from '@/shared/ui/pager';
 import { SearchInput } from '@/shared/ui/search-input';
+import { Select } from '@/shared/ui/select';
 import { plansListParams } from '../model/search';
 import { PlansTable } from './plans-table';
 

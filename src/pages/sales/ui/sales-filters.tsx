@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -7,6 +7,7 @@ import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { IconCalendar } from '@/shared/ui/icons';
 import { SearchInput } from '@/shared/ui/search-input';
+import { Select } from '@/shared/ui/select';
 import { SALE_STATUSES, type SalesSearch } from '../model/search';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from '../model/vocabulary';
 

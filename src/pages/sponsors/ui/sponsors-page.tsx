@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DeleteWithConfirmation, sponsorDeletion } from '@/features/delete-with-
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
+import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEye, IconPlus } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';

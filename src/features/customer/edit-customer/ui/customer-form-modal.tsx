@@ -1,4 +1,4 @@
-import { MultiSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import {
 } from '@/entities/customer';
 import { errorMessage } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { MultiSelect } from '@/shared/ui/select';
 import {
   customerFieldErrors,
   incompleteMessage,

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
 import { errorMessage } from '@/shared/api';
 import { SEARCH_DEBOUNCE_MS } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { MultiSelect } from '@/shared/ui/select';
 import { DSP_STAFF_FALLBACKS, assignDspStaff, dspStaffSearch } from '../api/dsp-staff.api';
 
 const optionLabel = (person: DspStaffMember) => `${person.name} · ${person.email}`;

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import {
 } from '@/entities/api-client';
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { Select } from '@/shared/ui/select';
 import { apiClientFormSchema, initialApiClientFormValues, toApiClientPayload, type ApiClientFormValues } from '../model/api-client-form';
 import { SecretOnceDialog, type RevealedSecret } from './secret-once-dialog';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Fieldset, Group, JsonInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import type { DspPlanRef } from '@/entities/dsp';
 import { formFieldErrors } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconTrash } from '@/shared/ui/icons';
+import { Select } from '@/shared/ui/select';
 import {
   DRIVER_SAMPLES,
   connectorFormSchema,

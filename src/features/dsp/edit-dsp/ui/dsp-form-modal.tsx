@@ -1,4 +1,4 @@
-import { Alert, Button, Group, JsonInput, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { MultiSelect, Select } from '@/shared/ui/select';
 import {
   SETTINGS_TEMPLATE_TEXT,
   dspFormSchema,

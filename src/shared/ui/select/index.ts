@@ -1,0 +1,1 @@
+export { MultiSelect, Select } from './select';

@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../tests/utils/render';
+import { MultiSelect, Select } from './select';
+
+const STATUSES = ['Borrador', 'Activa', 'Inactiva'];
+
+/** The listbox a field names, once it names one. */
+const listboxOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-controls') ?? '');
+
+describe('Select', () => {
+  it('adds no dropdown while the screen mounts, and names its listbox the first time it opens', async () => {
+    const onFocus = vi.fn();
+    const { user } = renderWithProviders(<Select label="Estado" data={STATUSES} onFocus={onFocus} />, { withoutTransitions: true });
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+
+    const field = screen.getByRole('combobox', { name: 'Estado' });
+    await user.click(field);
+    // What a screen reader is told on the very first open: expanded, and which list it controls.
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+    expect(within(listboxOf(field)!).getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(STATUSES);
+    expect(onFocus).toHaveBeenCalledTimes(1);
+
+    await user.click(within(listboxOf(field)!).getByRole('option', { name: 'Activa', hidden: true }));
+    expect(field).toHaveValue('Activa');
+  });
+
+  it('says a searchable select is open as soon as focus opens it', async () => {
+    const { user } = renderWithProviders(<Select label="Estado" data={STATUSES} searchable />);
+    const field = screen.getByRole('combobox', { name: 'Estado' });
+    await user.click(field);
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+    expect(within(listboxOf(field)!).getAllByRole('option', { hidden: true })).toHaveLength(STATUSES.length);
+  });
+
+  it('is reached with Tab and opened from the keyboard like any select', async () => {
+    const { user } = renderWithProviders(<Select label="Estado" data={STATUSES} />, { withoutTransitions: true });
+    await user.tab();
+    const field = screen.getByRole('combobox', { name: 'Estado' });
+    expect(field).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+    expect(listboxOf(field)).not.toBeNull();
+  });
+});
+
+describe('MultiSelect', () => {
+  it('adds its dropdown on first focus too, and opens naming its listbox', async () => {
+    const { user } = renderWithProviders(<MultiSelect label="Planes" data={['Hogar', 'Auto']} />, { withoutTransitions: true });
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    const field = screen.getByRole('combobox', { name: 'Planes' });
+    await user.click(field);
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+    expect(within(listboxOf(field)!).getAllByRole('option', { hidden: true })).toHaveLength(2);
+  });
+});
