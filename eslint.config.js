@@ -22,7 +22,7 @@ const stackedDialogs = {
 const selectsOnFocus = {
   name: '@mantine/core',
   importNames: ['Select', 'MultiSelect'],
-  message: "Usa Select y MultiSelect de '@/shared/ui/select': su lista se añade al enfocar el campo, no al montar la pantalla.",
+  message: "Usa Select de '@/shared/ui/select' y MultiSelect de '@/shared/ui/multi-select': su lista se añade al enfocar el campo, no al montar la pantalla.",
 };
 
 export default tseslint.config(
@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/ui/modal/modal.tsx', 'src/shared/ui/select/select.tsx'],
+    files: ['src/shared/ui/modal/modal.tsx', 'src/shared/ui/select/select.tsx', 'src/shared/ui/multi-select/multi-select.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverImports }] },
   },
   {

@@ -5,13 +5,16 @@
  * For each list with real parameters (a search, a filter, includes, a deep page): the API's median
  * and p95 over loopback with 10 connections (autocannon), beside the same SQL statements the
  * endpoint sends, replayed on the driver with the same 10-way concurrency; the ratio says what the
- * API adds (HTTP, validation, presenting, serialising). Then a mixed run of 50 staff, 45 reading
- * lists and 5 creating and updating sponsors. Misses are marked, with the plan of the slowest
+ * API adds (HTTP, validation, presenting, serialising), and the CPU each request cost the API and
+ * PostgreSQL's backends. Then a mixed run of 50 staff, 45 reading lists and 5 creating and updating
+ * sponsors, with what it cost per request and the least mean latency that cost allows on this
+ * machine's cores. Misses are marked, with the plan of the slowest
  * statement (EXPLAIN ANALYZE); the exit code is 0 either way: it measures, it does not judge.
  * `--encoding br` asks for compressed answers, as a browser does (the server then compresses
  * those of 1 KB or more); without it, as an API client that does not ask.
  */
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { recordDriverCalls } from '../server/db/driver-calls';
 import { sponsors } from '../server/db/schema';
+import { cpuMeter, type CpuSpent } from './support/cpu-meter';
 import { throwawayAdmin } from './support/throwaway-admin';
 
 const { values: flags } = parseArgs({
@@ -211,9 +215,15 @@ function loadGenerator() {
         child.send(spec);
       }),
     close: () => child.kill(),
+    pid: child.pid!,
   };
 }
 const generators = [loadGenerator(), loadGenerator()] as const;
+const startMeter = cpuMeter(db, onServer, () => generators.map((generator) => generator.pid));
+
+/** CPU per request in ms, one decimal: '3.7 + 6.0' (the API, then PostgreSQL's backends when they can be read). */
+const cpuPerRequest = (spent: CpuSpent, requests: number) =>
+  `${(spent.api / requests).toFixed(1)}${spent.database === null ? '' : ` + ${(spent.database / requests).toFixed(1)}`}`;
 
 // ---- the run
 
@@ -223,7 +233,7 @@ const counts = await firstRow<Record<string, string>>(
 console.log(`Base de datos: ${onServer ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`}; ${Object.entries(counts ?? {}).map(([table, total]) => `${total} ${table}`).join(', ')}.`);
 console.log(`${REQUESTS} peticiones por lista con ${CONNECTIONS} conexiones; el SQL, las mismas sentencias ${REQUESTS} veces con ${CONNECTIONS} a la vez.\n`);
 
-const header = ['lista', 'API mediana', 'API p95', 'SQL mediana', 'ratio', 'objetivo'];
+const header = ['lista', 'API mediana', 'API p95', 'SQL mediana', 'ratio', onServer ? 'CPU/petición: API + BD' : 'CPU/petición', 'objetivo'];
 const rows: string[][] = [];
 const misses: { name: string; calls: DriverCall[] }[] = [];
 const readPaths: string[] = [];
@@ -234,7 +244,7 @@ try {
   for (const entry of CASES.filter((candidate) => !only || only.some((name) => candidate.name.startsWith(name)))) {
     const path = await resolvePath(entry);
     if (typeof path !== 'string') {
-      rows.push([entry.name, 'ERROR', path.error, '', '', '✗']);
+      rows.push([entry.name, 'ERROR', path.error, '', '', '', '✗']);
       continue;
     }
     readPaths.push(path);
@@ -247,7 +257,9 @@ try {
     // list measured paid for the whole program's warm-up (sponsors' search: API 23 ms, SQL 7 ms).
     const fixed = { kind: 'fixed', url: origin + path, headers: loadHeaders, connections: CONNECTIONS, amount: REQUESTS };
     await generators[0].run(fixed);
+    const stopMeter = await startMeter();
     const api = await generators[0].run(fixed);
+    const spent = await stopMeter();
     await replayUnderLoad(calls, REQUESTS, CONNECTIONS);
     const bare = summary(await replayUnderLoad(calls, REQUESTS, CONNECTIONS));
     const served = summary(api.latencies);
@@ -255,7 +267,15 @@ try {
     const failed = api.errors + api.timeouts + api.non2xx;
     const met = failed === 0 && served.median <= TARGET.medianMs && ratio <= TARGET.ratio;
     if (!met || flags.explain) misses.push({ name: entry.name, calls });
-    rows.push([entry.name, ms(served.median), ms(served.p95), `${ms(bare.median)} (${calls.length} sent.)`, Number.isNaN(ratio) ? '—' : ratio.toFixed(2), met ? 'sí' : failed > 0 ? `✗ ${failed} fallos` : '✗']);
+    rows.push([
+      entry.name,
+      ms(served.median),
+      ms(served.p95),
+      `${ms(bare.median)} (${calls.length} sent.)`,
+      Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
+      cpuPerRequest(spent, api.latencies.length),
+      met ? 'sí' : failed > 0 ? `✗ ${failed} fallos` : '✗',
+    ]);
     // Said as each list ends, so a run cut short still tells what it measured.
     console.log(`  ${entry.name}: API ${ms(served.median)} ms (p95 ${ms(served.p95)}), SQL ${ms(bare.median)} ms, ratio ${ratio.toFixed(2)}`);
   }
@@ -267,6 +287,7 @@ try {
 
   // Mixed: 45 staff reading the lists above, 5 creating a sponsor and then updating it.
   const runId = randomBytes(3).toString('hex');
+  const stopMixedMeter = await startMeter();
   const [readers, writers] = await Promise.all([
     generators[0].run({ kind: 'readers', origin, headers: loadHeaders, connections: 45, seconds: MIXED_SECONDS, paths: readPaths }),
     generators[1].run({
@@ -281,6 +302,7 @@ try {
       countryId,
     }),
   ]);
+  const mixedSpent = await stopMixedMeter();
   const all = summary([...readers.latencies, ...writers.latencies]);
   const read = summary(readers.latencies);
   const write = summary(writers.latencies);
@@ -311,6 +333,7 @@ try {
       ),
     );
   }
+  console.log(capacity(mixedSpent, readers.latencies.length + writers.latencies.length, 50));
   console.log(
     onServer
       ? `Objetivo (PostgreSQL): p95 ≤ ${TARGET.mixedP95Ms} ms, sin errores ni timeouts: ${mixedMet ? 'cumplido' : '✗ NO CUMPLIDO'}.\n`
@@ -335,6 +358,26 @@ try {
   // autovacuum is off they would slow the next run's sponsor lists (a search planned as a full scan).
   await db.execute(sql`vacuum analyze sponsors`);
   await database.close();
+}
+
+/**
+ * What the mixed run cost the machine per request, and what that allows: `cores` divided by the CPU
+ * a request takes is the most requests per second the machine can serve, and with `staff`
+ * requests always in flight (each sends the next as soon as it is answered) the mean latency
+ * cannot fall below `staff` over that rate (Little's law), however the work is arranged.
+ */
+function capacity(spent: CpuSpent, requests: number, staff: number): string {
+  const cores = availableParallelism();
+  const parts = [`${onServer ? 'API' : 'API con PGlite'} ${(spent.api / requests).toFixed(1)} ms`];
+  if (spent.database !== null) parts.push(`PostgreSQL ${(spent.database / requests).toFixed(1)} ms`);
+  if (spent.generator !== null) parts.push(`generador de carga ${(spent.generator / requests).toFixed(1)} ms`);
+  const perRequest = spent.api + (spent.database ?? 0) + (spent.generator ?? 0);
+  if (spent.database === null && onServer) return `CPU por petición en la carga mixta: ${parts.join(', ')} (la de PostgreSQL no se puede leer aquí).`;
+  const ceiling = (cores * 1000 * requests) / perRequest;
+  return (
+    `CPU por petición en la carga mixta: ${parts.join(', ')}; en total ${(perRequest / requests).toFixed(1)} ms. ` +
+    `Con ${cores} núcleos caben a lo sumo ${ceiling.toFixed(0)} peticiones/s, y con ${staff} a la vez la latencia media no baja de ${((staff * 1000) / ceiling).toFixed(0)} ms.`
+  );
 }
 
 function table(columns: string[], body: string[][]): string {

@@ -10,7 +10,8 @@ import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type Us
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { MultiSelect, Select } from '@/shared/ui/select';
+import { MultiSelect } from '@/shared/ui/multi-select';
+import { Select } from '@/shared/ui/select';
 import {
   createUserFormSchema,
   editUserFormSchema,

@@ -1,1 +1,1 @@
-export { MultiSelect, Select } from './select';
+export { Select } from './select';

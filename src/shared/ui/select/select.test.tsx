@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/utils/render';
-import { MultiSelect, Select } from './select';
+import { Select } from './select';
 
 const STATUSES = ['Borrador', 'Activa', 'Inactiva'];
 
@@ -41,16 +41,5 @@ describe('Select', () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
     expect(listboxOf(field)).not.toBeNull();
-  });
-});
-
-describe('MultiSelect', () => {
-  it('adds its dropdown on first focus too, and opens naming its listbox', async () => {
-    const { user } = renderWithProviders(<MultiSelect label="Planes" data={['Hogar', 'Auto']} />, { withoutTransitions: true });
-    expect(document.querySelector('[role="listbox"]')).toBeNull();
-    const field = screen.getByRole('combobox', { name: 'Planes' });
-    await user.click(field);
-    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
-    expect(within(listboxOf(field)!).getAllByRole('option', { hidden: true })).toHaveLength(2);
   });
 });

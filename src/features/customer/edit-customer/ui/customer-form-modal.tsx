@@ -14,7 +14,7 @@ import {
 } from '@/entities/customer';
 import { errorMessage } from '@/shared/api';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { MultiSelect } from '@/shared/ui/select';
+import { MultiSelect } from '@/shared/ui/multi-select';
 import {
   customerFieldErrors,
   incompleteMessage,

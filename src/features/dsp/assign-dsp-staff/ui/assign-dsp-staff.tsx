@@ -8,7 +8,7 @@ import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
 import { errorMessage } from '@/shared/api';
 import { SEARCH_DEBOUNCE_MS } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { MultiSelect } from '@/shared/ui/select';
+import { MultiSelect } from '@/shared/ui/multi-select';
 import { DSP_STAFF_FALLBACKS, assignDspStaff, dspStaffSearch } from '../api/dsp-staff.api';
 
 const optionLabel = (person: DspStaffMember) => `${person.name} · ${person.email}`;

@@ -14,7 +14,8 @@ import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
-import { MultiSelect, Select } from '@/shared/ui/select';
+import { MultiSelect } from '@/shared/ui/multi-select';
+import { Select } from '@/shared/ui/select';
 import {
   SETTINGS_TEMPLATE_TEXT,
   dspFormSchema,

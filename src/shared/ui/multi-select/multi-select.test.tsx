@@ -1,0 +1,18 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../../tests/utils/render';
+import { MultiSelect } from './multi-select';
+
+/** The listbox a field names, once it names one. */
+const listboxOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-controls') ?? '');
+
+describe('MultiSelect', () => {
+  it('adds its dropdown on first focus too, and opens naming its listbox', async () => {
+    const { user } = renderWithProviders(<MultiSelect label="Planes" data={['Hogar', 'Auto']} />, { withoutTransitions: true });
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    const field = screen.getByRole('combobox', { name: 'Planes' });
+    await user.click(field);
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+    expect(within(listboxOf(field)!).getAllByRole('option', { hidden: true })).toHaveLength(2);
+  });
+});
