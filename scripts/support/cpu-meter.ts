@@ -18,15 +18,17 @@ async function ticksOf(pid: number): Promise<number | null> {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** Ticks by pid, or null when any of them cannot be read (a server on another machine, no /proc). */
+/**
+ * Ticks by pid of those that can be read; null when none can (a server on another machine, no
+ * /proc). A process that ended between being listed and being read is left out.
+ */
 async function ticksByPid(pids: number[]): Promise<Map<number, number> | null> {
   const ticks = new Map<number, number>();
   for (const pid of pids) {
     const read = await ticksOf(pid);
-    if (read === null) return null;
-    ticks.set(pid, read);
+    if (read !== null) ticks.set(pid, read);
   }
-  return ticks;
+  return ticks.size > 0 || pids.length === 0 ? ticks : null;
 }
 
 /** Ticks spent between two readings, in ms; a pid first seen in the second counts from zero (a connection opened meanwhile). */
