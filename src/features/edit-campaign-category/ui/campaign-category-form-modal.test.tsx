@@ -8,7 +8,7 @@ import { buildCampaignCategory, campaignCategoriesDb, catalogueRoots } from '../
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { listAnswer } from '../../../../tests/msw/paginate';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import type { CampaignCategory } from '@/entities/campaign-category';
@@ -42,7 +42,7 @@ describe('CampaignCategoryFormModal', () => {
     const { user, dialog } = await open();
     const select = within(dialog).getByRole('combobox', { name: 'Categoría del catálogo' });
     await user.click(select);
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '')!;
+    const listbox = listboxOf(select)!;
     await waitFor(() => expect(within(listbox).getAllByRole('option', { hidden: true })).toHaveLength(catalogueRoots.length));
     expect(within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['Hogar', 'Salud', 'Vehículos']);
   });

@@ -6,7 +6,7 @@ import { apiUrl, fail, invalid } from '../../../../tests/msw/envelope';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { plansDb } from '../../../../tests/msw/handlers/plans';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import type { Plan } from '@/entities/plan';
@@ -134,7 +134,7 @@ describe('PlanWizardModal', () => {
     const select = within(dialog).getByRole('combobox', { name: 'Plan base' });
     expect(select).toHaveValue('Plan Básico');
     await user.click(select);
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '')!;
+    const listbox = listboxOf(select)!;
     const options = within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent);
     expect(options).toEqual(['Plan Básico']);
   });

@@ -8,7 +8,7 @@ import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { categoriesDb } from '../../../../tests/msw/handlers/categories';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
@@ -190,7 +190,7 @@ describe('categories page: the category form', () => {
     const parent = within(dialog).getByRole('combobox', { name: /Categoría padre/ });
     await waitFor(() => expect(parent).toHaveValue('Hogar'));
     await user.click(parent);
-    const listbox = document.getElementById(parent.getAttribute('aria-controls') ?? '')!;
+    const listbox = listboxOf(parent)!;
     const offered = within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent);
     expect(offered).toEqual(['Hogar', 'Salud']);
 

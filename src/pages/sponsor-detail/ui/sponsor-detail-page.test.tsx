@@ -7,7 +7,7 @@ import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { buildPlan, campaignsDb } from '../../../../tests/msw/handlers/campaigns';
 import { sponsorsDb } from '../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 const openSponsor = async (id: number, query = '') => {
@@ -124,7 +124,7 @@ describe('sponsor detail: the campaigns', () => {
     const statusBox = within(dialog).getByRole('combobox', { name: 'Estado' });
     expect(statusBox).toHaveValue('Borrador');
     await user.click(statusBox);
-    const listbox = document.getElementById(statusBox.getAttribute('aria-controls')!)!;
+    const listbox = listboxOf(statusBox)!;
     expect(within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['Borrador', 'Activa', 'Inactiva']);
     await user.click(statusBox);
 

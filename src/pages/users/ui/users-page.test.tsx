@@ -9,7 +9,7 @@ import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { rolesDb } from '../../../../tests/msw/handlers/roles';
 import { buildUser, usersDb } from '../../../../tests/msw/handlers/users';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
@@ -45,7 +45,7 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name)
 const optionsOf = async (user: ReturnType<typeof renderRoute>['user'], label: string) => {
   const combobox = screen.getByRole('combobox', { name: label });
   await user.click(combobox);
-  const listbox = document.getElementById(combobox.getAttribute('aria-controls') ?? '')!;
+  const listbox = listboxOf(combobox)!;
   return within(listbox).getAllByRole('option', { hidden: true });
 };
 

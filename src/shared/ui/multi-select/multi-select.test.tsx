@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listboxOf } from '../../../../tests/utils/choose-option';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import { MultiSelect } from './multi-select';
-
-/** The listbox a field names, once it names one. */
-const listboxOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-controls') ?? '');
 
 describe('MultiSelect', () => {
   it('adds its dropdown on first focus too, and opens naming its listbox', async () => {

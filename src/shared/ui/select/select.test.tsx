@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { listboxOf } from '../../../../tests/utils/choose-option';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import { Select } from './select';
 
 const STATUSES = ['Borrador', 'Activa', 'Inactiva'];
-
-/** The listbox a field names, once it names one. */
-const listboxOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-controls') ?? '');
 
 describe('Select', () => {
   it('adds no dropdown while the screen mounts, and names its listbox the first time it opens', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../../../../tests/msw/envelope';
 import { customersDb } from '../../../../../tests/msw/handlers/customers';
 import { server } from '../../../../../tests/msw/server';
-import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import type { Customer } from '@/entities/customer';
@@ -70,7 +70,7 @@ describe('Customer form: creating', () => {
     const { user, dialog } = await open();
     const box = within(dialog).getByRole('combobox', { name: /Planes/ });
     await user.click(box);
-    const listbox = document.getElementById(box.getAttribute('aria-controls') ?? '')!;
+    const listbox = listboxOf(box)!;
     expect(within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['Plan Hogar', 'Plan Auto']);
   });
 

@@ -8,7 +8,7 @@ import { buildPlan, campaignsDb } from '../../../../../tests/msw/handlers/campai
 import { dspsDb } from '../../../../../tests/msw/handlers/dsps';
 import { sponsorsDb } from '../../../../../tests/msw/handlers/sponsors';
 import { server } from '../../../../../tests/msw/server';
-import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import type { Dsp } from '@/entities/dsp';
@@ -39,7 +39,7 @@ const saveButton = (dialog: HTMLElement) => within(dialog).getByRole('button', {
 const optionsOf = async (user: UserEvent, label: RegExp) => {
   const box = screen.getByRole('combobox', { name: label });
   await user.click(box);
-  const listbox = document.getElementById(box.getAttribute('aria-controls') ?? '')!;
+  const listbox = listboxOf(box)!;
   const names = within(listbox).queryAllByRole('option', { hidden: true }).map((option) => option.textContent);
   await user.keyboard('{Escape}');
   return names;

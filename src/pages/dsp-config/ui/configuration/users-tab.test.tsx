@@ -8,7 +8,7 @@ import { dspQueries } from '@/entities/dsp';
 import { answer, apiUrl, fail } from '../../../../../tests/msw/envelope';
 import { configuredDsp, dspStaffDb } from '../../../../../tests/msw/handlers/dsp-staff';
 import { server } from '../../../../../tests/msw/server';
-import { chooseOption } from '../../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../../tests/utils/choose-option';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import { UsersTab } from './users-tab';
 
@@ -40,7 +40,7 @@ const seedStaff = () => {
 const staffTable = () => screen.getByRole('table', { name: 'Personal asignado a Tienda Norte' });
 const picker = () => screen.getByRole('combobox', { name: 'Asignar personal' });
 const pickerOptions = () => {
-  const listbox = document.getElementById(picker().getAttribute('aria-controls') ?? '')!;
+  const listbox = listboxOf(picker())!;
   return within(listbox).queryAllByRole('option', { hidden: true }).map((option) => option.textContent);
 };
 
