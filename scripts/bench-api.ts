@@ -170,8 +170,12 @@ const CASES: Case[] = [
   { name: 'customers: página profunda', path: `/api/v1/dsps/${customerDsp}/customers`, deep: true },
   { name: 'sales (suscripciones): estado + búsqueda', path: '/api/v1/sales?filter[status]=pagado&filter[q]=martinez' },
   { name: 'sales (suscripciones): página profunda', path: '/api/v1/sales', deep: true },
+  // Not a list, but /ventas asks for it beside its first page: the totals of every sale.
+  { name: 'sales (suscripciones): totales', path: '/api/v1/sales/summary' },
   { name: 'bookings: búsqueda + estado + includes', path: `/api/v1/dsps/${bookingDsp}/bookings?filter[q]=garcia&filter[status]=CONSUMED,CANCELLED&include=customer,plan,service` },
   { name: 'bookings: página profunda', path: `/api/v1/dsps/${bookingDsp}/bookings`, deep: true },
+  // Not a list either: /agendamientos asks for its counters (all, today) beside its first page.
+  { name: 'bookings: contadores', path: `/api/v1/dsps/${bookingDsp}/bookings/summary?tz=America/Bogota` },
   { name: 'audit: acción', path: '/api/v1/audit?filter[action]=create' },
 ];
 

@@ -148,15 +148,27 @@ export function createSalesService({ db }: { db: Db }) {
     list,
     visible: (actor: Actor) => visibleDsp(actor, entitlements.dspId),
 
-    /** How many sales the filters select and the sum of their amounts (a plan without a price adds nothing). */
+    /**
+     * How many sales the filters select and the sum of their amounts (a plan without a price adds
+     * nothing). The sales are counted per plan first, from the plan index alone, and only then
+     * priced: joining every sale to its plan read the whole plans table for a few thousand plans
+     * sold (300,000 sales: 69 → 41 ms of one backend's time under EXPLAIN ANALYZE).
+     */
     async summary(query: Record<string, unknown>, actor: Actor): Promise<SalesSummary> {
-      const where = salesWhere(query, actor);
-      const [totals] = await db
-        .select({ count: count(), total: sql<string>`coalesce(sum(${plans.price}), 0)::numeric(16, 2)::text` })
+      const perPlan = db
+        .select({ planId: entitlements.planId, sales: count().as('sales') })
         .from(entitlements)
-        .innerJoin(plans, eq(plans.id, entitlements.planId))
-        .where(where);
-      return { count: totals?.count ?? 0, total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
+        .where(salesWhere(query, actor))
+        .groupBy(entitlements.planId)
+        .as('per_plan');
+      const [totals] = await db
+        .select({
+          count: sql<string>`coalesce(sum(${perPlan.sales}), 0)::bigint::text`,
+          total: sql<string>`coalesce(sum(${perPlan.sales} * ${plans.price}), 0)::numeric(16, 2)::text`,
+        })
+        .from(perPlan)
+        .innerJoin(plans, eq(plans.id, perPlan.planId));
+      return { count: Number(totals?.count ?? 0), total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
     },
 
     /**
