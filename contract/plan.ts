@@ -146,8 +146,8 @@ export type PlanFields = z.input<typeof planFields>;
 /** An update sends any subset: absent fields keep their value, an empty optional one clears it. */
 export const planUpdateFields = planFields.partial();
 
-/** The campaign of a plan, as `include=campaign` shows it (enough to link to its page). */
-export const planCampaignRef = z.object({ id: z.number().int(), name: z.string(), sponsor_id: z.number().int() });
+/** The campaign of a plan, as `include=campaign` shows it: enough to link to its page and say whose it is. */
+export const planCampaignRef = z.object({ id: z.number().int(), name: z.string(), sponsor_id: z.number().int(), sponsor_name: z.string() });
 export type PlanCampaignRef = z.infer<typeof planCampaignRef>;
 
 export const plan = z.object({

@@ -97,7 +97,7 @@ describe('POST /api/v1/campaigns/:campaignId/plans', () => {
       apolo_code_ref: null,
       plan_id: null,
       parent: null,
-      campaign: { id: campaignA, name: 'Hogar Seguro', sponsor_id: sponsorId },
+      campaign: { id: campaignA, name: 'Hogar Seguro', sponsor_id: sponsorId, sponsor_name: 'Andes Protección' },
     });
     expect(created.image_url).toMatch(/^\/storage\/plans\/[0-9a-f]{32}\.png$/);
     expect(created.document_url).toMatch(/^\/storage\/plans\/[0-9a-f]{32}\.pdf$/);
@@ -399,7 +399,7 @@ describe('lists', () => {
     const page = response.json().data;
     expect(page).toMatchObject({ total: 3, current_page: 1, per_page: 24 });
     expect(page.data.map((item: PlanAnswer) => item.name)).toEqual(['Bronce', 'Oro', 'Plata']);
-    expect(page.data[2]).toMatchObject({ parent: { name: 'Bronce' }, services: [], campaign: { id: campaign, name: 'Listados', sponsor_id: sponsorId } });
+    expect(page.data[2]).toMatchObject({ parent: { name: 'Bronce' }, services: [], campaign: { id: campaign, name: 'Listados', sponsor_id: sponsorId, sponsor_name: 'Andes Protección' } });
     expect(page.data[0].parent).toBeNull();
   });
 

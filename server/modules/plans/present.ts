@@ -1,8 +1,8 @@
 import type { Plan, PlanCampaignRef } from '@contract/plan';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
-import { campaigns, plans } from '../../db/schema';
+import { campaigns, plans, sponsors } from '../../db/schema';
 import { type IncludeLoader, referenceInclude } from '../../http/list';
 import type { Storage } from '../../storage';
 import { servicesOfPlans } from '../services/service';
@@ -50,11 +50,15 @@ export function planIncludes(db: Db, storage: Storage) {
     return (row) => (row.planId === null ? null : (known.get(row.planId) ?? null));
   };
 
-  /** `campaign`: enough of it to link to its page. */
+  /** `campaign`: enough of it to link to its page, and its sponsor's name (a list of every sponsor's plans says whose). */
   const campaign = referenceInclude(
     (row: PlanRow) => row.campaignId,
     (ids): Promise<PlanCampaignRef[]> =>
-      db.select({ id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId }).from(campaigns).where(inArray(campaigns.id, ids)),
+      db
+        .select({ id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId, sponsor_name: sponsors.name })
+        .from(campaigns)
+        .innerJoin(sponsors, eq(sponsors.id, campaigns.sponsorId))
+        .where(inArray(campaigns.id, ids)),
   );
 
   /** `services`: every plan's services (with their category) in one query. */

@@ -4,11 +4,15 @@ import { http } from 'msw';
 import { apiUrl, fail } from '../envelope';
 import { listAnswer } from '../paginate';
 import { campaignsDb } from './campaigns';
+import { sponsorsDb } from './sponsors';
 
 const includes = (url: URL) => url.searchParams.get('include')?.split(',').filter(Boolean) ?? [];
 
 /** The server's 400 for an id filter that is not a number. */
 const badId = (name: string, value: string | null) => (value !== null && !/^\d+$/.test(value) ? fail(400, `El filtro ${name} debe ser un identificador numérico.`) : null);
+
+/** The sponsor's name as the server joins it ('Sponsor N' for a campaign built without one). */
+const sponsorName = (id: number) => sponsorsDb.sponsors.find((sponsor) => sponsor.id === id)?.name ?? `Sponsor ${id}`;
 
 const matches = (text: string, q: string | undefined) => !q || text.toLowerCase().includes(q);
 
@@ -31,7 +35,7 @@ export const offerListHandlers = [
         (campaign.plans ?? []).map((plan) => ({
           ...plan,
           campaign_id: campaign.id,
-          campaign: wanted.includes('campaign') ? { id: campaign.id, name: campaign.name, sponsor_id: campaign.sponsor_id } : undefined,
+          campaign: wanted.includes('campaign') ? { id: campaign.id, name: campaign.name, sponsor_id: campaign.sponsor_id, sponsor_name: sponsorName(campaign.sponsor_id) } : undefined,
           services: wanted.includes('services') ? (plan.services ?? []) : undefined,
           parent: wanted.includes('parent') ? (plan.parent ?? null) : undefined,
         })),

@@ -1,12 +1,10 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { PLAN_STATUSES } from '@contract/campaign-status';
 import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
 import { CampaignFilter } from '@/entities/campaign';
 import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
-import { sponsorQueries } from '@/entities/sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -26,8 +24,6 @@ export function PlansPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(planQueries.list(plansListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
-  const sponsors = useQuery(sponsorQueries.options());
-  const sponsorNames = useMemo(() => new Map((sponsors.data ?? []).map((sponsor) => [sponsor.id, sponsor.name])), [sponsors.data]);
   const data = list.data;
 
   return (
@@ -55,7 +51,7 @@ export function PlansPage() {
       >
         {(plans) => (
           <Stack gap="md">
-            <PlansTable plans={plans} sponsorNames={sponsorNames} stale={list.isPlaceholderData} />
+            <PlansTable plans={plans} stale={list.isPlaceholderData} />
             {data ? (
               <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} noun="planes" disabled={list.isPlaceholderData} onChange={setPage} />
             ) : null}

@@ -9,14 +9,12 @@ const helper = createColumnHelper<DataTableFeatures, Plan>();
 
 interface PlansTableProps {
   plans: Plan[];
-  /** Sponsor names by id, to say whose campaign each plan belongs to (empty until they load). */
-  sponsorNames: ReadonlyMap<number, string>;
   /** The next page is loading: the rows on screen are the previous ones. */
   stale?: boolean;
 }
 
 /** Plan (a link to its campaign's plans), Campaña, Estado, Precio, Permanencia, Servicios, PDF. */
-export function PlansTable({ plans, sponsorNames, stale = false }: PlansTableProps) {
+export function PlansTable({ plans, stale = false }: PlansTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -45,8 +43,7 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
           header: 'Campaña',
           cell: ({ row }) => {
             const campaign = row.original.campaign;
-            const sponsor = campaign ? sponsorNames.get(campaign.sponsor_id) : undefined;
-            return <CellText detail={sponsor}>{campaign?.name ?? '—'}</CellText>;
+            return <CellText detail={campaign?.sponsor_name}>{campaign?.name ?? '—'}</CellText>;
           },
         }),
         helper.accessor('status', { header: 'Estado', cell: (info) => <PlanStatusBadge status={info.getValue()} /> }),
@@ -66,7 +63,7 @@ export function PlansTable({ plans, sponsorNames, stale = false }: PlansTablePro
             ),
         }),
       ]),
-    [sponsorNames],
+    [],
   );
 
   return <DataTable columns={columns} data={plans} getRowId={(plan) => String(plan.id)} stale={stale} cardTitle="plan" />;
