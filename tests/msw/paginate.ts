@@ -31,11 +31,19 @@ export function paginate<T>(items: T[], url: URL, defaultLimit = DEFAULT_LIST_LI
   };
 }
 
-/** Keeps only the `fields=` the request asked for. */
-export const pickFields = <T extends object>(items: T[], url: URL): Partial<T>[] => {
+/** The keys a sparse answer keeps: the `fields=` asked for and, as the server does, each relation in `include=`. */
+const sparseKeys = (url: URL): string[] | null => {
   const fields = url.searchParams.get('fields')?.split(',').filter(Boolean);
-  if (!fields?.length) return items;
-  return items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key))) as Partial<T>);
+  if (!fields?.length) return null;
+  const relations = url.searchParams.get('include')?.split(',').filter(Boolean).map((path) => path.split('.')[0]!) ?? [];
+  return [...fields, ...relations];
+};
+
+/** Keeps only the `fields=` the request asked for (and the relations it included). */
+export const pickFields = <T extends object>(items: T[], url: URL): Partial<T>[] => {
+  const keys = sparseKeys(url);
+  if (!keys) return items;
+  return items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))) as Partial<T>);
 };
 
 /**
@@ -46,7 +54,7 @@ export const pickFields = <T extends object>(items: T[], url: URL): Partial<T>[]
 export function listAnswer<S extends z.ZodObject>(item: S, items: z.input<S>[], url: URL, defaultLimit = DEFAULT_LIST_LIMIT) {
   const limit = url.searchParams.get('limit');
   if (limit !== null && Number(limit) > MAX_LIST_LIMIT) return fail(400, limitTooLargeMessage(MAX_LIST_LIMIT));
-  const fields = url.searchParams.get('fields')?.split(',').filter(Boolean);
-  const schema = fields?.length ? item.pick(Object.fromEntries(fields.map((field) => [field, true])) as never) : item;
+  const keys = sparseKeys(url)?.filter((key) => key in item.shape);
+  const schema = keys ? item.pick(Object.fromEntries(keys.map((key) => [key, true])) as never) : item;
   return answer(paginator(schema) as z.ZodType<unknown>, paginate(pickFields(items as object[], url), url, defaultLimit));
 }

@@ -16,6 +16,7 @@ import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envel
 import { listAnswer } from '../paginate';
 import { countryFixtures } from './countries';
 import { sponsorsDb } from './sponsors';
+import { fold } from '../fold';
 
 let sequence = 0;
 
@@ -178,13 +179,13 @@ const deleteRefusal = (campaign: Campaign) => {
 export const campaignHandlers = [
   http.get(apiUrl('v1/campaigns'), ({ request }) => {
     const url = new URL(request.url);
-    const q = url.searchParams.get('filter[q]')?.toLowerCase();
+    const q = fold(url.searchParams.get('filter[q]'));
     const status = url.searchParams.get('filter[status]');
     const sponsor = url.searchParams.get('filter[sponsor_id]');
     const country = url.searchParams.get('filter[country_id]');
     const include = url.searchParams.get('include')?.split(',') ?? [];
     const found = campaignsDb.campaigns
-      .filter((campaign) => !q || `${campaign.name} ${campaign.description ?? ''}`.toLowerCase().includes(q))
+      .filter((campaign) => !q || fold(`${campaign.name} ${campaign.description ?? ''}`).includes(q))
       .filter((campaign) => !status || campaign.status === status)
       .filter((campaign) => !sponsor || campaign.sponsor_id === Number(sponsor))
       .filter((campaign) => !country || campaign.country_id === Number(country))

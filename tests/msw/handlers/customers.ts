@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { answer, apiUrl, deletionAnswer, fail, invalid } from '../envelope';
 import { listAnswer } from '../paginate';
 import { issuesByField } from './campaign-categories';
+import { fold } from '../fold';
 
 type Json = Record<string, unknown>;
 
@@ -109,7 +110,6 @@ export const customersDb = {
   },
 };
 
-const fold = (text: string | null) => (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** What the list answers of a customer: its subscriptions only with `include=entitlements`, their plan only with `entitlements.plan`. */
 const shown = (item: Customer, includes: string[]): Customer => {

@@ -17,6 +17,7 @@ import { listAnswer } from '../paginate';
 import { campaignsDb } from './campaigns';
 import { countryFixtures } from './countries';
 import { sponsorsDb } from './sponsors';
+import { fold } from '../fold';
 
 let sequence = 0;
 
@@ -123,7 +124,7 @@ const contractErrors = (error: z.ZodError) => {
 };
 
 /** Names are compared trimmed, ignoring case and accents. */
-const folded = (name: string) => name.trim().normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const folded = (name: string) => fold(name.trim());
 
 /** The server's own checks after the contract's: sponsor and country exist, plans of the sponsor's campaigns. */
 const refusal = (input: { sponsor_id: number; country_id?: number; plans?: number[] }) => {

@@ -7,6 +7,7 @@ import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envel
 import { listAnswer } from '../paginate';
 import { countryFixtures } from './countries';
 import { campaignsDb } from './campaigns';
+import { fold } from '../fold';
 
 let sequence = 0;
 
@@ -93,12 +94,12 @@ const deleteRefusal = (id: number) => {
 export const sponsorHandlers = [
   http.get(apiUrl('v1/sponsors'), ({ request }) => {
     const url = new URL(request.url);
-    const q = url.searchParams.get('filter[q]')?.toLowerCase();
+    const q = fold(url.searchParams.get('filter[q]'));
     const country = url.searchParams.get('filter[country_id]');
     const sort = url.searchParams.get('sort') ?? SPONSOR_DEFAULT_SORT;
     const withCountry = url.searchParams.get('include')?.split(',').includes('country');
     const found = sponsorsDb.sponsors
-      .filter((sponsor) => !q || sponsor.name.toLowerCase().includes(q))
+      .filter((sponsor) => !q || fold(sponsor.name).includes(q))
       .filter((sponsor) => !country || sponsor.country_id === Number(country))
       .sort((a, b) => a.name.localeCompare(b.name, 'es') * (sort === `-${SPONSOR_DEFAULT_SORT}` ? -1 : 1))
       .map(({ country: ref, ...sponsor }) => (withCountry ? { ...sponsor, country: ref } : sponsor));

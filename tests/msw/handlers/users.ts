@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answer, apiUrl, checked, deletionAnswer, fail } from '../envelope';
 import { listAnswer } from '../paginate';
 import { rolesDb } from './roles';
+import { fold } from '../fold';
 
 type Payload = {
   dni: string;
@@ -73,11 +74,11 @@ const apply = (body: Payload, base: Partial<User>): User => {
 export const userHandlers = [
   http.get(apiUrl('v1/users'), ({ request }) => {
     const url = new URL(request.url);
-    const q = url.searchParams.get('filter[q]')?.toLowerCase();
+    const q = fold(url.searchParams.get('filter[q]'));
     const role = url.searchParams.get('filter[role]');
     const active = url.searchParams.get('filter[is_active]');
     const found = usersDb.users
-      .filter((user) => !q || [user.name, user.email, user.dni ?? ''].some((value) => value.toLowerCase().includes(q)))
+      .filter((user) => !q || [user.name, user.email, user.dni ?? ''].some((value) => fold(value).includes(q)))
       .filter((user) => !role || user.roles.some((candidate) => candidate.slug === role))
       .filter((user) => active === null || user.is_active === (active === '1' || active === 'true'))
       .sort((a, b) => b.created_at.localeCompare(a.created_at));

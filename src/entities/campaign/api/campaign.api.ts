@@ -38,15 +38,19 @@ export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${i
 export const checkCampaignDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaigns/${id}/deletion`, { fallback: CAMPAIGN_FALLBACKS.delete });
 
-/** Every campaign's id, name and sponsor (or one sponsor's), for a selector (300 at most), by name. */
-export const fetchCampaignOptions = async (signal?: AbortSignal, sponsorId?: number) =>
+/** A campaign as a select offers it: its sponsor tells apart the many campaigns that share a name. */
+export type CampaignOption = Pick<Campaign, 'id' | 'name' | 'sponsor_id' | 'sponsor'>;
+
+/** The campaigns matching `q` (all without it; or one sponsor's), with their sponsor, for a selector (300 at most), by name. */
+export const fetchCampaignOptions = async ({ q, sponsorId }: { q?: string; sponsorId?: number }, signal?: AbortSignal) =>
   (
-    await api.get<Paginated<Pick<Campaign, 'id' | 'name' | 'sponsor_id'>>>('v1/campaigns', {
+    await api.get<Paginated<CampaignOption>>('v1/campaigns', {
       searchParams: listSearchParams({
         sort: 'name',
         fields: ['id', 'name', 'sponsor_id'],
+        include: sponsorId === undefined ? ['sponsor'] : undefined,
         limit: LOAD_LIMIT.dropdown,
-        filter: { sponsor_id: sponsorId },
+        filter: { q, sponsor_id: sponsorId },
       }),
       fallback: CAMPAIGN_FALLBACKS.list,
       signal,

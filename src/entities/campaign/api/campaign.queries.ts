@@ -19,16 +19,16 @@ export const campaignQueries = {
       queryKey: [...campaignQueries.details(), id] as const,
       queryFn: ({ signal }) => fetchCampaign(id, signal),
     }),
-  /** Every campaign's id, name and sponsor, for filters; part of `lists()`, so writes refresh it. */
-  options: () =>
+  /** The campaigns matching `q` (the first 300 by name without it) with their sponsor, for filters; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
     queryOptions({
-      queryKey: [...campaignQueries.lists(), 'options'] as const,
-      queryFn: ({ signal }) => fetchCampaignOptions(signal),
+      queryKey: [...campaignQueries.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchCampaignOptions({ q }, signal),
     }),
   /** One sponsor's campaigns (id and name), for a cascading select; part of `lists()`. */
   sponsorOptions: (sponsorId: number) =>
     queryOptions({
       queryKey: [...campaignQueries.lists(), 'options', { sponsorId }] as const,
-      queryFn: ({ signal }) => fetchCampaignOptions(signal, sponsorId),
+      queryFn: ({ signal }) => fetchCampaignOptions({ sponsorId }, signal),
     }),
 };

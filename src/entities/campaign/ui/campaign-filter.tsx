@@ -1,13 +1,17 @@
 import type { SelectProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { Select } from '@/shared/ui/select';
-import { CAMPAIGN_FALLBACKS } from '../api/campaign.api';
+import { CAMPAIGN_FALLBACKS, type CampaignOption } from '../api/campaign.api';
 import { campaignQueries } from '../api/campaign.queries';
 
 const ALL_CAMPAIGNS = 'all';
+const ALL_LABEL = 'Todas las campañas';
+
+/** Many sponsors sell a 'Bienestar Total': the sponsor tells them apart. */
+const campaignLabel = (campaign: CampaignOption) => (campaign.sponsor ? `${campaign.name} · ${campaign.sponsor.name}` : campaign.name);
 
 interface CampaignFilterProps {
   /** The selected campaign's id; undefined is 'Todas las campañas'. */
@@ -16,26 +20,36 @@ interface CampaignFilterProps {
   w?: SelectProps['w'];
 }
 
-/** A list's campaign filter: 'Todas las campañas' or one campaign (searchable), with the loading and error states. */
+/**
+ * A list's campaign filter: 'Todas las campañas' or one campaign, searched on the server as the
+ * person types (a large operator has 10,000), with the loading and error states.
+ */
 export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
-  const campaigns = useQuery(campaignQueries.options());
+  const campaigns = useSearchedOptions({
+    search: campaignQueries.options,
+    one: campaignQueries.detail,
+    selected: value,
+    label: campaignLabel,
+    fixedLabels: [ALL_LABEL],
+  });
   const data = useMemo(
-    () => [{ value: ALL_CAMPAIGNS, label: 'Todas las campañas' }, ...(campaigns.data ?? []).map((campaign) => ({ value: String(campaign.id), label: campaign.name }))],
-    [campaigns.data],
+    () => [{ value: ALL_CAMPAIGNS, label: ALL_LABEL }, ...campaigns.records.map((campaign) => ({ value: String(campaign.id), label: campaignLabel(campaign) }))],
+    [campaigns.records],
   );
-  // Until the campaigns arrive, one from the URL shows the loading text rather than a bare id.
-  const selected = value && campaigns.data ? String(value) : value ? null : ALL_CAMPAIGNS;
+  // Until the campaign arrives, one from the URL shows the loading text rather than a bare id.
+  const selected = value ? (campaigns.records.some((campaign) => campaign.id === value) ? String(value) : null) : ALL_CAMPAIGNS;
   const campaignSelect = useOptionsWhileOpen(data, selected);
   return (
     <Select
       aria-label="Filtrar por campaña"
       {...campaignSelect}
+      {...campaigns.selectProps}
       value={selected}
       onChange={(next) => onChange(next && next !== ALL_CAMPAIGNS ? Number(next) : undefined)}
-      placeholder={campaigns.isPending ? 'Cargando campañas...' : 'Todas las campañas'}
+      placeholder={campaigns.isPending || value ? 'Cargando campañas...' : ALL_LABEL}
       searchable
       allowDeselect={false}
-      nothingFoundMessage="Ninguna campaña coincide"
+      nothingFoundMessage={campaigns.searching ? 'Buscando…' : 'Ninguna campaña coincide'}
       error={campaigns.error ? errorMessage(campaigns.error, CAMPAIGN_FALLBACKS.list) : undefined}
       w={w}
     />

@@ -21,11 +21,11 @@ export const fetchSponsors = (params: ListParams, signal?: AbortSignal) =>
 export const fetchSponsor = (id: number, signal?: AbortSignal) =>
   api.get<Sponsor>(`v1/sponsors/${id}`, { searchParams: { include: SPONSOR_INCLUDES.join(',') }, fallback: SPONSOR_FALLBACKS.load, signal });
 
-/** Every sponsor's id and name, for a filter or a select (300 at most). */
-export const fetchSponsorOptions = async (signal?: AbortSignal) =>
+/** The sponsors' ids and names, for a filter or a select: those matching `q` (all without it), 300 at most. */
+export const fetchSponsorOptions = async (q: string, signal?: AbortSignal) =>
   (
     await api.get<Paginated<Pick<Sponsor, 'id' | 'name'>>>('v1/sponsors', {
-      searchParams: listSearchParams({ sort: SPONSOR_DEFAULT_SORT, fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
+      searchParams: listSearchParams({ sort: SPONSOR_DEFAULT_SORT, fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown, filter: { q } }),
       fallback: SPONSOR_FALLBACKS.list,
       signal,
     })

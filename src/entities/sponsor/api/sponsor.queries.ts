@@ -13,11 +13,11 @@ export const sponsorQueries = {
       // The grid keeps the previous page on screen while the next one loads.
       placeholderData: keepPreviousData,
     }),
-  /** Every sponsor's id and name, for filters; part of `lists()`, so writes refresh it. */
-  options: () =>
+  /** The sponsors matching `q` (the first 300 by name without it), for selects; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
     queryOptions({
-      queryKey: [...sponsorQueries.lists(), 'options'] as const,
-      queryFn: ({ signal }) => fetchSponsorOptions(signal),
+      queryKey: [...sponsorQueries.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchSponsorOptions(q, signal),
     }),
   details: () => [...sponsorQueries.all(), 'detail'] as const,
   detail: (id: number) =>

@@ -14,11 +14,11 @@ export const USER_FALLBACKS = {
 export const fetchUsers = (params: ListParams, signal?: AbortSignal) =>
   api.get<Paginated<User>>('v1/users', { searchParams: listSearchParams(params), fallback: USER_FALLBACKS.list, signal });
 
-/** Every user's id and name, for a filter or a select. */
-export const fetchUserOptions = async (signal?: AbortSignal) =>
+/** The users' ids and names, for a filter or a select: those matching `q` (all without it), 300 at most. */
+export const fetchUserOptions = async (q: string, signal?: AbortSignal) =>
   (
     await api.get<Paginated<Pick<User, 'id' | 'name'>>>('v1/users', {
-      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
+      searchParams: listSearchParams({ sort: 'name', fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown, filter: { q } }),
       fallback: USER_FALLBACKS.list,
       signal,
     })

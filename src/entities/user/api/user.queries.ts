@@ -13,11 +13,11 @@ export const userQueries = {
       // The table keeps the previous page on screen while the next one loads.
       placeholderData: keepPreviousData,
     }),
-  /** Every user's id and name, for filters; part of `lists()`, so writes refresh it. */
-  options: () =>
+  /** The users matching `q` (the first 300 by name without it), for selects; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
     queryOptions({
-      queryKey: [...userQueries.lists(), 'options'] as const,
-      queryFn: ({ signal }) => fetchUserOptions(signal),
+      queryKey: [...userQueries.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchUserOptions(q, signal),
     }),
   details: () => [...userQueries.all(), 'detail'] as const,
   detail: (id: number) =>

@@ -1,11 +1,11 @@
 import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_RESOURCE_LABELS, type AuditAction } from '@contract/audit-vocabulary';
 import { userQueries } from '@/entities/user';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { IconCalendar } from '@/shared/ui/icons';
 import { Select } from '@/shared/ui/select';
 import type { AuditSearch } from '../model/search';
@@ -34,8 +34,9 @@ interface AuditFiltersProps {
 export function AuditFilters({ search, onChange }: AuditFiltersProps) {
   // The people come from the users list, which only who manages users may read.
   const canListPeople = useSessionStore((state) => hasPermission(state.user, 'users.manage'));
-  const people = useQuery({ ...userQueries.options(), enabled: canListPeople });
-  const personOptions = useMemo(() => (people.data ?? []).map((person) => ({ value: String(person.id), label: person.name })), [people.data]);
+  // Searched on the server as the person types: a large operator has 20,000 staff.
+  const people = useSearchedOptions({ search: userQueries.options, one: userQueries.detail, selected: search.person, enabled: canListPeople });
+  const personOptions = useMemo(() => people.records.map((person) => ({ value: String(person.id), label: person.name })), [people.records]);
   const person = search.person ? String(search.person) : null;
   const personSelect = useOptionsWhileOpen(personOptions, person);
 
@@ -44,12 +45,13 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
       {canListPeople ? (
         <Select
           label="Persona"
-          placeholder={search.person && !people.data ? 'Cargando…' : 'Todas las personas'}
+          placeholder={search.person && !personOptions.some((option) => option.value === person) ? 'Cargando…' : 'Todas las personas'}
           {...personSelect}
+          {...people.selectProps}
           value={person}
           searchable
           clearable
-          nothingFoundMessage="Nadie con ese nombre"
+          nothingFoundMessage={people.searching ? 'Buscando…' : 'Nadie con ese nombre'}
           onChange={(value) => onChange({ person: value ? Number(value) : undefined })}
         />
       ) : null}

@@ -17,6 +17,7 @@ import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
@@ -28,6 +29,7 @@ import { campaignsListParams } from '../model/search';
 
 const route = getRouteApi('/protected/campanas');
 const ALL = 'all';
+const ALL_SPONSORS = 'Todos los sponsors';
 
 const STATUS_OPTIONS = [
   { value: ALL, label: 'Todos los estados' },
@@ -39,14 +41,21 @@ export function CampaignsPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(campaignQueries.list(campaignsListParams(search))));
   const { setFilters, setPage } = usePagedSearch(search, list);
-  // The sponsor filter's options come after the list, unless a sponsor is chosen or the filter opened.
+  // The sponsor filter's options come after the list, unless a sponsor is chosen or the filter opened;
+  // typing searches them on the server (a large operator has a thousand).
   const sponsorFilter = useWantedOnceSettled(search.sponsor !== undefined);
-  const sponsors = useQuery({ ...sponsorQueries.options(), enabled: sponsorFilter.wanted });
+  const sponsors = useSearchedOptions({
+    search: sponsorQueries.options,
+    one: sponsorQueries.detail,
+    selected: search.sponsor,
+    fixedLabels: [ALL_SPONSORS],
+    enabled: sponsorFilter.wanted,
+  });
   const data = list.data;
 
   const sponsorOptions = useMemo(
-    () => [{ value: ALL, label: 'Todos los sponsors' }, ...(sponsors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))],
-    [sponsors.data],
+    () => [{ value: ALL, label: ALL_SPONSORS }, ...sponsors.records.map((s) => ({ value: String(s.id), label: s.name }))],
+    [sponsors.records],
   );
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
   const sponsor = search.sponsor ? String(search.sponsor) : ALL;
@@ -73,12 +82,13 @@ export function CampaignsPage() {
         <Select
           aria-label="Filtrar por sponsor"
           {...sponsorSelect}
+          {...sponsors.selectProps}
           value={sponsor}
           onChange={(value) => setFilters({ sponsor: idOrNothing(value) })}
-          placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Todos los sponsors'}
+          placeholder={sponsors.isPending ? 'Cargando sponsors...' : ALL_SPONSORS}
           searchable
           allowDeselect={false}
-          nothingFoundMessage="Ningún sponsor coincide"
+          nothingFoundMessage={sponsors.searching ? 'Buscando…' : 'Ningún sponsor coincide'}
           error={sponsors.error ? errorMessage(sponsors.error, SPONSOR_FALLBACKS.list) : undefined}
         />
         <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} />

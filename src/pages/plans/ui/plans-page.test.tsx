@@ -81,9 +81,10 @@ describe('plans page', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Buscar planes' })).toHaveValue('oro');
     expect(screen.getByRole('combobox', { name: 'Filtrar por estado' })).toHaveValue('Activo');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filtrar por campaña' })).toHaveValue('Hogar Seguro'));
+    // Many sponsors sell a campaign of the same name: the filter says whose.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filtrar por campaña' })).toHaveValue('Hogar Seguro · Andes'));
     // The campaign filter's options: every campaign, by name, only what the select needs.
-    expect(Object.fromEntries(campaignRequests[0]!.searchParams)).toEqual({ sort: 'name', fields: 'id,name,sponsor_id', limit: '300' });
+    expect(Object.fromEntries(campaignRequests[0]!.searchParams)).toEqual({ sort: 'name', fields: 'id,name,sponsor_id', include: 'sponsor', limit: '300' });
   });
 
   it('puts each filter in the URL, back at page 1, and says when nothing matches', async () => {
@@ -98,7 +99,7 @@ describe('plans page', () => {
     await waitFor(() => expect(currentLocation()).toBe('/planes-asistencia?status=DRAFT'));
     expect(await screen.findByRole('link', { name: 'Plan Solo' })).toBeInTheDocument();
 
-    await chooseOption(user, 'Filtrar por campaña', 'Muchos');
+    await chooseOption(user, 'Filtrar por campaña', 'Muchos · Andes');
     await waitFor(() => expect(currentLocation()).toBe(`/planes-asistencia?status=DRAFT&campaign=${many.id}`));
     expect(await screen.findByText('No se encontraron planes con los filtros aplicados')).toBeInTheDocument();
 

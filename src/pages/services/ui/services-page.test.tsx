@@ -79,7 +79,7 @@ describe('services page', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Buscar servicios' })).toHaveValue('plo');
     expect(screen.getByRole('combobox', { name: 'Filtrar por estado' })).toHaveValue('Activo');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filtrar por campaña' })).toHaveValue('Hogar Seguro'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filtrar por campaña' })).toHaveValue('Hogar Seguro · Andes'));
   });
 
   it('sends Inactivo as is_active=0, puts each filter in the URL back at page 1, and says when nothing matches', async () => {
@@ -97,7 +97,7 @@ describe('services page', () => {
     expect(screen.getByRole('link', { name: 'Cerrajero' })).toBeInTheDocument();
     expect(requests.at(-1)!.searchParams.get('filter[is_active]')).toBe('0');
 
-    await chooseOption(user, 'Filtrar por campaña', 'Auto Tranquilo');
+    await chooseOption(user, 'Filtrar por campaña', 'Auto Tranquilo · Andes');
     await waitFor(() => expect(currentLocation()).toBe(`/servicios?status=inactivo&campaign=${autos.id}`));
     expect(await screen.findByText('No se encontraron servicios con los filtros aplicados')).toBeInTheDocument();
 

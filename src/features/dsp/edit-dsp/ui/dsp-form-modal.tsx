@@ -12,6 +12,7 @@ import { sponsorQueries } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
@@ -85,7 +86,13 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const { sponsor_id: sponsorId, campaign_id: campaignId } = form.values;
 
   const countries = useQuery(countryQueries.options());
-  const sponsors = useQuery(sponsorQueries.options());
+  // Searched on the server as the person types (a large operator has a thousand); an edited DSP's is locked.
+  const sponsors = useSearchedOptions({
+    search: sponsorQueries.options,
+    one: sponsorQueries.detail,
+    selected: sponsorId === null ? null : Number(sponsorId),
+    enabled: !editing,
+  });
   const campaigns = useQuery({ ...campaignQueries.sponsorOptions(Number(sponsorId)), enabled: sponsorId !== null });
   const plans = useQuery({
     ...planQueries.campaignList(Number(campaignId), { fields: ['id', 'name'], limit: LOAD_LIMIT.dropdown }),
@@ -93,11 +100,11 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   });
 
   const sponsorOptions = useMemo(() => {
-    const options = asOptions(sponsors.data);
-    // An edited DSP shows its sponsor even before (or without) the options.
+    const options = asOptions(sponsors.records);
+    // An edited DSP shows its sponsor without the options.
     if (dsp?.sponsor && !options.some((option) => option.value === String(dsp.sponsor_id))) options.unshift({ value: String(dsp.sponsor_id), label: dsp.sponsor.name });
     return options;
-  }, [sponsors.data, dsp]);
+  }, [sponsors.records, dsp]);
   const campaignOptions = useMemo(() => asOptions(campaigns.data), [campaigns.data]);
   const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
   const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
@@ -198,8 +205,9 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           placeholder={sponsors.isPending ? 'Cargando sponsors...' : 'Selecciona un sponsor'}
           description={editing ? DSP_MESSAGES.sponsorLocked : undefined}
           {...sponsorSelect}
+          {...sponsors.selectProps}
           searchable
-          nothingFoundMessage="Ningún sponsor coincide"
+          nothingFoundMessage={sponsors.searching ? 'Buscando…' : 'Ningún sponsor coincide'}
           // A DSP belongs to its sponsor for good, and so do its campaign's plans.
           disabled={busy || editing || sponsors.isPending}
           comboboxProps={{ withinPortal: true }}
