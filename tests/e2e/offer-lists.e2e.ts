@@ -52,7 +52,7 @@ describe('the plans and services of every campaign', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/offer-lists-plans.png' });
 
-    await choose(page, page, 'Filtrar por campaña', 'Hogar Protegido', 'Hogar');
+    await choose(page, page, 'Filtrar por campaña', 'Hogar Protegido · Cóndor Asistencia', 'Hogar');
     await page.waitForURL(new RegExp(`campaign=${hogar.id}`));
     await choose(page, page, 'Filtrar por estado', 'Borrador');
     await page.waitForURL(/status=DRAFT/);
