@@ -71,6 +71,8 @@ export function useSearchedOptions<T extends NamedRecord, One extends T, SearchK
     records,
     /** The first answer has not arrived. */
     isPending: found.isPending,
+    /** The chosen record is being read, no answer holding it (an unknown id reads nothing and stops). */
+    chosenLoading: chosen.isLoading,
     error: found.error,
     /** A search is waiting for its last key or its answer. */
     searching: found.isFetching || asked !== term,

@@ -46,7 +46,7 @@ export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
       {...campaigns.selectProps}
       value={selected}
       onChange={(next) => onChange(next && next !== ALL_CAMPAIGNS ? Number(next) : undefined)}
-      placeholder={campaigns.isPending || value ? 'Cargando campañas...' : ALL_LABEL}
+      placeholder={campaigns.isPending || campaigns.chosenLoading ? 'Cargando campañas...' : ALL_LABEL}
       searchable
       allowDeselect={false}
       nothingFoundMessage={campaigns.searching ? 'Buscando…' : 'Ninguna campaña coincide'}

@@ -45,7 +45,7 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
       {canListPeople ? (
         <Select
           label="Persona"
-          placeholder={search.person && !personOptions.some((option) => option.value === person) ? 'Cargando…' : 'Todas las personas'}
+          placeholder={search.person && (people.isPending || people.chosenLoading) ? 'Cargando…' : 'Todas las personas'}
           {...personSelect}
           {...people.selectProps}
           value={person}
