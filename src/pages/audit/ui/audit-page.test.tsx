@@ -8,7 +8,7 @@ import { auditDb } from '../../../../tests/msw/handlers/audit';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
 import { buildUser, usersDb } from '../../../../tests/msw/handlers/users';
 import { server } from '../../../../tests/msw/server';
-import { chooseOption } from '../../../../tests/utils/choose-option';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
 
 afterEach(() => {
@@ -96,6 +96,28 @@ describe('/auditoria', () => {
       page: '1',
       limit: '20',
     });
+  });
+
+  it('finds a person past the first 300 staff by typing', async () => {
+    // The handler answers the newest first: the first one added comes last, past the first 300.
+    const zoe = buildUser({ name: 'Zoe Zúñiga' });
+    usersDb.users.push(zoe);
+    usersDb.seed(300, (index) => ({ name: `Ana ${index}` }));
+    auditDb.add({ actor: { id: zoe.id, name: zoe.name }, action: 'create', resource: 'sponsor', resource_id: 7, resource_label: 'Sur', created_at: '2026-03-02T10:00:00Z' });
+    const { user } = await openAudit();
+    const person = screen.getByRole('combobox', { name: 'Persona' });
+    await user.click(person);
+    await user.type(person, 'zuniga');
+    await user.click(await within(listboxOf(person)!).findByRole('option', { name: 'Zoe Zúñiga', hidden: true }, { timeout: 3000 }));
+    await waitFor(() => expect(currentLocation()).toBe(`/auditoria?person=${zoe.id}`));
+  });
+
+  it('names the person of a link though the first 300 staff do not hold them', async () => {
+    const zoe = buildUser({ name: 'Zoe Zúñiga' });
+    usersDb.users.push(zoe);
+    usersDb.seed(300, (index) => ({ name: `Ana ${index}` }));
+    await openAudit(`/auditoria?person=${zoe.id}`);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Persona' })).toHaveValue('Zoe Zúñiga'));
   });
 
   it('keeps the filters of a link or a reload, dates included', async () => {

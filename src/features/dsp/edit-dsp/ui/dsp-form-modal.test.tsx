@@ -123,6 +123,20 @@ describe('DSP form: sponsor → campaign → plans', () => {
     expect(within(dialog).getByRole('combobox', { name: /Planes/ })).toBeDisabled();
     await waitFor(async () => expect(await optionsOf(user, /Campaña/)).toEqual(['Salud Sur']));
   });
+
+  it('finds by typing a sponsor past the first 300 by name, and offers its campaigns', async () => {
+    for (let index = 0; index < 300; index++) sponsorsDb.add({ name: `Aseguradora ${String(index).padStart(3, '0')}` });
+    const zafiro = sponsorsDb.add({ name: 'Zafiro Asistencia' });
+    campaignsDb.add({ name: 'Zafiro Hogar', sponsor_id: zafiro.id });
+    const { user, dialog } = await open();
+    const sponsor = within(dialog).getByRole('combobox', { name: /Sponsor/ });
+    await waitFor(() => expect(sponsor).toBeEnabled());
+    await user.click(sponsor);
+    await user.type(sponsor, 'zafiro');
+    await user.click(await within(listboxOf(sponsor)!).findByRole('option', { name: 'Zafiro Asistencia', hidden: true }, { timeout: 3000 }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Campaña/ })).toBeEnabled());
+    expect(await optionsOf(user, /Campaña/)).toEqual(['Zafiro Hogar']);
+  });
 });
 
 describe('DSP form: the settings template', () => {
