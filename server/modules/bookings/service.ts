@@ -48,7 +48,7 @@ import type { Storage } from '../../storage';
 import { assertVisibleDsp, pageOfVisibleDsp, visibleDsp } from '../customers/visibility';
 import { notifyBookingChange } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
-import { addDays, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
+import { addDays, clockIn, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type CreateInput = z.output<typeof bookingFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
@@ -176,20 +176,6 @@ const STAMP: Partial<Record<BookingStatus, 'confirmedAt' | 'cancelledAt' | 'cons
   CONFIRMED: 'confirmedAt',
   CANCELLED: 'cancelledAt',
   CONSUMED: 'consumedAt',
-};
-
-/** A moment as a clock in `timeZone` shows it, for a CSV cell: '2026-03-31 21:05'. */
-const clockIn = (at: Date, timeZone: string) => {
-  const wall = zonedWall(at, timeZone);
-  return wall.replace('T', ' ').slice(0, 16);
-};
-const zonedWall = (at: Date, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 };
 
 type Key = { at: string; id: number } | null;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventWindow } from './rules';
-import { dayIn, dayRange, timeZoneOf } from './time-zone';
+import { clockIn, dayIn, dayRange, timeZoneOf } from './time-zone';
 
 describe('days in a time zone', () => {
   it('starts a day at its local midnight, across a change of daylight saving time', () => {
@@ -13,6 +13,21 @@ describe('days in a time zone', () => {
   it('reads the calendar day of an instant where it is', () => {
     expect(dayIn(new Date('2027-03-10T04:30:00Z'), 'America/Bogota')).toBe('2027-03-09');
     expect(dayIn(new Date('2027-03-10T04:30:00Z'), 'Europe/Madrid')).toBe('2027-03-10');
+  });
+
+  it('writes an instant as the zone’s clock shows it, with one formatter per zone however many cells', () => {
+    const Real = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    } as never);
+    // An export writes two cells per row: a zone's formatter is built once, not per cell.
+    for (let minute = 0; minute < 500; minute++) clockIn(new Date(Date.UTC(2027, 2, 14, 6, minute)), 'America/Chicago');
+    expect(built.mock.calls.length).toBeLessThanOrEqual(1);
+    built.mockRestore();
+    expect(clockIn(new Date('2027-03-14T07:59:00Z'), 'America/Chicago')).toBe('2027-03-14 01:59');
+    // Chicago moves its clocks forward at 02:00 that night: a minute later it is 03:00.
+    expect(clockIn(new Date('2027-03-14T08:00:00Z'), 'America/Chicago')).toBe('2027-03-14 03:00');
+    expect(clockIn(new Date('2027-03-10T04:30:00Z'), 'America/Bogota')).toBe('2027-03-09 23:30');
   });
 
   it('takes America/Bogota when tz is absent or empty, an IANA name otherwise', () => {
