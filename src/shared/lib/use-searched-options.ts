@@ -24,20 +24,23 @@ interface SearchedOptionsConfig<T extends NamedRecord, One extends T, SearchKey 
   enabled?: boolean;
 }
 
+const nameOf = (record: NamedRecord) => record.name;
+
 /**
  * The options of a select over more records than one answer holds (a large operator's 1,000
  * sponsors, 10,000 campaigns, 20,000 staff): the first page by name and, as the person types, the
  * server's search (SEARCH_DEBOUNCE_MS after the last key), so that every record can be found, not
- * only the first 300. Mantine writes the chosen option's label into the field, and that text is not
- * a search, nor is any offered option's label. The chosen record stays offered when the answer on screen does not hold it. Spread
- * `selectProps` into a searchable Select: the server has matched the text already (ignoring case
- * and accents, and in more than the label), so what it answered is what is offered.
+ * only the first 300. Mantine writes the chosen option's label into the field, and that text is
+ * not a search, nor is any offered option's label. The chosen record stays offered when the answer
+ * on screen does not hold it. Spread `selectProps` into a searchable Select: the server has matched
+ * the text already (ignoring case and accents, and in more than the label), so what it answered is
+ * what is offered.
  */
 export function useSearchedOptions<T extends NamedRecord, One extends T, SearchKey extends QueryKey, OneKey extends QueryKey>({
   search,
   one,
   selected,
-  label = (record) => record.name,
+  label = nameOf,
   fixedLabels = [],
   enabled = true,
 }: SearchedOptionsConfig<T, One, SearchKey, OneKey>) {
@@ -49,26 +52,28 @@ export function useSearchedOptions<T extends NamedRecord, One extends T, SearchK
   const found = useQuery({ ...search(asked), enabled, placeholderData: keepPreviousData });
 
   const listed = found.data;
-  const chosenListed = selected === null || selected === undefined ? undefined : listed?.find((record) => record.id === selected);
-  const chosen = useQuery({ ...one(selected ?? 0), enabled: enabled && selected !== null && selected !== undefined && listed !== undefined && !chosenListed });
-  const chosenRecord: T | undefined = chosenListed ?? (selected !== null && selected !== undefined ? chosen.data : undefined);
+  const chosenId = selected ?? null;
+  const chosenListed = chosenId === null ? undefined : listed?.find((record) => record.id === chosenId);
+  const chosen = useQuery({ ...one(chosenId ?? 0), enabled: enabled && chosenId !== null && listed !== undefined && !chosenListed });
+  const chosenRecord: T | undefined = chosenListed ?? (chosenId === null ? undefined : chosen.data);
 
-  const records = useMemo(() => {
-    const all = listed ?? [];
-    return chosenRecord && !all.some((record) => record.id === chosenRecord.id) ? [...all, chosenRecord] : all;
-  }, [listed, chosenRecord]);
+  /** What to offer, as a Select takes it: the search's answer, and the chosen record. */
+  const options = useMemo(() => {
+    const records = listed ?? [];
+    const offered = chosenRecord && !records.some((record) => record.id === chosenRecord.id) ? [...records, chosenRecord] : records;
+    return offered.map((record) => ({ value: String(record.id), label: label(record) }));
+  }, [listed, chosenRecord, label]);
 
   const onSearchChange = (next: string) => {
     setText(next);
     const trimmed = next.trim();
     // Choosing an option writes its label (the choice is not in the address yet): not a search either.
-    const isLabel = fixedLabels.includes(trimmed) || records.some((record) => label(record).trim() === trimmed);
+    const isLabel = fixedLabels.includes(trimmed) || options.some((option) => option.label.trim() === trimmed);
     setTerm(isLabel ? '' : trimmed);
   };
 
   return {
-    /** What to offer: the search's answer, and the chosen record. */
-    records,
+    options,
     /** The first answer has not arrived. */
     isPending: found.isPending,
     /** The chosen record is being read, no answer holding it (an unknown id reads nothing and stops). */

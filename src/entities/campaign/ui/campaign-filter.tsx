@@ -32,12 +32,9 @@ export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
     label: campaignLabel,
     fixedLabels: [ALL_LABEL],
   });
-  const data = useMemo(
-    () => [{ value: ALL_CAMPAIGNS, label: ALL_LABEL }, ...campaigns.records.map((campaign) => ({ value: String(campaign.id), label: campaignLabel(campaign) }))],
-    [campaigns.records],
-  );
+  const data = useMemo(() => [{ value: ALL_CAMPAIGNS, label: ALL_LABEL }, ...campaigns.options], [campaigns.options]);
   // Until the campaign arrives, one from the URL shows the loading text rather than a bare id.
-  const selected = value ? (campaigns.records.some((campaign) => campaign.id === value) ? String(value) : null) : ALL_CAMPAIGNS;
+  const selected = value ? (campaigns.options.some((option) => option.value === String(value)) ? String(value) : null) : ALL_CAMPAIGNS;
   const campaignSelect = useOptionsWhileOpen(data, selected);
   return (
     <Select

@@ -1,6 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMemo } from 'react';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_RESOURCE_LABELS, type AuditAction } from '@contract/audit-vocabulary';
 import { userQueries } from '@/entities/user';
 import { hasPermission, useSessionStore } from '@/shared/auth';
@@ -36,9 +35,8 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
   const canListPeople = useSessionStore((state) => hasPermission(state.user, 'users.manage'));
   // Searched on the server as the person types: a large operator has 20,000 staff.
   const people = useSearchedOptions({ search: userQueries.options, one: userQueries.detail, selected: search.person, enabled: canListPeople });
-  const personOptions = useMemo(() => people.records.map((person) => ({ value: String(person.id), label: person.name })), [people.records]);
   const person = search.person ? String(search.person) : null;
-  const personSelect = useOptionsWhileOpen(personOptions, person);
+  const personSelect = useOptionsWhileOpen(people.options, person);
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: canListPeople ? 5 : 4 }} spacing="sm">

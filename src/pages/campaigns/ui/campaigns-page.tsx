@@ -53,10 +53,7 @@ export function CampaignsPage() {
   });
   const data = list.data;
 
-  const sponsorOptions = useMemo(
-    () => [{ value: ALL, label: ALL_SPONSORS }, ...sponsors.records.map((s) => ({ value: String(s.id), label: s.name }))],
-    [sponsors.records],
-  );
+  const sponsorOptions = useMemo(() => [{ value: ALL, label: ALL_SPONSORS }, ...sponsors.options], [sponsors.options]);
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
   const sponsor = search.sponsor ? String(search.sponsor) : ALL;
   const sponsorSelect = useOptionsWhileOpen(sponsorOptions, sponsor, sponsorFilter.want);

@@ -100,11 +100,11 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   });
 
   const sponsorOptions = useMemo(() => {
-    const options = asOptions(sponsors.records);
+    const options = [...sponsors.options];
     // An edited DSP shows its sponsor without the options.
     if (dsp?.sponsor && !options.some((option) => option.value === String(dsp.sponsor_id))) options.unshift({ value: String(dsp.sponsor_id), label: dsp.sponsor.name });
     return options;
-  }, [sponsors.records, dsp]);
+  }, [sponsors.options, dsp]);
   const campaignOptions = useMemo(() => asOptions(campaigns.data), [campaigns.data]);
   const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
   const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
