@@ -21,19 +21,28 @@ export async function seriousA11yViolations(page: Page, options: { targetSize?: 
     await motionless(page);
     await watchForMoves(page);
     const results = await axe.analyze();
-    const moved = await page.evaluate(() => (window as { movedDuringCheck?: boolean }).movedDuringCheck === true);
-    if (moved && attempt < 3) continue;
+    // Raised during the check, or still moving at its end (a fade that began as axe read the page).
+    const moved = await page.evaluate(
+      () =>
+        (window as { movedDuringCheck?: boolean }).movedDuringCheck === true ||
+        document.getAnimations().some((animation) => animation.effect?.getComputedTiming().endTime !== Infinity),
+    );
+    if (moved && attempt < 5) continue;
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   }
 }
 
-/** Clears the page's flag, and raises it when a transition starts from now on. */
+/**
+ * Clears the page's flag, and raises it when a transition starts from now on. Something that began
+ * to move after `motionless` returned (a notification mounted in between) raises it at once: its
+ * start went unwatched.
+ */
 function watchForMoves(page: Page) {
   return page.evaluate(() => {
     const flags = window as { movedDuringCheck?: boolean; watchingMoves?: boolean };
-    flags.movedDuringCheck = false;
+    flags.movedDuringCheck = document.getAnimations().some((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     if (!flags.watchingMoves) {
       flags.watchingMoves = true;
       document.addEventListener('transitionstart', () => (flags.movedDuringCheck = true), true);
