@@ -16,7 +16,7 @@ import { SCALE_PASSWORD, SCALE_STAFF_MAIL_DOMAIN, seedScale } from '../server/db
 
 /** Every table the data set or the panel's use fills; countries, roles and permissions stay. */
 const EMPTIED_BY_RESET = [
-  'booking_status_histories', 'bookings', 'entitlement_status_histories', 'entitlement_periods', 'entitlements', 'customers',
+  'booking_status_histories', 'bookings', 'entitlement_status_histories', 'entitlement_periods', 'sales_tallies', 'entitlements', 'customers',
   'api_clients', 'connector_plans', 'connectors', 'dsp_users', 'dsp_plans', 'dsps', 'services', 'campaign_categories', 'categories',
   'plans', 'campaigns', 'sponsors', 'audit_log', 'sessions', 'one_time_codes', 'user_roles', 'users', 'rate_limit_hits', 'cooldowns',
 ];

@@ -348,6 +348,9 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     return conditions.length > 0 ? and(...conditions) : undefined;
   };
 
+  const filtersIn = (query: Record<string, unknown>): Record<string, string> =>
+    parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters;
+
   /** Presented rows, cut to `fields`, with the relations asked for. */
   async function build(rows: Row[], query: Pick<ListQuery, 'fields' | 'includes'>) {
     const loaders = config.includes?.load ?? {};
@@ -422,9 +425,12 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       return item!;
     },
 
+    /** The filters a query that carries only the list's filters asks for, by name (an unknown one is a 400). */
+    filtersIn,
+
     /** The condition of a query that carries only the list's filters (an export of the list). */
     filtersOf(query: Record<string, unknown>, params: Record<string, unknown> = {}) {
-      return whereOf(parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters, query, params);
+      return whereOf(filtersIn(query), query, params);
     },
 
     /** Records presented with the given relations, as a write answers them. */
