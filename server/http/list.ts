@@ -98,6 +98,9 @@ export const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn
     return direction === 'asc' ? asc(column) : desc(column);
   });
 
+/** The sort term the other way round (ascending ↔ descending, and so nulls last ↔ first). */
+const flipped = (term: SortTerm): SortTerm => ({ ...term, direction: term.direction === 'asc' ? 'desc' : 'asc' });
+
 /** The tables an ORDER BY term reads: a column's own, or those of the columns inside an expression. */
 function tablesOf(term: unknown): Table[] {
   if (is(term, Column)) return [term.table];
@@ -381,8 +384,12 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     /** The detail's `querystring` schema (include, fields), for its route. */
     detailQuerystring: querystringSchema(detailShape),
 
-    /** One page of the list, as the paginator answers it; `scope` narrows it further (one record's history). */
-    async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL) {
+    /**
+     * One page of the list, as the paginator answers it; `scope` narrows it further (one record's
+     * history). `exactTotal`, when it can, answers how many rows the filters and the scope select
+     * without counting them (the sales' tallies); null leaves the count to the list.
+     */
+    async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL, exactTotal?: (filters: Record<string, string>) => Promise<number | null>) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
       if (list.fields) serializeSparseList(request, reply, list.fields, list.includes);
       const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, scope);
@@ -395,7 +402,23 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       const deferred = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, config.table));
       let found: Row[];
       let counted: ListTotal;
-      if (deferred && Object.keys(list.filters).some((name) => name === 'q' || config.filters[name]!.search)) {
+      const known = exactTotal && deferred ? await exactTotal(list.filters) : null;
+      if (known !== null) {
+        // Nothing to count, and a page past the middle is read from the other end, in the reverse
+        // order, passing over fewer of the sort index's entries (the sales at 80 %: 60,000, not 240,000).
+        counted = { total: known, estimated: false };
+        const size = Math.min(list.limit, known - window.offset);
+        const fromEnd = window.offset > known / 2;
+        const reverse = [...orderByTerms(list.sort.map(flipped), config.sorts), tiebreak === 'desc' ? asc(config.id) : desc(config.id)];
+        const ids = config.db
+          .select({ id: config.id })
+          .from(config.table)
+          .where(where)
+          .orderBy(...(fromEnd ? reverse : order))
+          .limit(size)
+          .offset(fromEnd ? known - window.offset - size : window.offset);
+        found = size > 0 ? ((await config.select().where(sql`${config.id} = any(array(${ids}))`).orderBy(...order)) as Row[]) : [];
+      } else if (deferred && Object.keys(list.filters).some((name) => name === 'q' || config.filters[name]!.search)) {
         // A search: usually a few matches, found once for the total and the page. A plain filter
         // (a status, an id) is an index condition that often keeps most of a list: keeping its
         // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:

@@ -185,6 +185,34 @@ describe('GET /api/v1/sales/summary from the tallies', () => {
     expect(await summaryOf('')).toMatchObject(await countedOneByOne({}));
   });
 
+  it('give the sales list its exact total, and the same pages read from either end', async () => {
+    // Ties on the date: the id breaks them, also when a page is read from the end.
+    const moments = ['2026-05-01T10:00:00Z', '2026-05-02T10:00:00Z', '2026-05-03T10:00:00Z'].map((at) => new Date(at));
+    for (let index = 0; index < 23; index += 1) {
+      await insertSale(ctx, { dspId: dspIds[index % 2]!, planId: planIds[index % 3]!, status: index % 4 === 0 ? 'PENDING' : 'ACTIVE', createdAt: moments[index % 3]! });
+    }
+    const plainPage = async (statuses: string[], page: number, limit: number) => {
+      const { rows } = (await ctx.db.execute(
+        sql`select id from entitlements where status::text in ${statuses} order by created_at desc, id desc limit ${limit} offset ${(page - 1) * limit}`,
+      )) as unknown as { rows: { id: number }[] };
+      return rows.map((row) => row.id);
+    };
+    for (const [query, statuses] of [
+      ['', ENTITLEMENT_STATUSES as readonly string[]],
+      ['&filter[status]=pagado', ENTITLEMENT_STATUSES_OF_SALE.pagado],
+    ] as const) {
+      const total = (await countedOneByOne(query ? { status: 'pagado' } : {})).count;
+      const limit = 4;
+      const lastPage = Math.ceil(total / limit);
+      for (const page of [1, 2, Math.ceil(lastPage / 2), Math.ceil(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1]) {
+        const response = await ctx.inject({ method: 'GET', url: `/api/v1/sales?limit=${limit}&page=${page}${query}`, headers: bearer(adminToken) });
+        const answer = response.json().data;
+        expect(answer.data.map((row: { id: number }) => row.id), `page ${page}${query}`).toEqual(await plainPage([...statuses], page, limit));
+        expect(answer).toMatchObject({ total, total_is_estimate: false, last_page: lastPage });
+      }
+    }
+  });
+
   it.runIf(inject('databaseTemplate').kind === 'postgres')(
     'count a sale written while its plan changes price at the price it ends with, whichever commits first (PostgreSQL)',
     async () => {

@@ -35,7 +35,10 @@ export async function salesRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply, service.visible(actorOf(request)))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return success(await service.list.answer(request, reply, service.visible(actor), service.talliedCount(actor)));
+    },
   );
 
   r.get(

@@ -158,12 +158,12 @@ export function createSalesService({ db }: { db: Db }) {
   });
 
   /**
-   * The totals from the tallies: a few thousand rows, however many sales. When the rows of
-   * differences have piled up, each key's are folded into one, in one statement: it adds exactly
-   * what it deleted, so two at once, or a sale written meanwhile (a row this one does not see), leave
-   * the sums as they were.
+   * The totals from the tallies, a few thousand rows however many sales; null when a search or
+   * dates ask for the sales themselves. When the rows of differences have piled up, each key's are
+   * folded into one.
    */
-  async function talliedSummary(asked: Record<string, string>, actor: Actor): Promise<SalesSummary> {
+  async function talliedSummary(asked: Record<string, string>, actor: Actor): Promise<SalesSummary | null> {
+    if (!Object.keys(asked).every((name) => name in TALLY_FILTERS)) return null;
     const where = and(...Object.entries(asked).map(([name, value]) => TALLY_FILTERS[name]!.where(value, {}, {})), visibleDsp(actor, salesTallies.dspId));
     const [totals] = await db
       .select({
@@ -183,6 +183,8 @@ export function createSalesService({ db }: { db: Db }) {
   return {
     list,
     visible: (actor: Actor) => visibleDsp(actor, entitlements.dspId),
+    /** How many sales `actor` sees that the list's filters select, from the tallies (null: count them). */
+    talliedCount: (actor: Actor) => async (filters: Record<string, string>) => (await talliedSummary(filters, actor))?.count ?? null,
 
     /**
      * How many sales the filters select and the sum of their amounts (a plan without a price adds
@@ -192,8 +194,8 @@ export function createSalesService({ db }: { db: Db }) {
      * its plan read the whole plans table for a few thousand plans sold).
      */
     async summary(query: Record<string, unknown>, actor: Actor): Promise<SalesSummary> {
-      const asked = list.filtersIn(query);
-      if (Object.keys(asked).every((name) => name in TALLY_FILTERS)) return talliedSummary(asked, actor);
+      const tallied = await talliedSummary(list.filtersIn(query), actor);
+      if (tallied) return tallied;
       const perPlan = db
         .select({ planId: entitlements.planId, sales: count().as('sales') })
         .from(entitlements)
