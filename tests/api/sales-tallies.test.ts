@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENTITLEMENT_STATUSES, PAYMENT_METHODS, type PaymentMethod } from '../../contract/entitlement.constants';
 import { ENTITLEMENT_STATUSES_OF_SALE, SALE_STATUSES, type SaleStatus } from '../../contract/sale.constants';
 import { recordDriverCalls } from '../../server/db/driver-calls';
-import { compactSalesTallies } from '../../server/db/sales-tallies';
+import { compactSalesTallies } from '../../server/db/tallies';
 import { customers, dspUsers, entitlements, plans } from '../../server/db/schema';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';

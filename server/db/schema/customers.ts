@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ENTITLEMENT_STATUSES, PAYMENT_METHODS } from '../../../contract/entitlement.constants';
 import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { users } from './auth';
@@ -83,33 +83,6 @@ export const entitlements = pgTable(
     check('entitlements_payment_method_check', sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('efectivo', 'tarjeta', 'transferencia', 'cheque')`),
     uniqueIndex('entitlements_customer_plan_current_unique').on(table.customerId, table.planId).where(sql`${table.status} <> 'CANCELLED'`),
   ],
-);
-
-/**
- * The sales totals by DSP, status and payment method, kept by the database itself: triggers on
- * `entitlements` add a row of differences for every statement that writes subscriptions (how many
- * sales, and their plans' prices), and one on `plans` adds the difference a changed price makes to
- * its sales (migration 0019). /ventas' totals without a search or dates sum these few thousand
- * rows instead of counting 300,000 sales on every visit. Rows are only ever added by the writes, so
- * two sales written at once never wait on one another; the reads fold a key's rows into one when
- * they pile up (`compactSalesTallies`).
- */
-export const salesTallies = pgTable(
-  'sales_tallies',
-  {
-    // A DSP with sales is never deleted; one whose sales all went leaves zeros, deleted with it.
-    dspId: integer('dsp_id')
-      .notNull()
-      .references(() => dsps.id, { onDelete: 'cascade' }),
-    status: entitlementStatus('status').notNull(),
-    paymentMethod: text('payment_method'),
-    sales: bigint('sales', { mode: 'number' }).notNull(),
-    /** The sum of the sales' plan prices (a plan without a price adds nothing). */
-    amount: numeric('amount').notNull(),
-    /** A key's rows folded into one (`compactSalesTallies`); a write's difference is not, until then. */
-    folded: boolean('folded').notNull().default(false),
-  },
-  (table) => [index('sales_tallies_key_idx').on(table.dspId, table.status, table.paymentMethod)],
 );
 
 /** The stretches of time a subscription covers; at most one open at a time. */

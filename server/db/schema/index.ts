@@ -8,5 +8,6 @@ export { categories } from './categories';
 export { campaignCategories } from './campaign-categories';
 export { eventPeriod, services } from './services';
 export { apiClientType, apiClients, connectorDriver, connectorPlans, connectorType, connectors, dspPlans, dspType, dspUsers, dsps, rateLimitPeriod } from './dsps';
-export { customers, entitlementPeriods, entitlementStatus, entitlementStatusHistories, entitlements, salesTallies } from './customers';
+export { customers, entitlementPeriods, entitlementStatus, entitlementStatusHistories, entitlements } from './customers';
+export { rowTallies, salesTallies } from './tallies';
 export { bookingStatus, bookingStatusHistories, bookings } from './bookings';

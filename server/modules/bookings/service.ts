@@ -36,6 +36,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { statusHistoriesOf } from '../../db/status-history';
+import { talliedRows } from '../../db/tallies';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -361,6 +362,10 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     return timeZone;
   };
 
+  /** A DSP's bookings without filters: how many, from the tallies (null when filters ask for counting). */
+  const unfilteredTotal = (dspId: number) => async (filters: Record<string, string>) =>
+    Object.keys(filters).length === 0 ? talliedRows(db, 'bookings', dspId) : null;
+
   return {
     list,
     find,
@@ -369,7 +374,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     /** One page of a DSP's bookings, as `actor` may see them: the `tz` checked first (400), then the page (404 for a DSP that is not theirs). */
     pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) => {
       timeZoneOf(request.query as Record<string, unknown>);
-      return pageOfVisibleDsp(db, actor, { id: dspId, column: bookings.dspId }, (scope) => list.answer(request, reply, scope));
+      return pageOfVisibleDsp(db, actor, { id: dspId, column: bookings.dspId }, (scope) => list.answer(request, reply, scope, unfilteredTotal(dspId)));
     },
 
     /**
@@ -521,11 +526,11 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       const timeZone = await prepare(dspId, query, actor);
       const today = dayIn(new Date(), timeZone);
       const todayWhere = and(filtered(dspId, query, 'scheduled_at'), gte(bookings.scheduledAt, dayStart(today, timeZone)), lt(bookings.scheduledAt, dayStart(addDays(today, 1), timeZone)));
-      const [[all], [ofToday]] = await Promise.all([
-        db.select({ total: count() }).from(bookings).where(filtered(dspId, query)),
+      const [total, [ofToday]] = await Promise.all([
+        (await unfilteredTotal(dspId)(list.filtersIn(query))) ?? db.select({ total: count() }).from(bookings).where(filtered(dspId, query)).then(([all]) => all?.total ?? 0),
         db.select({ total: count() }).from(bookings).where(todayWhere),
       ]);
-      return { total: all?.total ?? 0, today: ofToday?.total ?? 0, date: today };
+      return { total, today: ofToday?.total ?? 0, date: today };
     },
 
     /** Bookings per day of `scheduled_at` in `tz` and status, the BOOKING_CHART_DAYS days to today, every day listed. */

@@ -82,6 +82,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     db,
     item: campaign,
     table: campaigns,
+    tallied: 'campaigns',
     select: () => db.select().from(campaigns).$dynamic(),
     id: campaigns.id,
     filters: {

@@ -84,6 +84,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       db,
       item: plan,
       table: plans,
+      tallied: 'plans',
       select: () => db.select().from(plans).$dynamic(),
       id: plans.id,
       filters: { ...filters, ...extra },

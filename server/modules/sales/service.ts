@@ -20,7 +20,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { appendTo } from '../../db/group-rows';
 import { customers, dsps, entitlements, plans, salesTallies } from '../../db/schema';
-import { compactSalesTallies } from '../../db/sales-tallies';
+import { compactSalesTallies, TALLY_ROWS_BEFORE_FOLDING } from '../../db/tallies';
 import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
@@ -106,9 +106,6 @@ const tallyKeyFilters = (columns: { status: AnyColumn; paymentMethod: AnyColumn;
 /** The tally filters, by name, on the tallies' own columns. */
 const TALLY_FILTERS: Record<string, ListFilter> = tallyKeyFilters(salesTallies);
 
-/** Past this many rows of writes' differences, the totals fold each key's rows into one (a sale written adds one). */
-const TALLY_ROWS_BEFORE_COMPACTING = 500;
-
 export function createSalesService({ db }: { db: Db }) {
   const customerService = createCustomerService({ db });
 
@@ -173,7 +170,7 @@ export function createSalesService({ db }: { db: Db }) {
       })
       .from(salesTallies)
       .where(where);
-    if (totals && totals.unfolded > TALLY_ROWS_BEFORE_COMPACTING) await compactSalesTallies(db);
+    if (totals && totals.unfolded > TALLY_ROWS_BEFORE_FOLDING) await compactSalesTallies(db);
     return { count: Number(totals?.count ?? 0), total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
   }
 

@@ -152,6 +152,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       db,
       item: service,
       table: services,
+      tallied: 'services',
       select: () => db.select().from(services).$dynamic(),
       id: services.id,
       filters: { ...filters, ...extra },

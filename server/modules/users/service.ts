@@ -237,6 +237,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       db,
       item: user,
       table: users,
+      tallied: 'users',
       select: () => db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).$dynamic(),
       id: users.id,
       filters: {
