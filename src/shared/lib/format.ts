@@ -14,9 +14,12 @@ export const formatMoney = (value: number | string | null | undefined, empty = '
 
 const count = new Intl.NumberFormat('es');
 
+/** A count as staff read it: '24', '7811', '25.000' (Spanish groups from five digits). */
+export const formatCount = (value: number): string => count.format(value);
+
 /**
  * A list's total as staff read it: '24', '25.000', or 'más de 10.000' when the server gave an
  * estimate (past that many rows it does not count them all).
  */
 export const formatTotal = (total: number, estimated = false): string =>
-  estimated ? `más de ${count.format(EXACT_TOTAL_LIMIT)}` : count.format(total);
+  estimated ? `más de ${formatCount(EXACT_TOTAL_LIMIT)}` : formatCount(total);

@@ -25,6 +25,11 @@ describe('Pager', () => {
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
   });
 
+  it('writes large page numbers as the totals are written', () => {
+    renderWithProviders(<Pager page={16_000} lastPage={20_000} total={300_000} noun="ventas" onChange={() => {}} />);
+    expect(screen.getByText('Página 16.000 de 20.000 • 300.000 ventas en total')).toBeInTheDocument();
+  });
+
   it('past the exact count, says "más de 10.000" and no last page, which is only an estimate', () => {
     renderWithProviders(<Pager page={3} lastPage={8334} total={125_000} estimated noun="agendamientos" onChange={() => {}} />);
     expect(screen.getByText('Página 3 • más de 10.000 agendamientos en total')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { formatTotal } from '../../lib/format';
+import { formatCount, formatTotal } from '../../lib/format';
 import { IconChevronLeft, IconChevronRight } from '../icons';
 import { focusPageHeading } from '../page-header';
 
@@ -29,12 +29,12 @@ export function Pager({ page, lastPage, total, estimated = false, noun, onChange
 
   const counted = total === undefined ? '' : ` • ${formatTotal(total, estimated)} ${noun ? `${noun} ` : ''}en total`;
   // Past the exact count the last page is an estimate too: only the page itself is stated.
-  const of = estimated ? '' : ` de ${lastPage}`;
+  const of = estimated ? '' : ` de ${formatCount(lastPage)}`;
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label="Paginación">
       <Text size="sm" c="dimmed">
-        {`Página ${page}${of}${counted}`}
+        {`Página ${formatCount(page)}${of}${counted}`}
       </Text>
       <Group gap="xs">
         <Button
