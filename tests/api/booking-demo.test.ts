@@ -1,32 +1,12 @@
 import { BOOKING_STATUSES, type Booking } from '@contract/booking';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoBookings } from '../../server/db/seed/demo-bookings';
 import { eventWindow } from '../../server/modules/bookings/rules';
-import { createUploadsStorage } from '../../server/storage';
-import { bearer, createTestContext, type TestContext } from './support/context';
-import { tempDataDir } from './support/uploads';
+import { onDemoData } from './support/demo-context';
 
-let ctx: TestContext;
-let token: string;
-const data = tempDataDir('booking-demo');
-
-beforeAll(async () => {
-  ctx = await createTestContext({ dataDir: data.dir });
-  token = await ctx.signIn();
-  await seedDemo(ctx.db, createUploadsStorage(data.dir));
-});
-afterAll(async () => {
-  await ctx?.close();
-  data.cleanup();
-});
-
-const get = async (url: string) => {
-  const response = await ctx.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-  return response.json().data;
-};
+const demo = onDemoData('booking-demo');
+const { get } = demo;
 const bogotaDay = (at: string | Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(at));
 const DAY = 86_400_000;
 
@@ -88,8 +68,8 @@ describe('the demo bookings', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const before = (await ctx.db.select().from(bookings)).length;
-    expect(await seedDemoBookings(ctx.db)).toBe(0);
-    expect((await ctx.db.select().from(bookings)).length).toBe(before);
+    const before = (await demo.ctx.db.select().from(bookings)).length;
+    expect(await seedDemoBookings(demo.ctx.db)).toBe(0);
+    expect((await demo.ctx.db.select().from(bookings)).length).toBe(before);
   });
 });

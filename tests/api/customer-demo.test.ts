@@ -1,31 +1,11 @@
 import { ENTITLEMENT_STATUSES } from '@contract/entitlement.constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, entitlements } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoCustomers } from '../../server/db/seed/demo-customers';
-import { createUploadsStorage } from '../../server/storage';
-import { bearer, createTestContext, type TestContext } from './support/context';
-import { tempDataDir } from './support/uploads';
+import { onDemoData } from './support/demo-context';
 
-let ctx: TestContext;
-let token: string;
-const data = tempDataDir('customer-demo');
-
-beforeAll(async () => {
-  ctx = await createTestContext({ dataDir: data.dir });
-  token = await ctx.signIn();
-  await seedDemo(ctx.db, createUploadsStorage(data.dir));
-});
-afterAll(async () => {
-  await ctx?.close();
-  data.cleanup();
-});
-
-const get = async (url: string) => {
-  const response = await ctx.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-  return response.json().data;
-};
+const demo = onDemoData('customer-demo');
+const { get } = demo;
 
 type DemoCustomer = {
   name: string;
@@ -60,9 +40,9 @@ describe('the demo customers', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const before = [(await ctx.db.select().from(customers)).length, (await ctx.db.select().from(entitlements)).length];
-    expect(await seedDemoCustomers(ctx.db)).toBe(0);
-    expect([(await ctx.db.select().from(customers)).length, (await ctx.db.select().from(entitlements)).length]).toEqual(before);
+    const before = [(await demo.ctx.db.select().from(customers)).length, (await demo.ctx.db.select().from(entitlements)).length];
+    expect(await seedDemoCustomers(demo.ctx.db)).toBe(0);
+    expect([(await demo.ctx.db.select().from(customers)).length, (await demo.ctx.db.select().from(entitlements)).length]).toEqual(before);
   });
 
   it('makes believable sales: every payment method (some not recorded yet) and every sale status', async () => {

@@ -1,35 +1,17 @@
 import { CREDENTIAL_MASK } from '@contract/connector.constants';
 import { DSP_TYPES } from '@contract/dsp.constants';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClients, connectors } from '../../server/db/schema';
-import { DEMO_DSPS, seedDemo } from '../../server/db/seed/demo';
+import { DEMO_DSPS } from '../../server/db/seed/demo';
 import { seedDemoConnectors } from '../../server/db/seed/demo-connectors';
 import { DEMO_API_CLIENTS } from '../../server/db/seed/demo-dsp-access';
 import { createCredentialBox, resolveAppKey } from '../../server/security/credentials';
-import { createUploadsStorage } from '../../server/storage';
-import { ADMIN_EMAIL, bearer, createTestContext, type TestContext } from './support/context';
-import { tempDataDir } from './support/uploads';
+import { ADMIN_EMAIL } from './support/context';
+import { onDemoData } from './support/demo-context';
 
-let ctx: TestContext;
-let token: string;
-const data = tempDataDir('dsp-demo');
-
-beforeAll(async () => {
-  ctx = await createTestContext({ dataDir: data.dir });
-  token = await ctx.signIn();
-  await seedDemo(ctx.db, createUploadsStorage(data.dir));
-});
-afterAll(async () => {
-  await ctx?.close();
-  data.cleanup();
-});
-
-const get = async (url: string) => {
-  const response = await ctx.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-  return response.json().data;
-};
+const demo = onDemoData('dsp-demo');
+const { get } = demo;
 
 type DemoDsp = {
   id: number;
@@ -58,10 +40,10 @@ describe('the demo DSPs', () => {
   });
 
   it('gives each DSP that books one connector mapping all its plans, its credential sealed and read back masked; once', async () => {
-    const credentials = createCredentialBox(resolveAppKey(ctx.config));
+    const credentials = createCredentialBox(resolveAppKey(demo.ctx.config));
     const booking = DEMO_DSPS.filter((demo) => demo.type === 'BOOKING' || demo.type === 'MIXED');
-    expect(await seedDemoConnectors(ctx.db, credentials)).toBe(booking.length);
-    expect(await seedDemoConnectors(ctx.db, credentials)).toBe(0);
+    expect(await seedDemoConnectors(demo.ctx.db, credentials)).toBe(booking.length);
+    expect(await seedDemoConnectors(demo.ctx.db, credentials)).toBe(0);
 
     const dsps = (await get('/api/v1/dsps?include=plans&limit=100')).data as DemoDsp[];
     const drivers = new Set<string>();
@@ -81,7 +63,7 @@ describe('the demo DSPs', () => {
       // Read masked, stored sealed, and opened with the API's key.
       const credential = connector!.driver === 'database' ? 'password' : 'api_key';
       expect(connector!.settings[credential], dsp.name).toBe(CREDENTIAL_MASK);
-      const [row] = await ctx.db.select({ settings: connectors.settings }).from(connectors).where(eq(connectors.id, connector!.id));
+      const [row] = await demo.ctx.db.select({ settings: connectors.settings }).from(connectors).where(eq(connectors.id, connector!.id));
       const stored = row!.settings as Record<string, unknown>;
       expect(String(stored[credential])).toMatch(/^enc:v1:/);
       expect(credentials.open(stored)[credential]).toMatch(/^demo-/);
@@ -110,7 +92,7 @@ describe('the demo DSPs', () => {
       seen.push(...clients);
     }
     expect(new Set(seen.map((client) => client.type))).toEqual(new Set(['BACKEND', 'PARTNER', 'INTEGRATOR', 'ANALYTICS']));
-    const hashes = (await ctx.db.select({ hash: apiClients.clientSecretHash }).from(apiClients)).map((row) => row.hash);
+    const hashes = (await demo.ctx.db.select({ hash: apiClients.clientSecretHash }).from(apiClients)).map((row) => row.hash);
     expect(hashes).toHaveLength(DEMO_API_CLIENTS.length);
     for (const hash of hashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(hashes).size).toBe(hashes.length);

@@ -1,30 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns, plans } from '../../server/db/schema';
-import { DEMO_CATALOGUE, seedDemo, seedServices } from '../../server/db/seed/demo';
-import { createUploadsStorage } from '../../server/storage';
-import { bearer, createTestContext, type TestContext } from './support/context';
-import { tempDataDir } from './support/uploads';
+import { DEMO_CATALOGUE, seedServices } from '../../server/db/seed/demo';
+import { onDemoData } from './support/demo-context';
 
-let ctx: TestContext;
-let token: string;
-const data = tempDataDir('offer-demo');
-
-beforeAll(async () => {
-  ctx = await createTestContext({ dataDir: data.dir });
-  token = await ctx.signIn();
-  await seedDemo(ctx.db, createUploadsStorage(data.dir));
-});
-afterAll(async () => {
-  await ctx?.close();
-  data.cleanup();
-});
-
-const get = async (url: string) => {
-  const response = await ctx.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-  return response.json().data;
-};
+const demo = onDemoData('offer-demo');
+const { get } = demo;
 
 describe('the demo offer', () => {
   it('has a catalogue of six root categories with two or three subcategories each', async () => {
@@ -53,11 +34,11 @@ describe('the demo offer', () => {
   });
 
   it('gives each plan three valid services, in its campaign’s categories when it has them (seedServices)', async () => {
-    const [active] = await ctx.db.select().from(campaigns).where(eq(campaigns.status, 'ACTIVE')).limit(1);
-    const [draft] = await ctx.db.select().from(campaigns).where(eq(campaigns.status, 'DRAFT')).limit(1);
-    const [withCategories] = await ctx.db.insert(plans).values({ campaignId: active!.id, name: 'Demo activo' }).returning();
-    const [without] = await ctx.db.insert(plans).values({ campaignId: draft!.id, name: 'Demo borrador' }).returning();
-    const added = await seedServices(ctx.db, new Map([[active!.id, [withCategories!.id]], [draft!.id, [without!.id]]]));
+    const [active] = await demo.ctx.db.select().from(campaigns).where(eq(campaigns.status, 'ACTIVE')).limit(1);
+    const [draft] = await demo.ctx.db.select().from(campaigns).where(eq(campaigns.status, 'DRAFT')).limit(1);
+    const [withCategories] = await demo.ctx.db.insert(plans).values({ campaignId: active!.id, name: 'Demo activo' }).returning();
+    const [without] = await demo.ctx.db.insert(plans).values({ campaignId: draft!.id, name: 'Demo borrador' }).returning();
+    const added = await seedServices(demo.ctx.db, new Map([[active!.id, [withCategories!.id]], [draft!.id, [without!.id]]]));
     expect(added).toBe(6);
     const categorised = (await get(`/api/v1/plans/${withCategories!.id}/services?include=category`)).data as { category: { name: string } | null }[];
     expect(categorised).toHaveLength(3);

@@ -41,13 +41,14 @@ describe('CampaignFilter', () => {
     const { user } = renderWithProviders(<CampaignFilter value={undefined} onChange={onChange} />, { withoutTransitions: true });
     const field = screen.getByRole('combobox', { name: 'Filtrar por campaña' });
     await user.click(field);
-    await waitFor(() => expect(offered(field)).toHaveLength(301));
+    // Generous waits: the search waits 400 ms after the last key, and a loaded machine is slow to draw 301 options.
+    await waitFor(() => expect(offered(field)).toHaveLength(301), { timeout: 10_000 });
     expect(offered(field)).not.toContain('Vía Lejana · Caribe');
 
     // Typed without its accent: the server matches it, and each name says whose campaign it is.
     await user.clear(field);
     await user.type(field, 'via');
-    await waitFor(() => expect(offered(field)).toEqual(['Todas las campañas', 'Vía Lejana · Caribe']));
+    await waitFor(() => expect(offered(field)).toEqual(['Todas las campañas', 'Vía Lejana · Caribe']), { timeout: 10_000 });
     expect(searches).toEqual([null, 'via']);
 
     await user.click(within(listboxOf(field)!).getByRole('option', { name: 'Vía Lejana · Caribe', hidden: true }));

@@ -108,7 +108,7 @@ describe('/auditoria', () => {
     const person = screen.getByRole('combobox', { name: 'Persona' });
     await user.click(person);
     await user.type(person, 'zuniga');
-    await user.click(await within(listboxOf(person)!).findByRole('option', { name: 'Zoe Zúñiga', hidden: true }, { timeout: 3000 }));
+    await user.click(await within(listboxOf(person)!).findByRole('option', { name: 'Zoe Zúñiga', hidden: true }, { timeout: 10_000 }));
     await waitFor(() => expect(currentLocation()).toBe(`/auditoria?person=${zoe.id}`));
   });
 

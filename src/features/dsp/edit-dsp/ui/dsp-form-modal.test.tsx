@@ -133,7 +133,7 @@ describe('DSP form: sponsor → campaign → plans', () => {
     await waitFor(() => expect(sponsor).toBeEnabled());
     await user.click(sponsor);
     await user.type(sponsor, 'zafiro');
-    await user.click(await within(listboxOf(sponsor)!).findByRole('option', { name: 'Zafiro Asistencia', hidden: true }, { timeout: 3000 }));
+    await user.click(await within(listboxOf(sponsor)!).findByRole('option', { name: 'Zafiro Asistencia', hidden: true }, { timeout: 10_000 }));
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Campaña/ })).toBeEnabled());
     expect(await optionsOf(user, /Campaña/)).toEqual(['Zafiro Hogar']);
   });
