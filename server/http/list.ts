@@ -393,7 +393,7 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     /**
      * One page of the list, as the paginator answers it; `scope` narrows it further (one record's
      * history). `exactTotal`, when it can, answers how many rows the filters and the scope select
-     * without counting them (the sales' tallies); null leaves the count to the list.
+     * without counting them (from the tallies the database keeps); null leaves the count to the list.
      */
     async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL, exactTotal?: (filters: Record<string, string>) => Promise<number | null>) {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
