@@ -32,7 +32,7 @@ export const salesTallies = pgTable(
 /**
  * How many rows a large table holds (a DSP's bookings: per DSP), kept by the database the same way:
  * statement triggers add each write's difference (migration 0020), and the reads fold a key's rows
- * when they pile up (`row-tallies.ts`). A list without filters then knows its total exactly without
+ * when they pile up (`talliedRows` in server/db/tallies.ts). A list without filters then knows its total exactly without
  * counting, and reads a page past the middle from the other end.
  */
 export const rowTallies = pgTable(

@@ -527,7 +527,9 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       const today = dayIn(new Date(), timeZone);
       const todayWhere = and(filtered(dspId, query, 'scheduled_at'), gte(bookings.scheduledAt, dayStart(today, timeZone)), lt(bookings.scheduledAt, dayStart(addDays(today, 1), timeZone)));
       const [total, [ofToday]] = await Promise.all([
-        (await unfilteredTotal(dspId)(list.filtersIn(query))) ?? db.select({ total: count() }).from(bookings).where(filtered(dspId, query)).then(([all]) => all?.total ?? 0),
+        unfilteredTotal(dspId)(list.filtersIn(query)).then(
+          async (known) => known ?? (await db.select({ total: count() }).from(bookings).where(filtered(dspId, query)))[0]?.total ?? 0,
+        ),
         db.select({ total: count() }).from(bookings).where(todayWhere),
       ]);
       return { total, today: ofToday?.total ?? 0, date: today };
