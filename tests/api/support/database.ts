@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
+import { onServer } from './on-server';
 
 /** An already-migrated database that each test file's new database is copied from (see global-setup). */
 export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; serverUrl: string; name: string };
@@ -14,64 +15,84 @@ declare module 'vitest' {
 }
 
 /**
- * A new, migrated, empty database for one test file: PGlite in memory, or, when TEST_DATABASE_URL
- * points at a PostgreSQL server, a new database on it that `close()` drops. Both start from the
- * template the global setup migrated once, instead of running every migration again.
+ * A migrated, empty database for one test file: PGlite in memory, or, when TEST_DATABASE_URL points
+ * at a PostgreSQL server, a database of its own there. Each starts as the template the global setup
+ * migrated once: a copy of it (loading PGlite's took 1.2–1.4 s a file, copying the server's 0.5–0.6
+ * s), or, usually, the database a previous file of this worker closed, emptied again (0.1 s). That
+ * one is used only if it then reads as the template does in everything `stateOf` reads: a file that
+ * changed the schema (its own trigger or sequence) or broke the database leaves a copy to the next.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const template = inject('databaseTemplate');
-  if (template.kind === 'pglite') return reusedPglite(template.file);
-  const { Client } = await import('pg');
-  const name = `panel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: template.serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.name}`);
-  await admin.end();
-  const url = new URL(template.serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  for (let slot = idle.pop(); slot; slot = idle.pop()) {
+    const database = await slot.open().catch(() => undefined);
+    const emptied =
+      database !== undefined &&
+      (await emptyAgain(database.db)
+        .then(async () => (await stateOf(database.db)) === template?.state)
+        .catch(() => false));
+    if (emptied) return lent(slot, database);
+    if (database) await slot.close(database).catch(() => undefined);
+    await slot.drop().catch(() => undefined);
+  }
+  const source = inject('databaseTemplate');
+  const slot = source.kind === 'pglite' ? pgliteSlot(await loadPglite(source.file)) : await serverSlot(source);
+  const database = await slot.open();
+  template ??= { state: await stateOf(database.db), sizes: await sizesOf(database.db) };
+  return lent(slot, database);
+}
+
+/** Where a test database lives between files: how the next file opens it, how a file lets it go, how it ends for good. */
+interface Slot {
+  open(): Promise<Database>;
+  close(database: Database): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A database just copied from the template, as `stateOf` and `sizesOf` read it: what an emptied one is brought back to. */
+let template: { state: string; sizes: string } | undefined;
+/** The databases this worker's files have closed, for the next files to empty and use. */
+const idle: Slot[] = [];
+
+/** The database, whose `close()` leaves it to the next file (once: a second close must not lend it twice). */
+function lent(slot: Slot, database: Database): Database {
+  let closed = false;
   return {
     ...database,
     async close() {
-      await database.close();
-      const dropper = new Client({ connectionString: template.serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      if (closed) return;
+      closed = true;
+      await slot.close(database);
+      idle.push(slot);
     },
   };
 }
 
 let pgliteTemplate: Blob | undefined;
-/** A database just loaded from the template, as `stateOf` and `sizesOf` read it: what an emptied one is brought back to. */
-let template: { state: string; sizes: string } | undefined;
-/** The PGlite databases this worker's files have closed, open still, for the next files to empty and use. */
-const idle: Database[] = [];
 
-/**
- * A PGlite database in the template's state. Loading the template took 1.2–1.4 s a file (a thread,
- * the data directory unpacked, PostgreSQL started), most of an API file's set-up; so a database a
- * file closed is kept, and the next file empties it instead: every table truncated, identities
- * restarted, the planner's statistics and sizes as the template had them. It is used only if it
- * then matches the template in everything `stateOf` reads: a file that changed the schema (its own
- * trigger or sequence) or broke the thread gets a database loaded afresh.
- */
-async function reusedPglite(file: string): Promise<Database> {
-  for (let database = idle.pop(); database; database = idle.pop()) {
-    const emptied = await emptyAgain(database.db)
-      .then(async () => (await stateOf(database.db)) === template?.state)
-      .catch(() => false);
-    if (emptied) return keptOnClose(database);
-    await database.close().catch(() => undefined);
-  }
+function loadPglite(file: string): Promise<Database> {
   pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
-  const database = await openDatabase({ databaseUrl: null, dataDir: null, pgliteTemplate });
-  template ??= { state: await stateOf(database.db), sizes: await sizesOf(database.db) };
-  return keptOnClose(database);
+  return openDatabase({ databaseUrl: null, dataDir: null, pgliteTemplate });
 }
 
-/** The database, whose `close()` hands it back to the next file instead of ending its thread. */
-const keptOnClose = (database: Database): Database => ({ ...database, close: async () => void idle.push(database) });
+/** PGlite's database stays open between files: its thread is the costly part. */
+const pgliteSlot = (database: Database): Slot => ({ open: async () => database, close: async () => undefined, drop: () => database.close() });
+
+/**
+ * A copy of the template database on the server, named after it so that the global teardown drops
+ * what the workers kept. Closed between files (a new pool starts with no session state), dropped
+ * when it cannot be emptied.
+ */
+async function serverSlot(source: Extract<DatabaseTemplate, { kind: 'postgres' }>): Promise<Slot> {
+  const name = `${source.name}_${randomBytes(4).toString('hex')}`;
+  await onServer(source.serverUrl, `create database ${name} template ${source.name}`);
+  const url = new URL(source.serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
+    close: (database) => database.close(),
+    drop: async () => void (await onServer(source.serverUrl, `drop database if exists ${name} with (force)`)),
+  };
+}
 
 /** Rows (each public table's), session settings, advisory locks and what the planner knows, back to the template's. */
 async function emptyAgain(db: Db) {

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/client';
 import type { PgliteThread } from '../../../server/db/pglite-thread';
 import type { DatabaseTemplate } from './database';
+import { onServer } from './on-server';
 
 /**
  * Migrates one database before the API tests start and offers it to every test file as the
@@ -15,21 +16,19 @@ import type { DatabaseTemplate } from './database';
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const { Client } = await import('pg');
     const name = `panel_template_${randomBytes(6).toString('hex')}`;
-    const run = async (sql: string) => {
-      const admin = new Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(sql);
-      await admin.end();
-    };
-    await run(`create database ${name}`);
+    await onServer(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
     await (await openDatabase({ databaseUrl: url.toString(), dataDir: null })).close();
     project.provide('databaseTemplate', { kind: 'postgres', serverUrl, name } satisfies DatabaseTemplate);
-    return () => run(`drop database if exists ${name} with (force)`);
+    // The files' copies, named after the template (support/database.ts), then the template.
+    return async () => {
+      const copies = await onServer<{ datname: string }>(serverUrl, `select datname from pg_database where datname like '${name}\\_%'`);
+      for (const { datname } of copies) await onServer(serverUrl, `drop database if exists ${datname} with (force)`);
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    };
   }
 
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
