@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -10,11 +9,10 @@ import { seed } from '../../server/db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { openEventStream, type EventStream } from './support/event-stream';
+import { onServer } from './support/on-server';
 import { startS3Server, type S3Server } from './support/s3-server';
 import { insertSale } from './support/sale-rows';
 import { file, keyOf, pngBytes } from './support/uploads';
-
-const { Client } = pg;
 
 /**
  * Two API instances on one PostgreSQL database and one bucket, as in production behind a load
@@ -129,9 +127,7 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('two API instanc
     const template = inject('databaseTemplate');
     if (template.kind !== 'postgres') throw new Error('needs PostgreSQL');
     const name = `panel_test_start_${Date.now()}`;
-    const admin = new Client({ connectionString: template.serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    await onServer(template.serverUrl, `create database ${name}`);
     const url = new URL(template.serverUrl);
     url.pathname = `/${name}`;
     const opened: Database[] = [];
@@ -148,8 +144,7 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('two API instanc
       expect(await database!.db.$count(countries)).toBe(await a.db.$count(countries));
     } finally {
       await Promise.all(opened.map((database) => database.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await onServer(template.serverUrl, `drop database if exists ${name} with (force)`);
     }
   });
 });
