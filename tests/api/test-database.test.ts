@@ -5,7 +5,8 @@ import { countries } from '../../server/db/schema';
 import { openTestDatabase } from './support/database';
 
 // Each API file's database must start as the migrated template does, whatever the file before it
-// left: on PGlite a closed database is emptied and handed to the next file (support/database.ts).
+// left: a database a file closed is emptied and handed to the next file (support/database.ts); on
+// PGlite it is the same open database, on a server the same database opened again.
 
 const clientOf = (database: Database) => (database.db as unknown as { $client: unknown }).$client;
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
