@@ -76,6 +76,20 @@ describe('PGlite on a worker thread', () => {
     expect((await thread.query<{ tstz: unknown }>(EVERY_TYPE)).rows[0]!.tstz).toEqual(new Date('2026-03-01T08:20:30Z'));
   });
 
+  it('reads text exactly as PostgreSQL sent it: accents, emoji, empty and long values, over many rows', async () => {
+    // PGlite's protocol reader decodes each text field from a view of the bytes received (the patch
+    // in patches/; it copied every field into a buffer of its own first). 3,000 rows of about 1 KB
+    // arrive in several pieces, so fields also straddle the pieces' ends.
+    const words = ['Ñandú', 'José Martínez Peña', '', 'garaje 🚗 y grúa', 'x'.repeat(5000)];
+    const statement = `select n, (array[$1, $2, $3, $4, $5]::text[])[1 + n % 5] as word, repeat('ñá', n % 200) as repeated, null::text as nothing
+      from generate_series(0, 2999) n`;
+    for (const database of [thread, inProcess]) {
+      const { rows } = await database.query<{ n: number; word: string; repeated: string; nothing: null }>(statement, words);
+      expect(rows).toHaveLength(3000);
+      for (const row of rows) expect(row).toEqual({ n: row.n, word: words[row.n % 5], repeated: 'ñá'.repeat(row.n % 200), nothing: null });
+    }
+  });
+
   it('takes parameters of every kind drizzle sends', async () => {
     const statement = 'select $1::int as n, $2::text as t, $3::jsonb as j, $4::timestamptz as at, $5::bytea as b, $6::bool as f, $7::text as nothing';
     const params = [3, 'tres', JSON.stringify({ x: 1 }), new Date('2026-01-01T00:00:00Z'), new Uint8Array([9]), false, null];
