@@ -54,20 +54,30 @@ const toError = (fields: ErrorFields, options?: QueryOptions): Error => {
   return error;
 };
 
-/** Query options as they can cross: the types whose text the worker keeps, for this thread's own parsers. */
+/**
+ * json and jsonb are parsed on this thread, not on PGlite's: a page of DSPs with their staff or of
+ * plans with their services is mostly JSON, and PGlite's thread is the one every statement waits
+ * for. As text it also crosses between the threads for less than the objects it holds.
+ */
+const JSON_PARSERS: Record<number, (text: string) => unknown> = { 114: (text) => JSON.parse(text), 3802: (text) => JSON.parse(text) };
+
+/** The parsers this thread applies: the caller's, and JSON's where the caller has none. */
+const parsersHere = (options: QueryOptions | undefined): NonNullable<QueryOptions['parsers']> => ({ ...JSON_PARSERS, ...options?.parsers });
+
+/** Query options as they can cross: the types whose text the worker keeps, for this thread's parsers (`parsersHere`). */
 const crossable = (options: QueryOptions | undefined) => {
   if (options?.serializers || options?.onNotice || options?.blob) {
     throw new TypeError('PGlite en su hilo no admite serializers, onNotice ni blob: son funciones u objetos que no cruzan entre hilos.');
   }
-  return { rowMode: options?.rowMode, textTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : [] };
+  return { rowMode: options?.rowMode, textTypes: Object.keys(parsersHere(options)).map(Number) };
 };
 
 /** A value the worker can write as an SQL literal. */
 const isPlainValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** The caller's parsers, applied here to the text the worker kept (PGlite skips nulls, so does this). */
-function applyParsers<T>(result: Results<T>, parsers: QueryOptions['parsers']): Results<T> {
-  if (!parsers || result.rows.length === 0) return result;
+function applyParsers<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
+  if (result.rows.length === 0) return result;
   result.fields.forEach((field, index) => {
     // PGlite passes the type too; its declared Parser type leaves it out.
     const parse = parsers[field.dataTypeID] as ((text: string, typeId: number) => unknown) | undefined;
@@ -242,12 +252,12 @@ export class PgliteThread {
     const keptPlanned = kept && !options?.paramTypes && params.every(isPlainValue) ? kept : undefined;
     const request = { op: 'query' as const, sql, params, ...crossable(options), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
     const result = (await this.#request(request, options)) as Results<T>;
-    return applyParsers(result, options?.parsers);
+    return applyParsers(result, parsersHere(options));
   }
 
   async #exec(sql: string, options: QueryOptions | undefined, transaction?: number): Promise<Results[]> {
     const results = (await this.#request({ op: 'exec', sql, ...crossable(options), transaction }, options)) as Results[];
-    return results.map((result) => applyParsers(result, options?.parsers));
+    return results.map((result) => applyParsers(result, parsersHere(options)));
   }
 
   #request(request: Request, options?: QueryOptions): Promise<unknown> {
