@@ -138,6 +138,12 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
     await motionless(page);
     await page.screenshot({ path: 'test-results/dsp-staff.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Her role reads whole at a phone's width too, where the table is at its narrowest (it scrolls
+    // sideways): a column is given its narrowest width, and a badge's label could be cut to 'Opera…'.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cutBadges = await staff.locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
+    expect(cutBadges).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await staff.getByRole('button', { name: 'Quitar a Olga Operadora' }).click();
     const question = page.getByRole('dialog', { name: 'Quitar de la DSP' });
     await question.getByRole('button', { name: 'Quitar' }).click();
