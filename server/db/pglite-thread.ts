@@ -64,18 +64,18 @@ const JSON_PARSERS: Record<number, (text: string) => unknown> = { 114: (text) =>
 /** The parsers this thread applies: the caller's, and JSON's where the caller has none. */
 const parsersHere = (options: QueryOptions | undefined): NonNullable<QueryOptions['parsers']> => ({ ...JSON_PARSERS, ...options?.parsers });
 
-/** Query options as they can cross: the types whose text the worker keeps, for this thread's parsers (`parsersHere`). */
-const crossable = (options: QueryOptions | undefined) => {
+/** Query options as they can cross: the types whose text the worker keeps, for the parsers this thread applies. */
+const crossable = (options: QueryOptions | undefined, parsers: NonNullable<QueryOptions['parsers']>) => {
   if (options?.serializers || options?.onNotice || options?.blob) {
     throw new TypeError('PGlite en su hilo no admite serializers, onNotice ni blob: son funciones u objetos que no cruzan entre hilos.');
   }
-  return { rowMode: options?.rowMode, textTypes: Object.keys(parsersHere(options)).map(Number) };
+  return { rowMode: options?.rowMode, textTypes: Object.keys(parsers).map(Number) };
 };
 
 /** A value the worker can write as an SQL literal. */
 const isPlainValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/** The caller's parsers, applied here to the text the worker kept (PGlite skips nulls, so does this). */
+/** The parsers of `parsersHere`, applied to the text the worker kept (PGlite skips nulls, so does this). */
 function applyParsers<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
   if (result.rows.length === 0) return result;
   result.fields.forEach((field, index) => {
@@ -250,14 +250,16 @@ export class PgliteThread {
   async #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number): Promise<Results<T>> {
     const kept = transaction === undefined ? this.#keptPlanned.get(sql) : undefined;
     const keptPlanned = kept && !options?.paramTypes && params.every(isPlainValue) ? kept : undefined;
-    const request = { op: 'query' as const, sql, params, ...crossable(options), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
+    const parsers = parsersHere(options);
+    const request = { op: 'query' as const, sql, params, ...crossable(options, parsers), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
     const result = (await this.#request(request, options)) as Results<T>;
-    return applyParsers(result, parsersHere(options));
+    return applyParsers(result, parsers);
   }
 
   async #exec(sql: string, options: QueryOptions | undefined, transaction?: number): Promise<Results[]> {
-    const results = (await this.#request({ op: 'exec', sql, ...crossable(options), transaction }, options)) as Results[];
-    return results.map((result) => applyParsers(result, parsersHere(options)));
+    const parsers = parsersHere(options);
+    const results = (await this.#request({ op: 'exec', sql, ...crossable(options, parsers), transaction }, options)) as Results[];
+    return results.map((result) => applyParsers(result, parsers));
   }
 
   #request(request: Request, options?: QueryOptions): Promise<unknown> {
