@@ -76,6 +76,11 @@ describe('the scale data set, at a thousandth', () => {
     expect(await number("select count(*) from entitlements where (status = 'PENDING') <> (payment_method is null)")).toBe(0);
   });
 
+  it('writes its descriptions as staff would: one full stop at the end, even after a sponsor named S.A.', async () => {
+    expect(await number("select count(*) from sponsors where name like '%.'")).toBeGreaterThan(0);
+    for (const table of ['campaigns', 'plans', 'services']) expect(await number(`select count(*) from ${table} where description like '%..%'`), table).toBe(0);
+  });
+
   it('assigns operators to DSPs and leaves the sequences after the explicit ids, so the API creates records as usual', async () => {
     expect(await number("select count(*) from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.slug = 'OPERATOR' and not exists (select 1 from dsp_users du where du.user_id = u.id)")).toBe(0);
     const token = await ctx.signIn();

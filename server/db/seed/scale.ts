@@ -205,7 +205,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<{ sizes:
        from (
          select c.id, c.status, s.id as sponsor_id, s.country_id,
            (${textArray(THEMES.map((theme) => theme.campaign))})[1 + ${campaignTheme('c.id')}] || ' ' || ${pick(CAMPAIGN_ADJECTIVES, 'c.id', 'adjective')} as name,
-           'Asistencia de ' || lower((${textArray(THEMES.map((theme) => theme.category))})[1 + ${campaignTheme('c.id')}]) || ' para los clientes de ' || s.name || '.' as description,
+           'Asistencia de ' || lower((${textArray(THEMES.map((theme) => theme.category))})[1 + ${campaignTheme('c.id')}]) || ' para los clientes de ' || rtrim(s.name, '.') || '.' as description,
            -- A draft has not started yet; the others started up to three years ago.
            case when c.status = 'DRAFT' then (${anchor} + ${days(`${rand('c.id', 'start')} * 90`)})::date
                 else (${anchor} - ${days(`${rand('c.id', 'start')} * 1100`)})::date end as start_date
