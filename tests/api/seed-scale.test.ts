@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleSizes, seedScale } from '../../server/db/seed/scale';
+import { PLAN_TIERS } from '../../server/db/seed/scale-words';
 import { bearer, createTestContext, type TestContext } from './support/context';
 
 let ctx: TestContext;
@@ -13,6 +14,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** A plan's tier, its position in PLAN_TIERS, read from its name ('Plus Hogar'). */
+const tierOf = (name: string) => `array_position(array[${PLAN_TIERS.map((tier) => `'${tier}'`).join(', ')}], split_part(${name}, ' ', 1))`;
 
 /** The one number a query answers. */
 const number = async (query: string) => Number(Object.values(((await ctx.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0]);
@@ -79,6 +83,13 @@ describe('the scale data set, at a thousandth', () => {
   it('writes its descriptions as staff would: one full stop at the end, even after a sponsor named S.A.', async () => {
     expect(await number("select count(*) from sponsors where name like '%.'")).toBeGreaterThan(0);
     for (const table of ['campaigns', 'plans', 'services']) expect(await number(`select count(*) from ${table} where description like '%..%'`), table).toBe(0);
+  });
+
+  it('prices each tier above the one before it, and an upgrade above the plan it improves', async () => {
+    expect(await number(`select count(*) from plans where ${tierOf('name')} is null`)).toBe(0);
+    expect(await number(`select count(*) from plans a join plans b on b.campaign_id = a.campaign_id and ${tierOf('b.name')} > ${tierOf('a.name')} where b.price <= a.price`)).toBe(0);
+    expect(await number('select count(*) from plans where plan_id is not null')).toBeGreaterThan(0);
+    expect(await number('select count(*) from plans p join plans base on base.id = p.plan_id where p.price <= base.price')).toBe(0);
   });
 
   it('assigns operators to DSPs and leaves the sequences after the explicit ids, so the API creates records as usual', async () => {

@@ -228,8 +228,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<{ sizes:
 
   await step('plans', [
     `insert into plans (id, campaign_id, name, description, price, status, inclusions, exclusions, commitment_months, trial_days, auto_renew, apolo_code_ref, plan_id, created_at, updated_at)
-     select p.id, c.id, tier || ' ' || split_part(c.name, ' ', 1), 'Plan ' || tier || ' de la campaña ' || c.name || '.',
-       (19900 + ${draw('p.id', 'price', 40)} * 5000)::numeric(14, 2),
+     select p.id, c.id, p.tier_name || ' ' || split_part(c.name, ' ', 1), 'Plan ' || p.tier_name || ' de la campaña ' || c.name || '.',
+       -- Each tier costs more than the one before it (PLAN_TIERS' order), within a range of its own.
+       (19900 + (p.tier * 5 + ${draw('p.id', 'price', 5)}) * 5000)::numeric(14, 2),
        (case when c.status = 'DRAFT' then 'DRAFT' else ${weighted('p.id', 'status', [['ACTIVE', 80], ['INACTIVE', 12], ['DRAFT', 8]])} end)::plan_status,
        array_to_string((${textArray(serviceNames)})[${campaignTheme('c.id')} * ${SERVICES_PER_PLAN} + 1 : ${campaignTheme('c.id')} * ${SERVICES_PER_PLAN} + ${SERVICES_PER_PLAN}], E'\\n'),
        E'Preexistencias.\\nDaños causados con intención.',
@@ -237,13 +238,19 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<{ sizes:
        case when ${rand('p.id', 'trial?')} < 0.6 then null else (${intArray([7, 15, 30])})[1 + ${draw('p.id', 'trial', 3)}] end,
        ${rand('p.id', 'renew')} < 0.55,
        'APL-' || lpad(p.id::text, 7, '0'),
-       -- Some plans are upgrades of the campaign's first plan (never of themselves: k > 0).
-       case when p.k > 0 and ${rand('p.id', 'upgrade')} < 0.3 then (c.id - 1) * ${PLANS_PER_CAMPAIGN} + 1 end,
+       -- Some plans are upgrades of the campaign's first plan: never of themselves (k > 0), and only
+       -- from a higher tier, so an upgrade costs more than the plan it improves.
+       case when p.k > 0 and p.tier > p.first_tier and ${rand('p.id', 'upgrade')} < 0.3 then (c.id - 1) * ${PLANS_PER_CAMPAIGN} + 1 end,
        least(c.created_at + ${days(`${rand('p.id', 'created')} * 20`)}, ${anchor}), c.updated_at
      from (
-       select i as id, (i - 1) % ${PLANS_PER_CAMPAIGN} as k,
-         (${textArray(PLAN_TIERS)})[1 + ((i - 1) % ${PLANS_PER_CAMPAIGN} + (i - 1) / ${PLANS_PER_CAMPAIGN}) % ${PLAN_TIERS.length}] as tier
-       from generate_series(1, ${plans}) i
+       select id, k, tier, first_tier, (${textArray(PLAN_TIERS)})[1 + tier] as tier_name
+       from (
+         -- A campaign's plans take consecutive tiers, the first one moving on from campaign to campaign.
+         select i as id, (i - 1) % ${PLANS_PER_CAMPAIGN} as k,
+           ((i - 1) % ${PLANS_PER_CAMPAIGN} + (i - 1) / ${PLANS_PER_CAMPAIGN}) % ${PLAN_TIERS.length} as tier,
+           ((i - 1) / ${PLANS_PER_CAMPAIGN}) % ${PLAN_TIERS.length} as first_tier
+         from generate_series(1, ${plans}) i
+       ) tiers
      ) p
      join campaigns c on c.id = (p.id - 1) / ${PLANS_PER_CAMPAIGN} + 1`,
   ]);
