@@ -54,12 +54,14 @@ const toError = (fields: ErrorFields, options?: QueryOptions): Error => {
   return error;
 };
 
+const parseJson = (text: string): unknown => JSON.parse(text);
+
 /**
  * json and jsonb are parsed on this thread, not on PGlite's: a page of DSPs with their staff or of
  * plans with their services is mostly JSON, and PGlite's thread is the one every statement waits
  * for. As text it also crosses between the threads for less than the objects it holds.
  */
-const JSON_PARSERS: Record<number, (text: string) => unknown> = { 114: (text) => JSON.parse(text), 3802: (text) => JSON.parse(text) };
+const JSON_PARSERS: Record<number, (text: string) => unknown> = { 114: parseJson, 3802: parseJson };
 
 /** The parsers this thread applies: the caller's, and JSON's where the caller has none. */
 const parsersHere = (options: QueryOptions | undefined): NonNullable<QueryOptions['parsers']> => ({ ...JSON_PARSERS, ...options?.parsers });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaleSizes, seedScale } from '../../server/db/seed/scale';
+import { scaleSizes, seedScale, textArray } from '../../server/db/seed/scale';
 import { PLAN_TIERS } from '../../server/db/seed/scale-words';
 import { bearer, createTestContext, type TestContext } from './support/context';
 
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** A plan's tier, its position in PLAN_TIERS, read from its name ('Plus Hogar'). */
-const tierOf = (name: string) => `array_position(array[${PLAN_TIERS.map((tier) => `'${tier}'`).join(', ')}], split_part(${name}, ' ', 1))`;
+const tierOf = (name: string) => `array_position(${textArray(PLAN_TIERS)}, split_part(${name}, ' ', 1))`;
 
 /** The one number a query answers. */
 const number = async (query: string) => Number(Object.values(((await ctx.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0]);

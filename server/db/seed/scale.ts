@@ -74,7 +74,7 @@ export const scaleSizes = (scale: number): ScaleSizes => {
 // generate_series), which is the fastest path on PGlite and on a server alike.
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const textArray = (items: readonly string[]) => `array[${items.map(literal).join(',')}]::text[]`;
+export const textArray = (items: readonly string[]) => `array[${items.map(literal).join(',')}]::text[]`;
 const intArray = (items: readonly number[]) => `array[${items.join(',')}]::int[]`;
 /** Lower-case ASCII without spaces: 'Sol Naciente' → 'solnaciente', for e-mail addresses and web sites. */
 const slug = (text: string) =>
