@@ -209,4 +209,28 @@ describe('demo data on a new installation', () => {
     await page.screenshot({ path: 'test-results/sponsors-demo-phone.png' });
     await context.close();
   });
+
+  it('on a phone, fetches the campaigns’ images as they near the screen, not the whole page’s at once', async () => {
+    // A context of its own: nothing of the page comes from an earlier visit's cache.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      if (request.url().includes('/storage/campaigns/')) fetched.add(request.url());
+    });
+    await signInToSponsors(page, server);
+    await page.goto(`${server.url}/campanas`);
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    await expect.poll(() => imagesLoaded(page, 'article:first-of-type img')).toBe(true);
+    const withImages = await page.locator('article img').count();
+    expect(withImages).toBeGreaterThanOrEqual(10);
+    expect(fetched.size).toBeGreaterThan(0);
+    expect(fetched.size).toBeLessThan(withImages);
+
+    // Scrolled to the end, the last card's image comes too.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => imagesLoaded(page, 'article:last-of-type img')).toBe(true);
+    await context.close();
+  });
 });
