@@ -96,7 +96,7 @@ function writeSignedInPreload(dir: string, { signedIn, screens }: StartupFiles) 
  * the preloaded files in the preload script's task) instead of each on the main thread the first
  * time it runs, in the middle of the first render. Only for the files a screen runs as it starts,
  * whose functions mostly do run then; a dialog's code, fetched once the screen has settled, stays
- * lazy. Measured on phones in the README ("Eleventh pass").
+ * lazy. Measured on phones in docs/performance-log.md ("Eleventh pass").
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
