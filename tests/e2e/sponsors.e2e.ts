@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
@@ -220,17 +220,18 @@ describe('demo data on a new installation', () => {
     });
     await signInToSponsors(page, server);
     await page.goto(`${server.url}/campanas`);
-    const cards = page.getByRole('article');
-    await cards.first().waitFor();
-    await expect.poll(() => imagesLoaded(page, 'article:first-of-type img')).toBe(true);
-    const withImages = await page.locator('article img').count();
+    await page.getByRole('article').first().waitFor();
+    const images = page.locator('article img');
+    const loaded = (image: Locator) => image.evaluate((element) => (element as HTMLImageElement).naturalWidth > 0);
+    await expect.poll(() => loaded(images.first())).toBe(true);
+    const withImages = await images.count();
     expect(withImages).toBeGreaterThanOrEqual(10);
     expect(fetched.size).toBeGreaterThan(0);
     expect(fetched.size).toBeLessThan(withImages);
 
     // Scrolled to the end, the last card's image comes too.
-    await cards.last().scrollIntoViewIfNeeded();
-    await expect.poll(() => imagesLoaded(page, 'article:last-of-type img')).toBe(true);
+    await images.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => loaded(images.last())).toBe(true);
     await context.close();
   });
 });
