@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
 import type { AppError } from '../http/errors';
 import { conflict, notFound } from '../http/errors';
-import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind, type FileKind, type UploadedFile } from '../http/uploads';
-import { discardFiles, type Storage, type StorageFolder } from '../storage';
+import type { FileKind, UploadedFile } from '../http/uploads';
+import { discardFiles, storeUpload, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
 import { foreignKeyViolation, uniqueViolation } from './errors';
 import { foldedName } from './sortable-text';
@@ -120,11 +120,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       for (const [name, slot] of slots) {
         const file = files[name];
         if (!file) continue;
-        assertFileKind(file, slot.kinds ?? IMAGE_KINDS, slot.label);
-        stored[slot.column] = await storage!.put(
-          { stream: file.open(), size: file.size },
-          { folder: slot.folder, extension: EXTENSION_BY_KIND[file.kind as keyof typeof EXTENSION_BY_KIND] },
-        );
+        stored[slot.column] = await storeUpload(storage!, file, slot);
       }
     } catch (error) {
       await discard(Object.values(stored) as string[]);

@@ -11,4 +11,4 @@ export {
   type StorageContent,
   type StorageFolder,
 } from './storage';
-export { discardFiles, storeImage } from './files';
+export { discardFiles, storeUpload } from './files';
