@@ -11,6 +11,10 @@ import type { Storage, StorageContent, StorageFolder } from './storage';
  */
 export const PICTURE_LONGEST_SIDE = 1600;
 
+// libvips keeps recently read files open and their results in memory, for images read again: an
+// upload is read once, and its temp file must go (and free its space) when the request ends.
+sharp.cache(false);
+
 /**
  * The bytes to keep of an upload: as uploaded, but for a PNG or JPEG longer than
  * PICTURE_LONGEST_SIDE on a side, which is scaled down to it in its own format. It is turned
