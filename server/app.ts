@@ -96,8 +96,8 @@ archivos o campos) sin leer el resto.
 **Archivos.** Los logos e imágenes (PNG, JPG o GIF; nunca SVG) se guardan con nombres aleatorios y se sirven en
 \`/storage/<carpeta>/<nombre>\` sin token (una etiqueta \`<img>\` no puede enviarlo), con su tipo de contenido y
 \`nosniff\`. Las respuestas traen la dirección en \`logo_url\` o \`image_url\`. Reemplazar o borrar un registro borra su archivo.
-Un PNG o JPG de más de 1.600 px de lado se guarda reducido a 1.600 px, en su formato, derecho y sin sus metadatos
-(cámara, ubicación); los demás archivos se guardan tal como llegan.
+Un PNG o JPG cuyo lado mayor pasa de 1.600 px se guarda reducido a 1.600 px en ese lado, en su formato, derecho y
+sin sus metadatos (cámara, ubicación); los demás archivos se guardan tal como llegan.
 `;
 
 /** Builds the API (and, when a built panel exists, serves it). Tests call this with `inject`. */
