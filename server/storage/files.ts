@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { EXTENSION_BY_KIND, IMAGE_KINDS, assertFileKind, type FileKind, type UploadedFile } from '../http/uploads';
 import type { Storage, StorageContent, StorageFolder } from './storage';
 
@@ -11,9 +11,18 @@ import type { Storage, StorageContent, StorageFolder } from './storage';
  */
 export const PICTURE_LONGEST_SIDE = 1600;
 
-// libvips keeps recently read files open and their results in memory, for images read again: an
-// upload is read once, and its temp file must go (and free its space) when the request ends.
-sharp.cache(false);
+let imageLibrary: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, loaded with the first picture to measure rather than at start: its native library takes
+ * 65–135 ms to load, which every start (and every test file's server) would pay for nothing.
+ */
+const loadSharp = () =>
+  (imageLibrary ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps recently read files open and their results in memory, for images read again:
+    // an upload is read once, and its temp file must go (and free its space) when the request ends.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /**
  * The bytes to keep of an upload: as uploaded, but for a PNG or JPEG longer than
@@ -27,7 +36,7 @@ async function keptBytes(file: UploadedFile): Promise<StorageContent> {
   const asUploaded = () => ({ stream: file.open(), size: file.size });
   if (file.kind !== 'png' && file.kind !== 'jpeg') return asUploaded();
   try {
-    const picture = sharp(file.path);
+    const picture = (await loadSharp())(file.path);
     const { width = 0, height = 0 } = await picture.metadata();
     if (Math.max(width, height) <= PICTURE_LONGEST_SIDE) return asUploaded();
     const scaled = picture.rotate().resize({ width: PICTURE_LONGEST_SIDE, height: PICTURE_LONGEST_SIDE, fit: 'inside' });
