@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { imageLoaded, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { choose, signIn } from './support/session';
 
@@ -57,7 +57,7 @@ describe('the category catalogue, as a super admin uses it', () => {
     await form.waitFor({ state: 'hidden' });
     const parentCard = page.getByRole('article', { name: PARENT });
     await parentCard.waitFor();
-    expect(await parentCard.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect.poll(() => imageLoaded(parentCard.locator('img'))).toBe(true);
 
     // A subcategory under it.
     await page.getByRole('button', { name: 'Nueva Categoría' }).first().click();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, motionless } from './support/browser';
+import { imageLoaded, launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -89,7 +89,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     await card.getByText('hola@tienda-andes.example.com').waitFor();
     await card.getByRole('link', { name: 'https://tienda-andes.example.com' }).waitFor();
     await card.getByText('Sponsor: Andes E2E').waitFor();
-    await expect.poll(() => card.getByRole('img', { name: `Imagen de ${DSP}` }).evaluate((image) => (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect.poll(() => imageLoaded(card.getByRole('img', { name: `Imagen de ${DSP}` }))).toBe(true);
     await page.screenshot({ path: 'test-results/dsp-grid.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 

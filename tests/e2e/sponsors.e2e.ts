@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng, logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
-import { imagesLoaded, launchBrowser } from './support/browser';
+import { imageLoaded, imagesLoaded, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { choose, signIn } from './support/session';
 
@@ -222,8 +222,7 @@ describe('demo data on a new installation', () => {
     await page.goto(`${server.url}/campanas`);
     await page.getByRole('article').first().waitFor();
     const images = page.locator('article img');
-    const loaded = (image: Locator) => image.evaluate((element) => (element as HTMLImageElement).naturalWidth > 0);
-    await expect.poll(() => loaded(images.first())).toBe(true);
+    await expect.poll(() => imageLoaded(images.first())).toBe(true);
     const withImages = await images.count();
     expect(withImages).toBeGreaterThanOrEqual(10);
     expect(fetched.size).toBeGreaterThan(0);
@@ -231,7 +230,7 @@ describe('demo data on a new installation', () => {
 
     // Scrolled to the end, the last card's image comes too.
     await images.last().scrollIntoViewIfNeeded();
-    await expect.poll(() => loaded(images.last())).toBe(true);
+    await expect.poll(() => imageLoaded(images.last())).toBe(true);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, headless, with the flags that keep it off the closed network.
@@ -25,6 +25,9 @@ export async function openPage(browser: Browser, viewport = { width: 1440, heigh
   const context = await browser.newContext({ viewport });
   return context.newPage();
 }
+
+/** Whether the image `image` locates has loaded real pixels (a lazy one only once near the screen). */
+export const imageLoaded = (image: Locator) => image.evaluate((element) => (element as HTMLImageElement).naturalWidth > 0);
 
 /** Whether every image matched by `selector` has loaded real pixels. */
 export const imagesLoaded = (page: Page, selector: string) =>
