@@ -1,5 +1,6 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { anyOf } from './any-of';
 import type { Db, Tx } from './client';
 import { users } from './schema';
 import { appendTo } from './group-rows';
@@ -48,7 +49,7 @@ export async function statusHistoriesOf<Status extends string>(
     })
     .from(history.table)
     .leftJoin(users, eq(users.id, history.changedBy))
-    .where(inArray(history.owner, ids))
+    .where(anyOf(history.owner, ids))
     .orderBy(desc(history.createdAt), desc(history.id))) as {
     owner: number;
     id: number;

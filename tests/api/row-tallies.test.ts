@@ -1,5 +1,6 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { anyOf } from '../../server/db/any-of';
 import { bookings, campaigns, countries, sponsors } from '../../server/db/schema';
 import { compactRowTallies } from '../../server/db/tallies';
 import { bearer } from './support/context';
@@ -36,7 +37,7 @@ describe('totals from the tallies', () => {
       .insert(campaigns)
       .values(['A', 'B', 'C', 'D'].map((letter) => ({ name: `Recuento ${letter}`, sponsorId: sponsor!.id, countryId: colombia!.id })))
       .returning({ id: campaigns.id });
-    await demo.ctx.db.delete(campaigns).where(inArray(campaigns.id, added.slice(0, 3).map((row) => row.id)));
+    await demo.ctx.db.delete(campaigns).where(anyOf(campaigns.id, added.slice(0, 3).map((row) => row.id)));
     await demo.ctx.createUser({ email: 'recuento@panel.test', roles: ['OPERATOR'] });
     for (const list of LISTS) {
       const answer = await page(list.url);
@@ -61,7 +62,7 @@ describe('totals from the tallies', () => {
     // Two of the first DSP's bookings move to the second (a DSP is never changed by the API; the
     // database counts it anyway), then one of the second's goes with its history.
     const moving = await demo.ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.dspId, first.dspId)).limit(2);
-    await demo.ctx.db.update(bookings).set({ dspId: second.dspId }).where(inArray(bookings.id, moving.map((row) => row.id)));
+    await demo.ctx.db.update(bookings).set({ dspId: second.dspId }).where(anyOf(bookings.id, moving.map((row) => row.id)));
     await check();
     await demo.ctx.db.execute(sql`delete from booking_status_histories where booking_id = ${moving[0]!.id}`);
     await demo.ctx.db.delete(bookings).where(eq(bookings.id, moving[0]!.id));

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENTITLEMENT_STATUSES, PAYMENT_METHODS, type PaymentMethod } from '../../contract/entitlement.constants';
 import { ENTITLEMENT_STATUSES_OF_SALE, SALE_STATUSES, type SaleStatus } from '../../contract/sale.constants';
+import { anyOf } from '../../server/db/any-of';
 import { recordDriverCalls } from '../../server/db/driver-calls';
 import { compactSalesTallies } from '../../server/db/tallies';
 import { customers, dspUsers, entitlements, plans } from '../../server/db/schema';
@@ -108,7 +109,7 @@ async function apply(step: Write): Promise<void> {
       await ctx.db
         .update(entitlements)
         .set({ status: 'EXPIRED' })
-        .where(inArray(entitlements.id, (await ctx.db.select({ id: entitlements.id }).from(entitlements).where(eq(entitlements.dspId, dspIds[step.dsp]!))).map((row) => row.id)));
+        .where(anyOf(entitlements.id, (await ctx.db.select({ id: entitlements.id }).from(entitlements).where(eq(entitlements.dspId, dspIds[step.dsp]!))).map((row) => row.id)));
       return;
     case 'deleteCustomer':
       // Their subscriptions go with them (on delete cascade).

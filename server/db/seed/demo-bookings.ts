@@ -1,7 +1,8 @@
 import type { BookingStatus } from '../../../contract/booking.constants';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { eventWindow, newBookingCode } from '../../modules/bookings/rules';
 import { addDays, dayIn, dayStart } from '../../modules/bookings/time-zone';
+import { anyOf } from '../any-of';
 import type { Db, Tx } from '../client';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, services, users } from '../schema';
 
@@ -82,7 +83,7 @@ export async function seedDemoBookings(tx: Db | Tx, today = new Date()): Promise
   const takers = await tx
     .select({ id: dsps.id })
     .from(dsps)
-    .where(inArray(dsps.type, ['BOOKING', 'MIXED']))
+    .where(anyOf(dsps.type, ['BOOKING', 'MIXED']))
     .orderBy(asc(dsps.id));
   if (takers.length === 0) return 0;
   const booked = new Set((await tx.selectDistinct({ dspId: bookings.dspId }).from(bookings)).map((row) => row.dspId));
@@ -102,7 +103,7 @@ export async function seedDemoBookings(tx: Db | Tx, today = new Date()): Promise
     const offered = await tx
       .select()
       .from(services)
-      .where(and(inArray(services.planId, [...new Set(held.map((row) => row.planId))]), eq(services.isActive, true)))
+      .where(and(anyOf(services.planId, [...new Set(held.map((row) => row.planId))]), eq(services.isActive, true)))
       .orderBy(asc(services.id));
     // Slots taken per subscription, service and period window.
     const taken = new Map<string, number>();

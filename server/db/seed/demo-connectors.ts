@@ -1,6 +1,7 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { ConnectorDriver } from '../../../contract/dsp.constants';
 import type { CredentialBox } from '../../security/credentials';
+import { anyOf } from '../any-of';
 import type { Db } from '../client';
 import { connectorPlans, connectors, dspPlans, dsps } from '../schema';
 import { DEMO_DSPS } from './demo';
@@ -68,7 +69,7 @@ const fallbackConnector = (name: string, website: string): DemoConnector => ({
 export async function seedDemoConnectors(db: Db, credentials: CredentialBox): Promise<number> {
   const booking = DEMO_DSPS.filter((demo) => BOOKS.has(demo.type));
   if (booking.length === 0) return 0;
-  const found = await db.select({ id: dsps.id, name: dsps.name }).from(dsps).where(inArray(dsps.name, booking.map((demo) => demo.name)));
+  const found = await db.select({ id: dsps.id, name: dsps.name }).from(dsps).where(anyOf(dsps.name, booking.map((demo) => demo.name)));
   let added = 0;
   await db.transaction(async (tx) => {
     for (const demo of booking) {

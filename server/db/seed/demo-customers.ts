@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type EntitlementStatus } from '../../../contract/entitlement.constants';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../security/password';
+import { anyOf } from '../any-of';
 import type { Db, Tx } from '../client';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../schema';
 
@@ -65,7 +66,7 @@ const addMonths = (from: Date, months: number) => {
 export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promise<number> {
   const allDsps = await tx.select({ id: dsps.id, name: dsps.name }).from(dsps).orderBy(asc(dsps.id));
   const withCustomers = new Set(
-    (await tx.selectDistinct({ dspId: customers.dspId }).from(customers).where(inArray(customers.dspId, allDsps.length > 0 ? allDsps.map((dsp) => dsp.id) : [0]))).map(
+    (await tx.selectDistinct({ dspId: customers.dspId }).from(customers).where(anyOf(customers.dspId, allDsps.length > 0 ? allDsps.map((dsp) => dsp.id) : [0]))).map(
       (row) => row.dspId,
     ),
   );
@@ -77,7 +78,7 @@ export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promis
     .select({ dspId: dspPlans.dspId, planId: plans.id, months: plans.commitmentMonths })
     .from(dspPlans)
     .innerJoin(plans, eq(plans.id, dspPlans.planId))
-    .where(inArray(dspPlans.dspId, pending.map((dsp) => dsp.id)))
+    .where(anyOf(dspPlans.dspId, pending.map((dsp) => dsp.id)))
     .orderBy(asc(plans.id));
   let created = 0;
   for (const [dspIndex, dsp] of pending.entries()) {

@@ -1,6 +1,7 @@
 import type { ApiClientType, RateLimitPeriod } from '../../../contract/dsp.constants';
-import { inArray } from 'drizzle-orm';
+
 import { generateToken, hashSecret } from '../../security/secrets';
+import { anyOf } from '../any-of';
 import type { Tx } from '../client';
 import { apiClients, dsps } from '../schema';
 
@@ -72,7 +73,7 @@ export const DEMO_API_CLIENTS: DemoApiClient[] = [
  */
 export async function seedDemoApiClients(tx: Tx): Promise<void> {
   const names = [...new Set(DEMO_API_CLIENTS.map((client) => client.dsp))];
-  const ids = new Map((await tx.select({ id: dsps.id, name: dsps.name }).from(dsps).where(inArray(dsps.name, names))).map((row) => [row.name, row.id]));
+  const ids = new Map((await tx.select({ id: dsps.id, name: dsps.name }).from(dsps).where(anyOf(dsps.name, names))).map((row) => [row.name, row.id]));
   const rows = DEMO_API_CLIENTS.flatMap((client) => {
     const dspId = ids.get(client.dsp);
     if (dspId === undefined) return [];

@@ -2,8 +2,9 @@ import type { CampaignStatus } from '../../../contract/campaign-status';
 import type { CommitmentMonths } from '../../../contract/plan.constants';
 import { normalizePrice } from '../../../contract/price';
 import { websiteHref } from '../../../contract/sponsor';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Storage } from '../../storage';
+import { anyOf } from '../any-of';
 import type { Db, Tx } from '../client';
 import { DSP_SETTINGS_TEMPLATE, type DspType } from '../../../contract/dsp.constants';
 import { campaignCategories, campaigns, categories, countries, dspPlans, dspUsers, dsps, plans, services, sponsors, users } from '../schema';
@@ -324,7 +325,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()): Pr
 
   const codes = [...new Set(DEMO_SPONSORS.map((sponsor) => sponsor.country))];
   const countryIds = new Map(
-    (await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, codes))).map((row) => [
+    (await db.select({ id: countries.id, code: countries.code }).from(countries).where(anyOf(countries.code, codes))).map((row) => [
       row.code,
       row.id,
     ]),
@@ -528,7 +529,7 @@ export async function seedServices(tx: Db | Tx, plansByCampaign: ReadonlyMap<num
   const own = await tx
     .select({ id: campaignCategories.id, campaignId: campaignCategories.campaignId })
     .from(campaignCategories)
-    .where(inArray(campaignCategories.campaignId, campaignIds))
+    .where(anyOf(campaignCategories.campaignId, campaignIds))
     .orderBy(asc(campaignCategories.id));
   const rows: (typeof services.$inferInsert)[] = [];
   for (const [campaignId, planIds] of plansByCampaign) {

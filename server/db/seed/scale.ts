@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PAYMENT_METHODS } from '../../../contract/payment-method';
 import { hashPassword } from '../../security/password';
+import { anyOf } from '../any-of';
 import type { Db } from '../client';
 import { countries, roles, users } from '../schema';
 import {
@@ -158,7 +159,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<{ sizes:
     options.log?.(`${table.padEnd(30)} ${String(rows).padStart(9)} filas  ${seconds.toFixed(1).padStart(6)} s`);
   };
 
-  const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, [...new Set(COUNTRY_CODES)]));
+  const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(anyOf(countries.code, [...new Set(COUNTRY_CODES)]));
   const countryIdOf = new Map(countryRows.map((row) => [row.code, row.id]));
   const countryIds = intArray(COUNTRY_CODES.map((code) => countryIdOf.get(code) ?? countryRows[0]!.id));
   const roleIdOf = new Map((await db.select({ id: roles.id, slug: roles.slug }).from(roles)).map((row) => [row.slug, row.id]));

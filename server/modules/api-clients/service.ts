@@ -14,8 +14,9 @@ import {
   type apiClientFields,
   type apiClientUpdateFields,
 } from '@contract/api-client';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { columnsWithout } from '../../db/columns-without';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
@@ -97,7 +98,7 @@ export function createApiClientService({ db }: { db: Db }) {
         description: 'Busca en nombre, client_id y URL base, sin distinguir mayúsculas ni tildes.',
         where: (value) => or(containsText(apiClients.name, value), containsText(apiClients.clientId, value), containsText(apiClients.baseUrl, value)),
       },
-      type: { description: `Uno o varios tipos separados por comas: ${API_CLIENT_TYPES.join(', ')}.`, where: (value) => inArray(apiClients.type, enumFilter('type', value, API_CLIENT_TYPES)) },
+      type: { description: `Uno o varios tipos separados por comas: ${API_CLIENT_TYPES.join(', ')}.`, where: (value) => anyOf(apiClients.type, enumFilter('type', value, API_CLIENT_TYPES)) },
       enabled: { description: 'Activos (1/true) o inactivos (0/false).', where: (value) => eq(apiClients.enabled, booleanFilter('enabled', value)) },
     },
     sorts: {

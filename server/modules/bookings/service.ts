@@ -27,10 +27,11 @@ import {
 } from '@contract/booking';
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import type { EventPeriod } from '@contract/service.constants';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
@@ -215,7 +216,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       },
       status: {
         description: `Estado: ${BOOKING_STATUSES.join(', ')}; varios separados por comas.`,
-        where: (value) => inArray(bookings.status, enumFilter('status', value, BOOKING_STATUSES)),
+        where: (value) => anyOf(bookings.status, enumFilter('status', value, BOOKING_STATUSES)),
       },
       scheduled_at: {
         description: 'Día agendado AAAA-MM-DD, o rango AAAA-MM-DD,AAAA-MM-DD (inclusivo), en la zona horaria tz.',
@@ -248,7 +249,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
               await db
                 .select({ id: customers.id, name: customers.name, phone: customers.phone, dni: customers.dni, email: customers.email, meta: customers.meta })
                 .from(customers)
-                .where(inArray(customers.id, ids))
+                .where(anyOf(customers.id, ids))
             ).map((row) => {
               const meta = (row.meta ?? {}) as { city?: string | null; address?: string | null };
               return { id: row.id, name: row.name, phone: row.phone, dni: row.dni, email: row.email, meta: { city: meta.city ?? null, address: meta.address ?? null } };
@@ -263,7 +264,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
                   .select({ id: entitlements.id, status: entitlements.status, planId: entitlements.planId, planName: plans.name })
                   .from(entitlements)
                   .innerJoin(plans, eq(plans.id, entitlements.planId))
-                  .where(inArray(entitlements.id, ids));
+                  .where(anyOf(entitlements.id, ids));
           const byId = new Map(
             found.map((row) => [
               row.id,
@@ -274,7 +275,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         },
         plan: referenceInclude(
           (row: BookingRow) => row.planId,
-          (ids) => db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids)),
+          (ids) => db.select({ id: plans.id, name: plans.name }).from(plans).where(anyOf(plans.id, ids)),
         ),
         service: referenceInclude(
           (row: BookingRow) => row.planServiceId,
@@ -283,7 +284,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
               await db
                 .select({ id: services.id, name: services.name, eventLimit: services.eventLimit, unlimitedEvents: services.unlimitedEvents, eventPeriod: services.eventPeriod })
                 .from(services)
-                .where(inArray(services.id, ids))
+                .where(anyOf(services.id, ids))
             ).map((row) => ({ id: row.id, name: row.name, event_limit: row.eventLimit, unlimited_events: row.unlimitedEvents, event_period: row.eventPeriod })),
         ),
         status_histories: async (rows) => {
@@ -562,7 +563,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       const rows = await db
         .select({ id: dsps.id, name: dsps.name, type: dsps.type })
         .from(dsps)
-        .where(and(inArray(dsps.type, ['BOOKING', 'MIXED']), visibleDsp(actor, dsps.id)))
+        .where(and(anyOf(dsps.type, ['BOOKING', 'MIXED']), visibleDsp(actor, dsps.id)))
         .orderBy(sortableText(dsps.name), asc(dsps.id))
         .limit(BOOKING_DSPS_MAX);
       return rows.map((row) => ({ id: row.id, name: row.name, type: row.type as BookingDsp['type'] }));

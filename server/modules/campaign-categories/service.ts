@@ -10,9 +10,10 @@ import {
   type campaignCategoryFields,
 } from '@contract/campaign-category';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
@@ -76,7 +77,7 @@ export async function categoriesOfCampaigns(db: Db, campaignIds: readonly number
   const byCampaign = new Map<number, CampaignCategory[]>();
   if (campaignIds.length === 0) return byCampaign;
   const rows = await selectWithParent(db)
-    .where(inArray(campaignCategories.campaignId, [...new Set(campaignIds)]))
+    .where(anyOf(campaignCategories.campaignId, [...new Set(campaignIds)]))
     .orderBy(asc(sortableText(campaignCategories.name)), asc(campaignCategories.id));
   for (const { row, parent } of rows) {
     const list = byCampaign.get(row.campaignId) ?? [];

@@ -12,9 +12,10 @@ import {
   campaign,
   type campaignFields,
 } from '@contract/campaign';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
@@ -75,7 +76,7 @@ export { CAMPAIGN_NOT_FOUND };
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const sponsorInclude = referenceInclude(
     (row: CampaignRow) => row.sponsorId,
-    async (ids) => (await db.select().from(sponsors).where(inArray(sponsors.id, ids))).map((row) => presentSponsor(row, storage)),
+    async (ids) => (await db.select().from(sponsors).where(anyOf(sponsors.id, ids))).map((row) => presentSponsor(row, storage)),
   );
 
   const list = defineList({
@@ -92,7 +93,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       },
       status: {
         description: `Uno o varios estados separados por comas: ${CAMPAIGN_STATUSES.join(', ')}.`,
-        where: (value) => inArray(campaigns.status, enumFilter('status', value, CAMPAIGN_STATUSES)),
+        where: (value) => anyOf(campaigns.status, enumFilter('status', value, CAMPAIGN_STATUSES)),
       },
       sponsor_id: { description: 'Id del sponsor.', where: (value) => eq(campaigns.sponsorId, idFilter('sponsor_id', value)) },
       country_id: { description: 'Id del país.', where: (value) => eq(campaigns.countryId, idFilter('country_id', value)) },

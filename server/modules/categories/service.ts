@@ -10,9 +10,10 @@ import {
   category,
   type categoryFields,
 } from '@contract/category';
-import { asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
@@ -58,14 +59,14 @@ export const findCategory = async (db: Db | Tx, id: number) =>
 export function createCategoryService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const parentInclude: IncludeLoader<CategoryRow> = async (rows) => {
     const ids = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
-    const found = ids.length > 0 ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids)) : [];
+    const found = ids.length > 0 ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(anyOf(categories.id, ids)) : [];
     const byId = new Map(found.map((parent) => [parent.id, parent]));
     return (row) => (row.parentId ? (byId.get(row.parentId) ?? null) : null);
   };
 
   const subcategoriesInclude: IncludeLoader<CategoryRow> = async (rows) => {
     const ids = rows.map((row) => row.id);
-    const children = ids.length > 0 ? await db.select().from(categories).where(inArray(categories.parentId, ids)).orderBy(asc(sortableText(categories.name)), asc(categories.id)) : [];
+    const children = ids.length > 0 ? await db.select().from(categories).where(anyOf(categories.parentId, ids)).orderBy(asc(sortableText(categories.name)), asc(categories.id)) : [];
     const byParent = new Map<number, ReturnType<typeof presentCategory>[]>();
     for (const child of children) {
       const list = byParent.get(child.parentId!) ?? [];

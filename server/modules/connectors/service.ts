@@ -14,8 +14,9 @@ import {
   connector,
   type connectorFields,
 } from '@contract/connector';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { foreignKeyViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/client';
 import { appendTo } from '../../db/group-rows';
@@ -42,7 +43,7 @@ async function plansOf(conn: Db | Tx, connectorIds: number[]): Promise<Map<numbe
     .select({ connectorId: connectorPlans.connectorId, plan_id: plans.id, name: plans.name, external_plan_id: connectorPlans.externalPlanId })
     .from(connectorPlans)
     .innerJoin(plans, eq(plans.id, connectorPlans.planId))
-    .where(inArray(connectorPlans.connectorId, connectorIds))
+    .where(anyOf(connectorPlans.connectorId, connectorIds))
     .orderBy(sortableText(plans.name), asc(plans.id));
   for (const { connectorId, ...mapping } of rows) appendTo(byConnector, connectorId, mapping);
   return byConnector;
@@ -102,7 +103,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     filters: {
       q: { description: 'Busca en la key, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(connectors.key, value) },
       key: { description: 'La key exacta (sin distinguir mayúsculas, tildes ni espacios alrededor).', where: (value) => sql`${foldedName(connectors.key)} = ${foldedName(sql`${value}`)}` },
-      type: { description: `Uno o varios tipos separados por comas: ${CONNECTOR_TYPES.join(', ')}.`, where: (value) => inArray(connectors.type, enumFilter('type', value, CONNECTOR_TYPES)) },
+      type: { description: `Uno o varios tipos separados por comas: ${CONNECTOR_TYPES.join(', ')}.`, where: (value) => anyOf(connectors.type, enumFilter('type', value, CONNECTOR_TYPES)) },
       enabled: { description: 'Activos (1/true) o inactivos (0/false).', where: (value) => eq(connectors.enabled, booleanFilter('enabled', value)) },
     },
     sorts: {
@@ -137,7 +138,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
   const assertMappings = async (conn: Db | Tx, dspId: number, mappings: PlanMapping[]) => {
     const ids = mappings.map((mapping) => mapping.plan_id);
     if (new Set(ids).size !== ids.length) throw plansError(CONNECTOR_MESSAGES.planTwice);
-    const sold = await conn.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), inArray(dspPlans.planId, ids)));
+    const sold = await conn.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), anyOf(dspPlans.planId, ids)));
     if (sold.length !== ids.length) throw plansError(CONNECTOR_MESSAGES.planNotOfDsp);
   };
 

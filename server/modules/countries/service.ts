@@ -1,7 +1,8 @@
 import type { CountryRef } from '@contract/common';
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { auditTrail } from '../../db/audit-trail';
 import { defineWrites } from '../../db/record-writes';
@@ -33,7 +34,7 @@ const history = auditTrail({
 export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<number, CountryRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: countries.id, name: countries.name }).from(countries).where(inArray(countries.id, unique));
+  const rows = await db.select({ id: countries.id, name: countries.name }).from(countries).where(anyOf(countries.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -16,9 +16,10 @@ import {
 } from '@contract/customer';
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { columnsWithout } from '../../db/columns-without';
 import { foreignKeyViolation } from '../../db/errors';
@@ -155,7 +156,7 @@ export function createCustomerService({ db }: { db: Db }) {
   const assertSold = async (tx: Tx, dspId: number, planIds: number[]) => {
     if (planIds.length === 0) return;
     await tx.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId)).for('share');
-    const sold = await tx.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), inArray(dspPlans.planId, planIds)));
+    const sold = await tx.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), anyOf(dspPlans.planId, planIds)));
     if (sold.length !== planIds.length) throw plansError();
   };
 

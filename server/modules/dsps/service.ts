@@ -17,10 +17,11 @@ import {
   type dspFields,
   dspStaffMember,
 } from '@contract/dsp';
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
@@ -70,7 +71,7 @@ async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
     .select({ dspId: dspPlans.dspId, plans: sql<DspPlanRef[]>`json_agg(${plan} order by ${plans.id})` })
     .from(dspPlans)
     .innerJoin(plans, eq(plans.id, dspPlans.planId))
-    .where(inArray(dspPlans.dspId, dspIds))
+    .where(anyOf(dspPlans.dspId, dspIds))
     .groupBy(dspPlans.dspId);
   return new Map(rows.map((row) => [row.dspId, row.plans]));
 }
@@ -109,7 +110,7 @@ async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, Ds
     .select({ dspId: dspUsers.dspId, staff: sql<DspStaffMember[]>`json_agg(${person} order by ${users.nameFolded}, ${users.id})` })
     .from(dspUsers)
     .innerJoin(users, eq(users.id, dspUsers.userId))
-    .where(inArray(dspUsers.dspId, dspIds))
+    .where(anyOf(dspUsers.dspId, dspIds))
     .groupBy(dspUsers.dspId);
   return new Map(rows.map(({ dspId, staff }) => [dspId, staff]));
 }
@@ -162,7 +163,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(dsps.name, value) },
       type: {
         description: `Uno o varios tipos separados por comas: ${DSP_TYPES.join(', ')}.`,
-        where: (value) => inArray(dsps.type, enumFilter('type', value, DSP_TYPES)),
+        where: (value) => anyOf(dsps.type, enumFilter('type', value, DSP_TYPES)),
       },
       enabled: { description: '1/0/true/false.', where: (value) => eq(dsps.enabled, booleanFilter('enabled', value)) },
       country_id: { description: 'Id del país.', where: (value) => eq(dsps.countryId, idFilter('country_id', value)) },
@@ -177,7 +178,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       load: {
         sponsor: referenceInclude(
           (row: DspRow) => row.sponsorId,
-          (ids) => db.select({ id: sponsors.id, name: sponsors.name }).from(sponsors).where(inArray(sponsors.id, ids)),
+          (ids) => db.select({ id: sponsors.id, name: sponsors.name }).from(sponsors).where(anyOf(sponsors.id, ids)),
         ),
         country: countryInclude(db, (row: DspRow) => row.countryId),
         plans: async (rows) => {
@@ -233,7 +234,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       .select({ id: plans.id })
       .from(plans)
       .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
-      .where(and(inArray(plans.id, planIds), eq(campaigns.sponsorId, sponsorId)));
+      .where(and(anyOf(plans.id, planIds), eq(campaigns.sponsorId, sponsorId)));
     if (found.length !== planIds.length) throw plansError(DSP_MESSAGES.plansNotOfSponsor);
     const [stranded] = await tx
       .select({ plan: plans.name, key: connectors.key })
@@ -371,7 +372,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     /** Assigns active people to the DSP (those already assigned stay); unknown or inactive ids are a 422 on users. */
     assignStaff: (id: number, userIds: number[], actor: Actor) =>
       changeStaff(id, actor, async (tx) => {
-        const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.isActive, true)));
+        const found = await tx.select({ id: users.id }).from(users).where(and(anyOf(users.id, userIds), eq(users.isActive, true)));
         const known = new Set(found.map((user) => user.id));
         const missing = userIds.filter((userId) => !known.has(userId));
         if (missing.length > 0) throw validationFailed({ users: [`${DSP_MESSAGES.usersMissing}: ${missing.join(', ')}.`] });
@@ -384,7 +385,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     /** Takes the people off the DSP; ids not assigned to it are ignored. */
     removeStaff: (id: number, userIds: number[], actor: Actor) =>
       changeStaff(id, actor, async (tx) => {
-        await tx.delete(dspUsers).where(and(eq(dspUsers.dspId, id), inArray(dspUsers.userId, userIds)));
+        await tx.delete(dspUsers).where(and(eq(dspUsers.dspId, id), anyOf(dspUsers.userId, userIds)));
       }),
 
     /** The staff list's rows: active people only. */

@@ -10,8 +10,9 @@ import {
   entitlementTransitionRefusal,
   type entitlementFields,
 } from '@contract/entitlement';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
@@ -37,7 +38,7 @@ const addMonths = (from: Date, months: number) => {
 async function periodsOf(conn: Conn, ids: number[]): Promise<Map<number, EntitlementPeriod[]>> {
   const byEntitlement = new Map<number, EntitlementPeriod[]>();
   if (ids.length === 0) return byEntitlement;
-  const rows = await conn.select().from(entitlementPeriods).where(inArray(entitlementPeriods.entitlementId, ids)).orderBy(asc(entitlementPeriods.startsAt), asc(entitlementPeriods.id));
+  const rows = await conn.select().from(entitlementPeriods).where(anyOf(entitlementPeriods.entitlementId, ids)).orderBy(asc(entitlementPeriods.startsAt), asc(entitlementPeriods.id));
   for (const row of rows) {
     const period: EntitlementPeriod = { id: row.id, state: row.state, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), is_open: row.isOpen };
     appendTo(byEntitlement, row.entitlementId, period);
@@ -71,7 +72,7 @@ export async function entitlementsOfCustomers(conn: Conn, customerIds: number[],
     .select({ entitlement: entitlements, planName: plans.name })
     .from(entitlements)
     .innerJoin(plans, eq(plans.id, entitlements.planId))
-    .where(inArray(entitlements.customerId, customerIds))
+    .where(anyOf(entitlements.customerId, customerIds))
     .orderBy(asc(entitlements.id));
   const ids = rows.map((row) => row.entitlement.id);
   const [periods, histories] = await Promise.all([
@@ -97,7 +98,7 @@ export async function heldPlansOf(conn: Conn, customerIds: number[]): Promise<Ma
   const rows = await conn
     .select({ customerId: entitlements.customerId, planId: entitlements.planId })
     .from(entitlements)
-    .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
+    .where(and(anyOf(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
     .orderBy(asc(entitlements.planId));
   for (const { customerId, planId } of rows) appendTo(byCustomer, customerId, planId);
   return byCustomer;

@@ -1,5 +1,6 @@
 import type { Plan, PlanCampaignRef } from '@contract/plan';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { campaigns, plans, sponsors } from '../../db/schema';
@@ -45,7 +46,7 @@ export function planIncludes(db: Db, storage: Storage) {
     const known = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
     const missing = [...new Set(rows.flatMap((row) => (row.planId !== null && !known.has(row.planId) ? [row.planId] : [])))];
     if (missing.length > 0) {
-      for (const found of await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, missing))) known.set(found.id, found);
+      for (const found of await db.select({ id: plans.id, name: plans.name }).from(plans).where(anyOf(plans.id, missing))) known.set(found.id, found);
     }
     return (row) => (row.planId === null ? null : (known.get(row.planId) ?? null));
   };
@@ -58,7 +59,7 @@ export function planIncludes(db: Db, storage: Storage) {
         .select({ id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId, sponsor_name: sponsors.name })
         .from(campaigns)
         .innerJoin(sponsors, eq(sponsors.id, campaigns.sponsorId))
-        .where(inArray(campaigns.id, ids)),
+        .where(anyOf(campaigns.id, ids)),
   );
 
   /** `services`: every plan's services (with their category) in one query. */
@@ -78,7 +79,7 @@ export function campaignPlansInclude(db: Db, storage: Storage): IncludeLoader<{ 
   const loaders = planIncludes(db, storage);
   return async (rows, nested) => {
     const ids = rows.map((row) => row.id);
-    const planRows = ids.length > 0 ? await db.select().from(plans).where(inArray(plans.campaignId, ids)).orderBy(plans.id) : [];
+    const planRows = ids.length > 0 ? await db.select().from(plans).where(anyOf(plans.campaignId, ids)).orderBy(plans.id) : [];
     const attached: [string, (row: PlanRow) => unknown][] = [];
     for (const relation of ['parent', 'services'] as const) {
       if (nested.includes(relation)) attached.push([relation, await loaders[relation](planRows, [])]);

@@ -14,9 +14,10 @@ import {
   plan,
   type planFields,
 } from '@contract/plan';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
@@ -75,7 +76,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     },
     status: {
       description: `Uno o varios estados separados por comas: ${PLAN_STATUSES.join(', ')}.`,
-      where: (value) => inArray(plans.status, enumFilter('status', value, PLAN_STATUSES)),
+      where: (value) => anyOf(plans.status, enumFilter('status', value, PLAN_STATUSES)),
     },
   };
 

@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { appendTo } from '../../db/group-rows';
 import { permissions, rolePermissions } from '../../db/schema';
@@ -53,7 +54,7 @@ export async function permissionsOf(db: Conn, roleIds: number[]) {
     .select({ roleId: rolePermissions.roleId, name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds))
+    .where(anyOf(rolePermissions.roleId, roleIds))
     .orderBy(asc(permissions.id));
   for (const { roleId, name } of rows) appendTo(byRole, roleId, name);
   return byRole;

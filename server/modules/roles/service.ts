@@ -1,5 +1,6 @@
 import { ROLE_DEFAULT_SORT, ROLE_FIELDS, type ROLE_SORTS, SUPER_ADMIN_ROLE, roleWithPermissions } from '@contract/role';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema';
@@ -64,7 +65,7 @@ export function createRoleService({ db }: { db: Db }) {
         const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
         if (!role) throw notFound(ROLE_ERRORS.notFound);
         if (role.slug === SUPER_ADMIN_ROLE) throw conflict(ROLE_ERRORS.superAdminLocked);
-        const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, names));
+        const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(anyOf(permissions.name, names));
         const unknown = names.filter((name) => !found.some((permission) => permission.name === name));
         if (unknown.length > 0) {
           const label = unknown.length === 1 ? 'Permiso desconocido' : 'Permisos desconocidos';

@@ -15,8 +15,9 @@ import {
   type SalesSummary,
   sale,
 } from '@contract/sale';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { appendTo } from '../../db/group-rows';
 import { customers, dsps, entitlements, plans, salesTallies } from '../../db/schema';
@@ -94,7 +95,7 @@ const tallyKeyFilters = (columns: { status: AnyColumn; paymentMethod: AnyColumn;
   ({
     status: {
       description: `Estado de la venta: ${SALE_STATUSES.join(', ')}.`,
-      where: (value) => inArray(columns.status, ENTITLEMENT_STATUSES_OF_SALE[oneOf('status', value, SALE_STATUSES)]),
+      where: (value) => anyOf(columns.status, ENTITLEMENT_STATUSES_OF_SALE[oneOf('status', value, SALE_STATUSES)]),
     },
     payment_method: {
       description: `Método de pago: ${PAYMENT_METHODS.join(', ')}.`,
@@ -296,7 +297,7 @@ export function createSalesService({ db }: { db: Db }) {
       .select({ customerId: entitlements.customerId, name: plans.name })
       .from(entitlements)
       .innerJoin(plans, eq(plans.id, entitlements.planId))
-      .where(and(inArray(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
+      .where(and(anyOf(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
       .orderBy(asc(plans.name));
     for (const { customerId, name } of rows) appendTo(byCustomer, customerId, name);
     return byCustomer;

@@ -15,9 +15,10 @@ import {
   type serviceFields,
   serviceRuleErrors,
 } from '@contract/service';
-import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
@@ -94,7 +95,7 @@ export async function servicesOfPlans(db: Db, planIds: readonly number[], storag
     .select({ row: services, category: { id: campaignCategories.id, name: campaignCategories.name } })
     .from(services)
     .leftJoin(campaignCategories, eq(campaignCategories.id, services.categoryId))
-    .where(inArray(services.planId, [...new Set(planIds)]))
+    .where(anyOf(services.planId, [...new Set(planIds)]))
     .orderBy(asc(services.id));
   for (const { row, category } of rows) {
     const list = byPlan.get(row.planId) ?? [];
@@ -112,7 +113,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     const ids = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))];
     const found =
       ids.length > 0
-        ? await db.select({ id: campaignCategories.id, name: campaignCategories.name }).from(campaignCategories).where(inArray(campaignCategories.id, ids))
+        ? await db.select({ id: campaignCategories.id, name: campaignCategories.name }).from(campaignCategories).where(anyOf(campaignCategories.id, ids))
         : [];
     const byId = new Map(found.map((item) => [item.id, item]));
     return (row) => (row.categoryId ? (byId.get(row.categoryId) ?? null) : null);
@@ -120,7 +121,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
 
   const planInclude = referenceInclude(
     (row: ServiceRow) => row.planId,
-    (ids) => db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(inArray(plans.id, ids)),
+    (ids) => db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(anyOf(plans.id, ids)),
   );
 
   /** The plan's campaign, in one query for the page's distinct plans. */
@@ -132,7 +133,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
             .select({ planId: plans.id, id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId })
             .from(plans)
             .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
-            .where(inArray(plans.id, planIds))
+            .where(anyOf(plans.id, planIds))
         : [];
     const byPlan = new Map(found.map(({ planId, ...campaign }) => [planId, campaign]));
     return (row) => byPlan.get(row.planId);

@@ -11,9 +11,10 @@ import {
   type createUserBody,
   type updateUserBody,
 } from '@contract/user';
-import { and, asc, count, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -64,7 +65,7 @@ async function rolesOf(db: Conn, userIds: number[]) {
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name, slug: roles.slug })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds))
+    .where(anyOf(userRoles.userId, userIds))
     .orderBy(asc(roles.id));
   for (const { userId, ...role } of rows) {
     const list = byUser.get(userId) ?? [];
@@ -124,7 +125,7 @@ async function findUser(db: Conn, id: number): Promise<User | null> {
 
 /** The roles named by `slugs`; unknown ones are a 422 on `roles`. */
 async function resolveRoles(db: Conn, slugs: string[]) {
-  const found = await db.select({ id: roles.id, name: roles.name, slug: roles.slug }).from(roles).where(inArray(roles.slug, slugs));
+  const found = await db.select({ id: roles.id, name: roles.name, slug: roles.slug }).from(roles).where(anyOf(roles.slug, slugs));
   const unknown = slugs.filter((slug) => !found.some((role) => role.slug === slug));
   if (unknown.length > 0) {
     throw validationFailed({ roles: [`${unknown.length === 1 ? 'Rol no válido' : 'Roles no válidos'}: ${unknown.join(', ')}.`] });

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { anyOf } from '../../../server/db/any-of';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
 import type { MailMessage } from '../../../server/mail';
@@ -68,7 +69,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, deps: P
       })
       .returning({ id: users.id });
     if (input.roles?.length) {
-      const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.slug, input.roles));
+      const found = await db.select({ id: roles.id }).from(roles).where(anyOf(roles.slug, input.roles));
       await db.insert(userRoles).values(found.map((role) => ({ userId: user!.id, roleId: role.id })));
     }
     return user!.id;
