@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { anyOf } from '../../server/db/any-of';
-import { countries, sponsors } from '../../server/db/schema';
+import { openDatabase } from '../../server/db/client';
+import { campaigns, countries, sponsors } from '../../server/db/schema';
 import { onDemoData } from './support/demo-context';
 
 // anyOf sends its values as one array parameter, which the driver writes as an array literal:
@@ -25,4 +26,23 @@ describe('anyOf', () => {
     const found = await demo.ctx.db.select({ name: sponsors.name }).from(sponsors).where(anyOf(sponsors.name, [...names, 'Nadie']));
     expect(found.map((row) => row.name).sort()).toEqual([...names].sort());
   });
+});
+
+describe('anyOf on an embedded database migrated since it opened', () => {
+  // PGlite learns the array types of the schema's own types (enums) only as it opens: the first
+  // `npm start` on a new data directory migrates after that, and an enum filter must work then too.
+  it('filters an enum column', async () => {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      const { db } = database;
+      const [country] = await db.insert(countries).values({ name: 'Colombia', code: 'CO' }).returning({ id: countries.id });
+      const [sponsor] = await db.insert(sponsors).values({ name: 'Sponsor Nuevo', countryId: country!.id }).returning({ id: sponsors.id });
+      const rows = (['ACTIVE', 'DRAFT', 'INACTIVE'] as const).map((status) => ({ name: `Campaña ${status}`, status, sponsorId: sponsor!.id, countryId: country!.id }));
+      await db.insert(campaigns).values(rows);
+      const found = await db.select({ name: campaigns.name }).from(campaigns).where(anyOf(campaigns.status, ['ACTIVE', 'INACTIVE'])).orderBy(campaigns.name);
+      expect(found.map((row) => row.name)).toEqual(['Campaña ACTIVE', 'Campaña INACTIVE']);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
