@@ -5,8 +5,8 @@ import { openDatabase } from '../../server/db/client';
 import { campaigns, countries, sponsors } from '../../server/db/schema';
 import { onDemoData } from './support/demo-context';
 
-// anyOf sends its values as one array parameter, which the driver writes as an array literal:
-// every value must come back as itself, whatever characters a literal gives meaning to.
+// anyOf sends its values as one parameter, an array literal: every value must come back as itself,
+// whatever characters a literal gives meaning to.
 
 const demo = onDemoData('any-of');
 
