@@ -301,7 +301,7 @@ try {
       Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
       cpuPerRequest(spent, api.latencies.length),
       cpuPerRequest(replaySpent, REQUESTS),
-      entry.floor ? (failed > 0 ? `✗ ${failed} fallos` : '—') : met ? 'sí' : failed > 0 ? `✗ ${failed} fallos` : '✗',
+      failed > 0 ? `✗ ${failed} fallos` : entry.floor ? '—' : met ? 'sí' : '✗',
     ]);
     // Said as each list ends, so a run cut short still tells what it measured.
     console.log(`  ${entry.name}: API ${ms(served.median)} ms (p95 ${ms(served.p95)}), SQL ${ms(bare.median)} ms, ratio ${ratio.toFixed(2)}`);
