@@ -5,8 +5,11 @@
  * For each list with real parameters (a search, a filter, includes, a deep page): the API's median
  * and p95 over loopback with 10 connections (autocannon), beside the same SQL statements the
  * endpoint sends, replayed on the driver with the same 10-way concurrency; the ratio says what the
- * API adds (HTTP, validation, presenting, serialising), and the CPU each request cost the API and
- * PostgreSQL's backends, beside what the replay cost this process and PostgreSQL. First, as a
+ * API adds. Between the two, a minimal HTTP server that only sends those statements and repeats the
+ * API's answer, under the same load: what HTTP and a Node thread add on this machine, so that the
+ * rest is the API's own work (routing, authenticating, validating, building statements, presenting,
+ * serialising). The CPU each request cost the API and PostgreSQL's backends, beside what the
+ * minimal server's cost them. First, as a
  * floor held to no target, the least an authenticated call costs (GET /api/auth/me). Then a mixed
  * run of 50 staff, 45 reading lists and 5 creating and updating sponsors, with what it cost per
  * request and the least mean latency that cost allows on this machine's cores. Misses are marked,
@@ -15,6 +18,7 @@
  * `--encoding br` asks for compressed answers, as a browser does (the server then compresses
  * those of 1 KB or more); without it, as an API client that does not ask.
  */
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -145,6 +149,33 @@ const app = await buildApp({ config, db, listen: database.listen, mailer: { send
 await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+/**
+ * The least any Node server could do for a list: a minimal HTTP server on this process's event loop
+ * (the one the API uses) that, for each request, sends the list's statements on the driver one
+ * after the other, as the replay does, and answers the very bytes and headers the API answered.
+ * Loaded like the API, it times what loopback HTTP and one Node thread add to the SQL on this
+ * machine before any of the API's own work: routing, authenticating, validating, building the
+ * statements, presenting, serialising.
+ */
+const minimalAnswer: { calls: DriverCall[]; status: number; headers: OutgoingHttpHeaders; body: Buffer } = { calls: [], status: 200, headers: {}, body: Buffer.alloc(0) };
+const minimalServer = createServer((request, response) => {
+  void (async () => {
+    for (const call of minimalAnswer.calls) await replay(call);
+    response.writeHead(minimalAnswer.status, minimalAnswer.headers).end(minimalAnswer.body);
+  })().catch((error: unknown) => response.writeHead(500).end(String(error)));
+});
+await new Promise<void>((resolve) => minimalServer.listen(0, '127.0.0.1', resolve));
+const minimalOrigin = `http://127.0.0.1:${(minimalServer.address() as AddressInfo).port}`;
+/** Has the minimal server send `calls` and repeat the API's answer to `path`, as the load generator asks for it. */
+async function answerLikeTheApi(path: string, calls: DriverCall[]) {
+  const answer = await app.inject({ method: 'GET', url: path, headers: loadHeaders });
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !['connection', 'keep-alive', 'date', 'transfer-encoding'].includes(name)) headers[name] = value;
+  }
+  Object.assign(minimalAnswer, { calls, status: answer.statusCode, headers, body: answer.rawPayload });
+}
+
 const bookingDsp = (await firstRow<{ dsp_id: number }>('select dsp_id from bookings group by dsp_id order by count(*) desc limit 1'))?.dsp_id ?? 1;
 const customerDsp = (await firstRow<{ dsp_id: number }>('select dsp_id from customers group by dsp_id order by count(*) desc limit 1'))?.dsp_id ?? 1;
 const countryId = (await firstRow<{ id: number }>("select id from countries where code = 'CO'"))?.id ?? 1;
@@ -251,9 +282,11 @@ const counts = await firstRow<Record<string, string>>(
 console.log(`Base de datos: ${onServer ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`}; ${Object.entries(counts ?? {}).map(([table, total]) => `${total} ${table}`).join(', ')}.`);
 console.log(`${REQUESTS} peticiones por lista con ${CONNECTIONS} conexiones; el SQL, las mismas sentencias ${REQUESTS} veces con ${CONNECTIONS} a la vez.\n`);
 
-const header = ['lista', 'API mediana', 'API p95', 'SQL mediana', 'ratio', onServer ? 'CPU/petición: API + BD' : 'CPU/petición', onServer ? 'CPU/réplica: proceso + BD' : 'CPU/réplica', 'objetivo'];
+const header = ['lista', 'API mediana', 'API p95', 'HTTP + SQL', 'SQL mediana', 'ratio', onServer ? 'CPU/petición: API + BD' : 'CPU/petición', onServer ? 'CPU/petición HTTP + SQL: proceso + BD' : 'CPU/petición HTTP + SQL', 'objetivo'];
 const rows: string[][] = [];
 const misses: { name: string; calls: DriverCall[] }[] = [];
+/** The lists on which even the minimal server takes more than TARGET.ratio times their SQL. */
+const minimalBeyondRatio: string[] = [];
 const readPaths: string[] = [];
 /** The list each read path is, by its name in CASES, for the mixed run's breakdown. */
 const readNames: string[] = [];
@@ -262,7 +295,7 @@ try {
   for (const entry of CASES.filter((candidate) => candidate.floor || !only || only.some((name) => candidate.name.startsWith(name)))) {
     const path = await resolvePath(entry);
     if (typeof path !== 'string') {
-      rows.push([entry.name, 'ERROR', path.error, '', '', '', '', '✗']);
+      rows.push([entry.name, 'ERROR', path.error, '', '', '', '', '', '✗']);
       continue;
     }
     if (!entry.floor) {
@@ -282,36 +315,50 @@ try {
     const stopMeter = await startMeter();
     const api = await generators[0].run(fixed);
     const spent = await stopMeter();
+    // The same load on the minimal server, then on the SQL alone: what HTTP and a Node thread add,
+    // and beyond that the API's own work (its CPU beside the minimal server's says how much).
+    await answerLikeTheApi(path, calls);
+    const minimalFixed = { ...fixed, url: minimalOrigin + path };
+    await generators[0].run({ ...minimalFixed, amount: undefined, seconds: WARM_SECONDS });
+    const stopMinimalMeter = await startMeter();
+    const minimal = await generators[0].run(minimalFixed);
+    const minimalSpent = await stopMinimalMeter();
     await replayUnderLoad(calls, { seconds: WARM_SECONDS }, CONNECTIONS);
-    // The replay runs in this process too, so its CPU beside the API's says what the API's thread
-    // does per request beyond sending the statements and reading their rows.
-    const stopReplayMeter = await startMeter();
     const bare = summary(await replayUnderLoad(calls, { runs: REQUESTS }, CONNECTIONS));
-    const replaySpent = await stopReplayMeter();
     const served = summary(api.latencies);
+    const minimalServed = summary(minimal.latencies);
     const ratio = served.median / bare.median;
-    const failed = api.errors + api.timeouts + api.non2xx;
+    const failed = api.errors + api.timeouts + api.non2xx + minimal.errors + minimal.timeouts + minimal.non2xx;
     const met = failed === 0 && served.median <= TARGET.medianMs && ratio <= TARGET.ratio;
     if (!entry.floor && (!met || flags.explain)) misses.push({ name: entry.name, calls });
     rows.push([
       entry.name,
       ms(served.median),
       ms(served.p95),
+      `${ms(minimalServed.median)} (${(minimalServed.median / bare.median).toFixed(2)}×)`,
       `${ms(bare.median)} (${calls.length} sent.)`,
       Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
       cpuPerRequest(spent, api.latencies.length),
-      cpuPerRequest(replaySpent, REQUESTS),
+      cpuPerRequest(minimalSpent, minimal.latencies.length),
       failed > 0 ? `✗ ${failed} fallos` : entry.floor ? '—' : met ? 'sí' : '✗',
     ]);
     // Said as each list ends, so a run cut short still tells what it measured.
-    console.log(`  ${entry.name}: API ${ms(served.median)} ms (p95 ${ms(served.p95)}), SQL ${ms(bare.median)} ms, ratio ${ratio.toFixed(2)}`);
+    console.log(`  ${entry.name}: API ${ms(served.median)} ms (p95 ${ms(served.p95)}), HTTP + SQL ${ms(minimalServed.median)} ms, SQL ${ms(bare.median)} ms, ratio ${ratio.toFixed(2)}`);
+    if (!entry.floor && minimalServed.median / bare.median > TARGET.ratio) minimalBeyondRatio.push(entry.name);
   }
 
   if (rows.length > 0) {
     console.log(`\n${table(header, rows)}`);
     console.log(`Objetivo por lista${onServer ? '' : ' (definido para PostgreSQL; en PGlite, orientativo)'}: mediana ≤ ${TARGET.medianMs} ms y ≤ ${TARGET.ratio}× el SQL, sin errores.`);
     console.log('El suelo no es una lista: lo que cuesta cualquier petición autenticada (HTTP, la sentencia de la sesión, una respuesta pequeña).');
-    console.log('CPU/réplica: lo que cuesta reenviar las mismas sentencias con el driver (este proceso) y en PostgreSQL.\n');
+    console.log('HTTP + SQL: un servidor HTTP mínimo en este proceso que solo reenvía las mismas sentencias y repite la respuesta de la API, con la misma carga (entre paréntesis, veces el SQL).');
+    console.log('Lo que la CPU de la API pasa de la del servidor mínimo es su propio trabajo: enrutar, autenticar, validar, construir las sentencias, presentar, serializar.');
+    const lists = rows.filter(([name]) => !CASES.some((entry) => entry.floor && entry.name === name)).length;
+    console.log(
+      minimalBeyondRatio.length === 0
+        ? `${lists === 1 ? 'En la lista' : `En las ${lists} listas`}, el servidor mínimo quedó a ≤ ${TARGET.ratio}× su SQL: lo que pasa de ahí es trabajo propio de la API.\n`
+        : `En ${minimalBeyondRatio.length} de ${lists} listas ni el servidor mínimo quedó a ≤ ${TARGET.ratio}× su SQL en esta pasada: no dejan margen a ningún trabajo propio de la API.\n`,
+    );
   }
 
   // Mixed: 45 staff reading the lists above, 5 creating a sponsor and then updating it.
@@ -380,6 +427,7 @@ try {
   }
 } finally {
   for (const generator of generators) generator.close();
+  minimalServer.close();
   await app.close();
   await removeBenchSponsors();
   await removeBenchAdmin();
