@@ -66,7 +66,7 @@ const addMonths = (from: Date, months: number) => {
 export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promise<number> {
   const allDsps = await tx.select({ id: dsps.id, name: dsps.name }).from(dsps).orderBy(asc(dsps.id));
   const withCustomers = new Set(
-    (await tx.selectDistinct({ dspId: customers.dspId }).from(customers).where(anyOf(customers.dspId, allDsps.length > 0 ? allDsps.map((dsp) => dsp.id) : [0]))).map(
+    (await tx.selectDistinct({ dspId: customers.dspId }).from(customers).where(anyOf(customers.dspId, allDsps.map((dsp) => dsp.id)))).map(
       (row) => row.dspId,
     ),
   );

@@ -1,5 +1,4 @@
 import type { ApiClientType, RateLimitPeriod } from '../../../contract/dsp.constants';
-
 import { generateToken, hashSecret } from '../../security/secrets';
 import { anyOf } from '../any-of';
 import type { Tx } from '../client';
