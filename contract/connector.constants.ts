@@ -28,8 +28,9 @@ export const CONNECTOR_FIELDS = [
  */
 export const CREDENTIAL_MASK = '••••••••';
 
-const CREDENTIAL_NAMES = new Set(['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials']);
-const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
+/** Keys that are credentials whole, and endings that make a key one (after trimming, lower-casing, '-', '.' and spaces as '_'). */
+export const CREDENTIAL_NAMES: readonly string[] = ['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'api_key', 'client_secret', 'private_key', 'authorization', 'auth', 'credentials'];
+export const CREDENTIAL_ENDINGS: readonly string[] = ['password', 'passwd', 'secret', 'token', 'apikey', 'api_key', 'private_key', 'secret_key', 'access_key'];
 
 /**
  * Whether a connector's settings or params key holds a credential: 'password', 'DB_PASSWORD',
@@ -38,7 +39,7 @@ const CREDENTIAL_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', '
  */
 export const isCredentialKey = (key: string) => {
   const name = key.trim().toLowerCase().replace(/[-\s.]+/g, '_');
-  return CREDENTIAL_NAMES.has(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
+  return CREDENTIAL_NAMES.includes(name) || CREDENTIAL_ENDINGS.some((ending) => name.endsWith(ending));
 };
 
 export const MAX_CONNECTOR_KEY = 100;

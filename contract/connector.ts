@@ -18,7 +18,9 @@ export {
   CONNECTOR_NOT_FOUND,
   CONNECTOR_PAGE_SIZE,
   CONNECTOR_SORTS,
+  CREDENTIAL_ENDINGS,
   CREDENTIAL_MASK,
+  CREDENTIAL_NAMES,
 } from './connector.constants';
 export { CONNECTOR_DRIVERS, CONNECTOR_TYPES, DSP_NOT_FOUND, type ConnectorDriver, type ConnectorType } from './dsp.constants';
 

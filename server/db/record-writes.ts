@@ -54,7 +54,10 @@ export interface WritesOptions<T extends PgTable, Item, F extends string> {
   id: AnyColumn;
   /** The 404 message. */
   notFound: string;
-  /** The record as its history shows it (before a delete, so related rows are still there). */
+  /**
+   * The record as its history shows it, read through `tx` (the write's transaction) as it stands at
+   * the call: before a change or a delete, so related rows are still there, and again after it.
+   */
   present: (row: T['$inferSelect'], tx: Tx) => Item | Promise<Item>;
   history: History<Item>;
   files?: Record<F, FileSlot<T['$inferSelect']>>;
@@ -222,10 +225,11 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
         result = await db.transaction(async (tx) => {
           await options.lockBeforeUpdate?.(tx);
           const before = await lockRow(tx, id, 'no key update');
+          // Presented before anything changes: a presenter reads the record as the transaction sees it now.
+          const presentedBefore = await options.present(before, tx);
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
-          const presentedBefore = await options.present(before, tx);
           await alongside?.(tx, after);
           await options.history.record(tx, actor, { before: presentedBefore, after: await options.present(after, tx) });
           return { row: after, replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };

@@ -1,75 +1,37 @@
-import { desc, eq } from 'drizzle-orm';
+import { type AnyColumn, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { anyOf } from './any-of';
-import type { Db, Tx } from './client';
+import { defineItem, isoTime, many, one, type Relation } from '../http/item-sql';
 import { users } from './schema';
-import { appendTo } from './group-rows';
 
-/** The columns every status-history table has (subscriptions', bookings'), and the one naming its record. */
-export interface StatusHistoryTable {
-  table: PgTable;
+/** A status-history table (subscriptions', bookings'): the columns every one of them has. */
+type StatusHistoryTable = PgTable & {
   id: AnyPgColumn;
-  /** The record the row belongs to: `entitlement_id`, `booking_id`. */
-  owner: AnyPgColumn;
   oldStatus: AnyPgColumn;
   newStatus: AnyPgColumn;
   reason: AnyPgColumn;
   changedBy: AnyPgColumn;
   createdAt: AnyPgColumn;
-}
+};
 
-/** One status change as the API answers it: from (null on the first row), to, why, when and who. */
-export interface StatusHistoryEntry<Status extends string> {
-  id: number;
-  old_status: Status | null;
-  new_status: Status;
-  reason: string | null;
-  created_at: string;
-  changed_by: { id: number; name: string } | null;
-}
+/** Who made a status change, as the history shows them. */
+const changedByItem = defineItem({ table: users, id: users.id, fields: (user) => ({ id: user.id, name: user.name }) });
 
-/** Each record's status changes, newest first, with who made each one, in one query. */
-export async function statusHistoriesOf<Status extends string>(
-  conn: Db | Tx,
-  history: StatusHistoryTable,
-  ids: number[],
-): Promise<Map<number, StatusHistoryEntry<Status>[]>> {
-  const byOwner = new Map<number, StatusHistoryEntry<Status>[]>();
-  if (ids.length === 0) return byOwner;
-  const rows = (await conn
-    .select({
-      owner: history.owner,
-      id: history.id,
-      oldStatus: history.oldStatus,
-      newStatus: history.newStatus,
-      reason: history.reason,
-      createdAt: history.createdAt,
-      staffId: users.id,
-      staffName: users.name,
-    })
-    .from(history.table)
-    .leftJoin(users, eq(users.id, history.changedBy))
-    .where(anyOf(history.owner, ids))
-    .orderBy(desc(history.createdAt), desc(history.id))) as {
-    owner: number;
-    id: number;
-    oldStatus: Status | null;
-    newStatus: Status;
-    reason: string | null;
-    createdAt: Date;
-    staffId: number | null;
-    staffName: string | null;
-  }[];
-  for (const row of rows) {
-    const entry: StatusHistoryEntry<Status> = {
-      id: row.id,
-      old_status: row.oldStatus,
-      new_status: row.newStatus,
-      reason: row.reason,
-      created_at: row.createdAt.toISOString(),
-      changed_by: row.staffId === null || row.staffName === null ? null : { id: row.staffId, name: row.staffName },
-    };
-    appendTo(byOwner, row.owner, entry);
-  }
-  return byOwner;
-}
+/** One status change as the API answers it: from (null on the first row), to, why, when and who (null once they are deleted). */
+const statusHistoryItem = <T extends StatusHistoryTable>(table: T) =>
+  defineItem({
+    table,
+    id: table.id,
+    fields: (entry) => ({
+      id: entry.id,
+      old_status: entry.oldStatus,
+      new_status: entry.newStatus,
+      reason: entry.reason,
+      created_at: isoTime(entry.createdAt),
+    }),
+    relations: { changed_by: one(changedByItem, (user, entry: T) => eq(user.id, entry.changedBy)) },
+    always: ['changed_by'],
+  });
+
+/** A record's status changes, newest first: `owner` is the history's column naming the record, `id` the record's own. */
+export const statusHistories = <T extends StatusHistoryTable, R>(table: T, owner: (entry: T) => AnyColumn, id: (record: R) => AnyColumn): Relation<R> =>
+  many(statusHistoryItem(table), (entry, record: R) => eq(owner(entry), id(record)), (entry) => [desc(entry.createdAt), desc(entry.id)]);

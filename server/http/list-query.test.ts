@@ -369,9 +369,8 @@ describe('paginate', () => {
   const exact = (total: number) => ({ total, estimated: false });
 
   it('builds a middle page', () => {
-    const page = paginate(['d', 'e', 'f'], exact(10), { page: 2, limit: 3 }, { base, query: { 'filter[q]': 'ana', sort: '-name', page: '2', limit: '3' } });
+    const page = paginate(3, exact(10), { page: 2, limit: 3 }, { base, query: { 'filter[q]': 'ana', sort: '-name', page: '2', limit: '3' } });
     expect(page).toEqual({
-      data: ['d', 'e', 'f'],
       current_page: 2,
       last_page: 4,
       per_page: 3,
@@ -395,16 +394,15 @@ describe('paginate', () => {
   });
 
   it('builds the first and the last page', () => {
-    const first = paginate([1, 2], exact(3), { page: 1, limit: 2 }, { base, query: {} });
+    const first = paginate(2, exact(3), { page: 1, limit: 2 }, { base, query: {} });
     expect(first).toMatchObject({ from: 1, to: 2, last_page: 2, prev_page_url: null, next_page_url: `${base}?page=2` });
     expect(first.first_page_url).toBe(`${base}?page=1`);
-    const last = paginate([3], exact(3), { page: 2, limit: 2 }, { base, query: { page: '2' } });
+    const last = paginate(1, exact(3), { page: 2, limit: 2 }, { base, query: { page: '2' } });
     expect(last).toMatchObject({ from: 3, to: 3, prev_page_url: `${base}?page=1`, next_page_url: null });
   });
 
   it('handles an empty list', () => {
-    expect(paginate([], exact(0), { page: 1, limit: 15 }, { base, query: {} })).toEqual({
-      data: [],
+    expect(paginate(0, exact(0), { page: 1, limit: 15 }, { base, query: {} })).toEqual({
       current_page: 1,
       last_page: 1,
       per_page: 15,
@@ -421,12 +419,12 @@ describe('paginate', () => {
   });
 
   it('handles a page past the end (as Laravel)', () => {
-    const page = paginate([], exact(5), { page: 9, limit: 2 }, { base, query: { page: '9' } });
+    const page = paginate(0, exact(5), { page: 9, limit: 2 }, { base, query: { page: '9' } });
     expect(page).toMatchObject({ current_page: 9, last_page: 3, from: null, to: null, next_page_url: null, prev_page_url: `${base}?page=8` });
   });
 
   it('keeps repeated and nested parameters and encodes values', () => {
-    const page = paginate([1], exact(30), { page: 1, limit: 15 }, {
+    const page = paginate(1, exact(30), { page: 1, limit: 15 }, {
       base,
       query: { q: 'a&b=c #1 ñ', filter: { country_id: '3' }, tag: ['x', 'y'], empty: undefined },
     });
@@ -440,19 +438,19 @@ describe('paginate', () => {
   });
 
   it('replaces a repeated page parameter with one', () => {
-    const page = paginate([1], exact(30), { page: 1, limit: 15 }, { base, query: { page: ['1', '5'] } });
+    const page = paginate(1, exact(30), { page: 1, limit: 15 }, { base, query: { page: ['1', '5'] } });
     expect(page.next_page_url).toBe(`${base}?page=2`);
   });
 
   it('past the exact count, says the total is an estimate and follows the rows for the next page', () => {
     const estimated = { total: 250_000, estimated: true };
-    const middle = paginate([1, 2], estimated, { page: 3, limit: 2 }, { base, query: {} }, true);
+    const middle = paginate(2, estimated, { page: 3, limit: 2 }, { base, query: {} }, true);
     expect(middle).toMatchObject({ total: 250_000, total_is_estimate: true, last_page: 125_000, next_page_url: `${base}?page=4` });
     // The estimate said more, but the rows ended here: this is the last page.
-    const end = paginate([1], estimated, { page: 7, limit: 2 }, { base, query: {} }, false);
+    const end = paginate(1, estimated, { page: 7, limit: 2 }, { base, query: {} }, false);
     expect(end).toMatchObject({ last_page: 7, next_page_url: null });
     // The estimate said less, but another row followed: the next page is offered.
-    const more = paginate([1, 2], { total: 10_001, estimated: true }, { page: 5001, limit: 2 }, { base, query: {} }, true);
+    const more = paginate(2, { total: 10_001, estimated: true }, { page: 5001, limit: 2 }, { base, query: {} }, true);
     expect(more).toMatchObject({ last_page: 5002, next_page_url: `${base}?page=5002` });
   });
 });

@@ -1,19 +1,21 @@
 /**
  * The one list path: a resource declares its filters, sorts, includes, sparse fields and page size
- * once, and `defineList` answers its list (parse → where → rows + count → order → offset → present
- * → fields → includes → paginate), its detail's `include` / `fields`, and the `querystring` schemas
- * that put every list parameter in /api/docs.
+ * once, with its item written as SQL (./item-sql.ts), and `defineList` answers its list (parse →
+ * where → the page's ids + its count → the items as PostgreSQL writes them → paginate), its
+ * detail's `include` / `fields`, the records a write answers, and the `querystring` schemas that
+ * put every list parameter in /api/docs.
  */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, asc, Column, count, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { anyOf } from '../db/any-of';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { topPlanNode } from '../db/explain';
 import { talliedRows } from '../db/tallies';
-import { compileAnswerSerializer, type AnswerSerializer } from './answer-serializer';
+import { type ItemSql, itemsText, pageOf, type PageRows, presenterOf, presentItems, rowsOf } from './item-sql';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
 
 declare module 'fastify' {
@@ -39,37 +41,14 @@ export interface ListFilter {
   search?: true;
 }
 
-/**
- * Loads one relation for a page of rows in one query and says what each row gets. `nested` holds
- * the deeper paths asked for under it ('services' for 'plans.services').
- */
-export type IncludeLoader<Row> = (rows: Row[], nested: string[]) => Promise<(row: Row) => unknown>;
-
-/**
- * The loader of a relation each row points at by id (a campaign's sponsor, a service's plan): the
- * page's distinct ids in one query (none when the page is empty), each row given its record.
- */
-export const referenceInclude =
-  <Row, Found extends { id: number }>(idOf: (row: Row) => number, load: (ids: number[]) => Promise<Found[]>): IncludeLoader<Row> =>
-  async (rows) => {
-    const ids = [...new Set(rows.map(idOf))];
-    const byId = new Map((ids.length > 0 ? await load(ids) : []).map((found) => [found.id, found]));
-    return (row) => byId.get(idOf(row));
-  };
-
-/** The row type a dynamic select resolves to. */
-type RowOf<Q> = Awaited<Q> extends (infer R)[] ? R : never;
-
-export interface ListConfig<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>> {
+export interface ListConfig<T extends PgTable> {
   db: Db;
-  /** The contract's item: answers are checked against it, so a missing field fails the answer. */
+  /** The contract's item: answers are checked against it under CHECK_ANSWERS, so a missing field fails the answer. */
   item: z.ZodObject;
-  /** The table counted for `total`; the filters' conditions must hold on it alone. */
-  table: PgTable;
-  /** The rows' select (columns, joins) as a dynamic query; the helper adds where, order, limit. */
-  select: () => Q;
-  /** The column that breaks ties, in the direction of the first sort term, so pages never overlap. */
-  id: PgColumn;
+  /** The item as SQL (./item-sql.ts): its table is the one listed and counted, and the filters' conditions must hold on it alone. */
+  shown: ItemSql<T>;
+  /** The ids of the rows with the joins a sort on another table's column reads (a sale by its plan's price). */
+  joinedForSort?: () => PgSelect;
   filters: Record<string, ListFilter>;
   /** Each allowed sort name with its column or expression, in the order the 400 lists them. */
   sorts: Record<string, AnyColumn | SQL>;
@@ -77,8 +56,8 @@ export interface ListConfig<Q extends PgSelect, Item extends Record<string, unkn
   defaultSort: string;
   /** The sparse fields `fields` may name. */
   fields?: readonly string[];
-  /** The include paths the list and the detail accept, and a loader per top-level relation. */
-  includes?: { list: readonly string[]; detail?: readonly string[]; load: Record<string, IncludeLoader<Row>> };
+  /** The include paths the list and the detail accept (each top-level one a relation of `shown`). */
+  includes?: { list: readonly string[]; detail?: readonly string[] };
   /** Default DEFAULT_LIST_LIMIT (15). */
   defaultLimit?: number;
   /** Default MAX_LIST_LIMIT (300); a picker that must stay small sets less. */
@@ -88,13 +67,24 @@ export interface ListConfig<Q extends PgSelect, Item extends Record<string, unkn
    * zone `tz` its date filters read): documented, accepted by the parser, read by the filters.
    */
   extraQuery?: Record<string, string>;
-  /** Rows as the API answers them (batch lookups such as roles belong here). */
-  present: (rows: Row[]) => Item[] | Promise<Item[]>;
   /**
    * The table's name in `row_tallies`, for a large table the database counts as it is written: the
    * list without filters then has its exact total without counting (`talliedRows`).
    */
   tallied?: string;
+}
+
+/** What narrows one call of a list, besides its query. */
+export interface ListCall {
+  /** A condition every row must meet besides the filters (one DSP's customers, one record's history). */
+  scope?: SQL;
+  /**
+   * How many rows the filters and the scope select, known without counting (from the tallies the
+   * database keeps), or null to leave the count to the list.
+   */
+  exactTotal?: (filters: Record<string, string>) => Promise<number | null>;
+  /** Runs when the page holds no row, before answering: a DSP's empty page checks that the DSP is one the caller may see. */
+  whenEmpty?: () => Promise<void>;
 }
 
 /** ORDER BY for the parsed sort terms; `columns` maps each allowed sort name to its column. */
@@ -117,10 +107,6 @@ function tablesOf(term: unknown): Table[] {
 
 /** True when `term` reads only `table`'s columns, so the page's ids can be sorted on that table alone. */
 const readsOnly = (term: AnyColumn | SQL, table: PgTable): boolean => tablesOf(term).every((read) => read === table);
-
-/** Sparse fieldsets: keeps only the requested keys (all when `fields` is null). */
-export const pickFields = <T extends Record<string, unknown>>(rows: T[], fields: string[] | null): Partial<T>[] =>
-  fields ? rows.map((row) => Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]])) as Partial<T>) : rows;
 
 /**
  * The list's own URL (without query) and its query as received, for the paginator's page URLs.
@@ -171,32 +157,35 @@ async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, 
 }
 
 /**
- * The ids of a searched list's page and its total, in one statement that finds the matching rows
- * once: their ids and sort keys, at most EXACT_TOTAL_LIMIT + 1 of them, are kept; when that is all
- * of them, they are counted and the page is cut from them, and only past the limit is the page read
- * through the sort's index as usual. Counting and paging each on their own found the same rows
- * twice: a search's matches cost as much to find as the rest of its page (the sales search:
- * 3,288 customers and their 9,864 subscriptions, read for the count and again for the page).
+ * A searched list's page and its total, in one statement that finds the matching rows once: their
+ * ids and sort keys, at most EXACT_TOTAL_LIMIT + 1 of them, are kept; when that is all of them,
+ * they are counted and the page is cut from them, and only past the limit is the page read through
+ * the sort's index as usual. Counting and paging each on their own found the same rows twice: a
+ * search's matches cost as much to find as the rest of its page (the sales search: 3,288 customers
+ * and their 9,864 subscriptions, read for the count and again for the page).
  */
 async function searchedPage(
   db: Db,
   list: { table: PgTable; id: PgColumn; where: SQL | undefined; sort: { term: AnyColumn | SQL; direction: 'asc' | 'desc' }[]; tiebreak: 'asc' | 'desc'; pageIds: SQL },
-  window: { limit: number; offset: number },
-): Promise<{ ids: number[]; counted: ListTotal }> {
+  window: { limit: number; offset: number; shown: number },
+  presenter: SQL,
+): Promise<PageRows & { counted: ListTotal }> {
   const keys = list.sort.map(({ term }, index) => sql`${term} as ${sql.identifier(`key${index}`)}`);
   const kept = list.sort.map(({ direction }, index) => sql`${sql.identifier(`key${index}`)} ${sql.raw(direction)}`);
   const tiebreak = sql`"id" ${sql.raw(list.tiebreak)}`;
   const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${list.where ? sql` where ${list.where}` : sql``} limit ${EXACT_TOTAL_LIMIT + 1}`;
   const answer = await db.execute(sql`
-    with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching")
-    select "counted",
-      case when "counted" <= ${EXACT_TOTAL_LIMIT}
-        then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
-        else array(${list.pageIds})
-      end as "ids"
-    from "total"`);
-  const [row] = (answer as unknown as { rows: { counted: number; ids: number[] }[] }).rows;
-  return { ids: row!.ids, counted: await beyondExactLimit(db, list.table, list.where, row!.counted) };
+    with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching"),
+    "page" as (
+      select "counted", ${window.shown}::int as "shown",
+        case when "counted" <= ${EXACT_TOTAL_LIMIT}
+          then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
+          else array(${list.pageIds})
+        end as "ids"
+      from "total")
+    select "counted", cardinality("page"."ids")::int as "found", ${presenter} as "items" from "page"`);
+  const [row] = rowsOf<PageRows & { counted: number }>(answer);
+  return { ...row!, counted: await beyondExactLimit(db, list.table, list.where, row!.counted) };
 }
 
 /**
@@ -211,28 +200,31 @@ function lastPageOf(at: { total: number; estimated: boolean; page: number; limit
   return at.rowsHere > 0 ? at.page : counted;
 }
 
+/** The Laravel paginator but its rows. */
+export type PageLinks = Omit<Paginator<never>, 'data'>;
+
 /**
- * The Laravel paginator for one page of rows. Page URLs are `${base}?${query}` with every query
- * parameter kept as received (flat `filter[q]` keys stay flat; a nested `filter` object becomes
- * `filter[q]` again), and `page` replaced in place (appended when absent), as Laravel does.
- * Encoding is URLSearchParams' (brackets become %5B/%5D and spaces '+', like PHP's
- * http_build_query).
+ * The Laravel paginator of a page showing `rowsHere` rows, but its rows. Page URLs are
+ * `${base}?${query}` with every query parameter kept as received (flat `filter[q]` keys stay flat;
+ * a nested `filter` object becomes `filter[q]` again), and `page` replaced in place (appended when
+ * absent), as Laravel does. Encoding is URLSearchParams' (brackets become %5B/%5D and spaces '+',
+ * like PHP's http_build_query).
  *
  * With an estimated total, `hasMore` (the query found a row past this page) decides whether there
  * is a next page, so that the links never lead past the real end nor stop before it.
  */
-export function paginate<T>(
-  rows: T[],
+export function paginate(
+  rowsHere: number,
   counted: ListTotal,
   list: Pick<ListQuery, 'page' | 'limit'>,
   url: { base: string; query: Record<string, unknown> },
   hasMore = false,
-): Paginator<T> {
+): PageLinks {
   const { page, limit } = list;
   const { total, estimated } = counted;
-  const lastPage = lastPageOf({ total, estimated, page, limit, rowsHere: rows.length, hasMore });
-  const from = rows.length > 0 ? (page - 1) * limit + 1 : null;
-  const to = from === null ? null : from + rows.length - 1;
+  const lastPage = lastPageOf({ total, estimated, page, limit, rowsHere, hasMore });
+  const from = rowsHere > 0 ? (page - 1) * limit + 1 : null;
+  const to = from === null ? null : from + rowsHere - 1;
 
   const params = new URLSearchParams();
   for (const key of Object.keys(url.query)) appendParam(params, key, url.query[key]);
@@ -243,7 +235,6 @@ export function paginate<T>(
   };
 
   return {
-    data: rows,
     current_page: page,
     last_page: lastPage,
     per_page: limit,
@@ -287,35 +278,56 @@ export function sparseItem(item: z.ZodObject, fields: readonly string[], include
   return item.pick(Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>);
 }
 
-/** How many sparse answers' serializers a list keeps compiled (each combination of fields and includes has its own). */
-const SPARSE_SERIALIZERS_KEPT = 50;
-
 /**
- * Writes sparse answers with a serializer of their own schema instead of the route's full one:
- * compiled once per combination of fields and includes and kept, the oldest dropped past the limit
- * (compiling costs milliseconds; any client may ask for any combination).
+ * Under CHECK_ANSWERS (the tests, `npm run dev`), a body PostgreSQL wrote must be the contract's
+ * answer: zod's check passes and changes nothing (no key the contract lacks, no value of another
+ * type), as the route's serializer holds every other answer.
  */
-function sparseSerializers(item: z.ZodObject, wrap: (item: z.ZodObject) => z.ZodType) {
-  const kept = new Map<string, AnswerSerializer>();
-  return (request: FastifyRequest, reply: FastifyReply, fields: readonly string[], includes: readonly string[]) => {
-    const key = `${fields.join(',')}|${includes.join(',')}`;
-    let serialize = kept.get(key);
-    if (!serialize) {
-      const route = { method: request.method, url: request.routeOptions.url ?? request.url };
-      serialize = compileAnswerSerializer(wrap(sparseItem(item, fields, includes)), route, request.server.checkAnswers);
-      if (kept.size >= SPARSE_SERIALIZERS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, serialize);
+function checkBody(request: FastifyRequest, schema: z.ZodType, body: string): void {
+  const sent: unknown = JSON.parse(body);
+  const checked = z.safeEncode(schema, sent);
+  const route = request.routeOptions.url ?? request.url;
+  if (checked.error) throw new ResponseSerializationError(request.method, route, { cause: checked.error });
+  if (!isDeepStrictEqual(checked.data, sent)) {
+    throw new Error(`La respuesta de ${request.method} ${route} no es la del contrato:\n${body}\n${JSON.stringify(checked.data)}`);
+  }
+}
+
+/** How many answer schemas a list keeps for checking (each combination of fields and includes has its own). */
+const CHECKED_SHAPES_KEPT = 50;
+
+/** The schema a shape's answers are checked against, made once per shape and kept. */
+function shapeSchemas(item: z.ZodObject, wrap: (item: z.ZodObject) => z.ZodType) {
+  const kept = new Map<string, z.ZodType>();
+  return (fields: readonly string[] | null, includes: readonly string[]): z.ZodType => {
+    const key = `${fields?.join(',') ?? '*'}|${includes.join(',')}`;
+    let schema = kept.get(key);
+    if (!schema) {
+      schema = wrap(fields ? sparseItem(item, fields, includes) : item);
+      if (kept.size >= CHECKED_SHAPES_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(key, schema);
     }
-    reply.serializer(serialize);
+    return schema;
   };
 }
 
-export function defineList<Q extends PgSelect, Item extends Record<string, unknown>, Row = RowOf<Q>>(config: ListConfig<Q, Item, Row>) {
+/** The success envelope around `data`, JSON PostgreSQL wrote, as the text of the answer. */
+const envelopeText = (data: string): string => `{"status":"success","message":null,"data":${data}}`;
+
+/** Sends `body` (already JSON) as the answer: fastify sends a string as it is when its type says JSON, past the route's serializer. */
+const sendJson = (reply: FastifyReply, body: string): void => {
+  reply.type('application/json; charset=utf-8').send(body);
+};
+
+export function defineList<T extends PgTable>(config: ListConfig<T>) {
+  const table: PgTable = config.shown.table;
+  const { id } = config.shown;
   const filterNames = Object.keys(config.filters);
   const sortNames = Object.keys(config.sorts);
   const includePaths = config.includes?.list ?? [];
   const detailPaths = config.includes?.detail ?? includePaths;
   const defaultLimit = config.defaultLimit ?? DEFAULT_LIST_LIMIT;
+  const presenter = presenterOf(config.shown);
 
   const spec: ListSpec = {
     filters: filterNames,
@@ -328,8 +340,8 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     extraKeys: Object.keys(config.extraQuery ?? {}),
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
-  const serializeSparseList = sparseSerializers(config.item, (item) => successEnvelope(paginator(item)));
-  const serializeSparseDetail = sparseSerializers(config.item, (item) => successEnvelope(item));
+  const listSchema = shapeSchemas(config.item, (item) => successEnvelope(paginator(item)));
+  const detailSchema = shapeSchemas(config.item, (item) => successEnvelope(item));
 
   const listShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const name of filterNames) listShape[`filter[${name}]`] = param(config.filters[name]!.description);
@@ -361,22 +373,56 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
   const filtersIn = (query: Record<string, unknown>): Record<string, string> =>
     parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters;
 
-  /** Presented rows, cut to `fields`, with the relations asked for. */
-  async function build(rows: Row[], query: Pick<ListQuery, 'fields' | 'includes'>) {
-    const loaders = config.includes?.load ?? {};
-    const loading: Promise<[string, (row: Row) => unknown]>[] = [];
-    for (const relation of Object.keys(loaders)) {
-      const asked = query.includes.filter((path) => path === relation || path.startsWith(`${relation}.`));
-      if (asked.length === 0) continue;
-      const nested = asked.filter((path) => path !== relation).map((path) => path.slice(relation.length + 1));
-      loading.push(loaders[relation]!(rows, nested).then((value) => [relation, value]));
+  /** The page's ids and its items: one statement, beside the count when there is one to make. */
+  async function pageRows(list: ListQuery, where: SQL | undefined, call: ListCall): Promise<PageRows & { counted: ListTotal }> {
+    const shown = presenter({ fields: list.fields, includes: list.includes });
+    // Ties are broken by id in the direction of the first sort term.
+    const tiebreak = list.sort[0]?.direction ?? 'asc';
+    const order = [...orderByTerms(list.sort, config.sorts), tiebreak === 'desc' ? desc(id) : asc(id)];
+    // One row past the page says whether another page follows, whatever the total.
+    const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit, shown: list.limit };
+    const pageIds = () => config.db.select({ id }).from(table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+    const deferred = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, table));
+    const tallied = call.exactTotal ?? (config.tallied && where === undefined ? () => talliedRows(config.db, config.tallied!) : undefined);
+    const known = tallied && deferred ? await tallied(list.filters) : null;
+    if (known !== null) {
+      // Nothing to count, and a page past the middle is read from the other end, in the reverse
+      // order, passing over fewer of the sort index's entries (the sales at 80 %: 60,000, not 240,000).
+      const size = Math.min(list.limit, known - window.offset);
+      const counted = { total: known, estimated: false };
+      if (size <= 0) return { found: 0, items: '[]', counted };
+      const fromEnd = window.offset > known / 2;
+      const reverse = [...orderByTerms(list.sort.map(flipped), config.sorts), tiebreak === 'desc' ? asc(id) : desc(id)];
+      const ids = config.db
+        .select({ id })
+        .from(table)
+        .where(where)
+        .orderBy(...(fromEnd ? reverse : order))
+        .limit(size)
+        .offset(fromEnd ? known - window.offset - size : window.offset);
+      // Read from the end, the ids come the other way round: their positions, reversed, put them back.
+      const inOrder = fromEnd
+        ? sql`array(select "read"."id" from unnest(array(${ids})) with ordinality as "read"("id", "at") order by "read"."at" desc)`
+        : sql`array(${ids})`;
+      const [row] = rowsOf<PageRows>(await config.db.execute(pageOf(inOrder, window.shown, shown)));
+      return { ...row!, counted };
     }
-    const [presented, attached] = await Promise.all([config.present(rows), Promise.all(loading)]);
-    const items = pickFields(presented, query.fields);
-    return items.map((item, index) => {
-      const row = rows[index]!;
-      return attached.length === 0 ? item : { ...item, ...Object.fromEntries(attached.map(([name, value]) => [name, value(row)])) };
-    });
+    if (deferred && Object.keys(list.filters).some((name) => name === 'q' || config.filters[name]!.search)) {
+      // A search: usually a few matches, found once for the total and the page. A plain filter
+      // (a status, an id) is an index condition that often keeps most of a list: keeping its
+      // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:
+      // 4–7 % more SQL under 10 at once).
+      const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
+      return searchedPage(config.db, { table, id, where, sort, tiebreak, pageIds: pageIds().getSQL() }, window, shown);
+    }
+    // Deferred join: the rows a deep page skips are passed over as ids in the sort's index (an
+    // index-only scan), and only the page's rows are read and presented. A sort on another table's
+    // column reads the ids with its joins.
+    const ids = deferred
+      ? pageIds()
+      : config.joinedForSort!().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
+    const [page, counted] = await Promise.all([config.db.execute(pageOf(sql`array(${ids})`, window.shown, shown)), countRows(config.db, table, where)]);
+    return { ...rowsOf<PageRows>(page)[0]!, counted };
   }
 
   return {
@@ -391,69 +437,26 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
     /** The detail's `querystring` schema (include, fields), for its route. */
     detailQuerystring: querystringSchema(detailShape),
 
-    /**
-     * One page of the list, as the paginator answers it; `scope` narrows it further (one record's
-     * history). `exactTotal`, when it can, answers how many rows the filters and the scope select
-     * without counting them (from the tallies the database keeps); null leaves the count to the list.
-     */
-    async answer(request: FastifyRequest, reply: FastifyReply, scope?: SQL, exactTotal?: (filters: Record<string, string>) => Promise<number | null>) {
+    /** One page of the list, as the paginator answers it, sent as PostgreSQL wrote its items. */
+    async answer(request: FastifyRequest, reply: FastifyReply, call: ListCall = {}): Promise<void> {
       const list = parseListQuery(request.query as Record<string, unknown>, spec);
-      if (list.fields) serializeSparseList(request, reply, list.fields, list.includes);
-      const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, scope);
-      // Ties are broken by id in the direction of the first sort term.
-      const tiebreak = list.sort[0]?.direction ?? 'asc';
-      const order = [...orderByTerms(list.sort, config.sorts), tiebreak === 'desc' ? desc(config.id) : asc(config.id)];
-      // One row past the page says whether another page follows, whatever the total.
-      const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit };
-      const pageIds = () => config.db.select({ id: config.id }).from(config.table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-      const deferred = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, config.table));
-      let found: Row[];
-      let counted: ListTotal;
-      const tallied = exactTotal ?? (config.tallied && where === undefined ? () => talliedRows(config.db, config.tallied!) : undefined);
-      const known = tallied && deferred ? await tallied(list.filters) : null;
-      if (known !== null) {
-        // Nothing to count, and a page past the middle is read from the other end, in the reverse
-        // order, passing over fewer of the sort index's entries (the sales at 80 %: 60,000, not 240,000).
-        counted = { total: known, estimated: false };
-        const size = Math.min(list.limit, known - window.offset);
-        const fromEnd = window.offset > known / 2;
-        const reverse = [...orderByTerms(list.sort.map(flipped), config.sorts), tiebreak === 'desc' ? asc(config.id) : desc(config.id)];
-        const ids = config.db
-          .select({ id: config.id })
-          .from(config.table)
-          .where(where)
-          .orderBy(...(fromEnd ? reverse : order))
-          .limit(size)
-          .offset(fromEnd ? known - window.offset - size : window.offset);
-        found = size > 0 ? ((await config.select().where(sql`${config.id} = any(array(${ids}))`).orderBy(...order)) as Row[]) : [];
-      } else if (deferred && Object.keys(list.filters).some((name) => name === 'q' || config.filters[name]!.search)) {
-        // A search: usually a few matches, found once for the total and the page. A plain filter
-        // (a status, an id) is an index condition that often keeps most of a list: keeping its
-        // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:
-        // 4–7 % more SQL under 10 at once).
-        const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
-        const page = await searchedPage(config.db, { table: config.table, id: config.id, where, sort, tiebreak, pageIds: pageIds().getSQL() }, window);
-        found = page.ids.length > 0 ? ((await config.select().where(anyOf(config.id, page.ids)).orderBy(...order)) as Row[]) : [];
-        counted = page.counted;
-      } else {
-        const pageRows = deferred
-          ? // Deferred join: the rows a deep page skips are passed over as ids in the sort's index
-            // (an index-only scan), and only the page's rows are read and joined. As an array the ids
-            // are an index condition on the primary key, whatever the planner thinks of the table's size.
-            config.select().where(sql`${config.id} = any(array(${pageIds()}))`).orderBy(...order)
-          : config.select().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-        [found, counted] = await Promise.all([pageRows as Promise<Row[]>, countRows(config.db, config.table, where)]);
-      }
-      const rows = found.slice(0, list.limit);
-      return paginate(await build(rows, list), counted, list, listUrl(request), found.length > list.limit);
+      const where = whereOf(list.filters, request.query as Record<string, unknown>, (request.params ?? {}) as Record<string, unknown>, call.scope);
+      const page = await pageRows(list, where, call);
+      const rowsHere = Math.min(page.found, list.limit);
+      if (rowsHere === 0 && call.whenEmpty) await call.whenEmpty();
+      const links = JSON.stringify(paginate(rowsHere, page.counted, list, listUrl(request), page.found > list.limit));
+      const body = envelopeText(`{"data":${page.items},${links.slice(1)}`);
+      if (request.server.checkAnswers) checkBody(request, listSchema(list.fields, list.includes), body);
+      sendJson(reply, body);
     },
 
-    /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs). */
-    async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<Row>) {
+    /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs, which answers 404s). */
+    async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<{ id: number }>): Promise<void> {
       const query = parseListQuery(request.query as Record<string, unknown>, detailSpec);
-      if (query.fields) serializeSparseDetail(request, reply, query.fields, query.includes);
-      const [item] = await build([await find()], query);
-      return item!;
+      const found = await find();
+      const body = envelopeText((await itemsText(config.db, [found.id], presenter(query))).slice(1, -1));
+      if (request.server.checkAnswers) checkBody(request, detailSchema(query.fields, query.includes), body);
+      sendJson(reply, body);
     },
 
     /** The filters a query that carries only the list's filters asks for, by name (an unknown one is a 400). */
@@ -464,9 +467,12 @@ export function defineList<Q extends PgSelect, Item extends Record<string, unkno
       return whereOf(filtersIn(query), query, params);
     },
 
-    /** Records presented with the given relations, as a write answers them. */
-    async present(rows: Row[], includes: string[] = []) {
-      return build(rows, { fields: null, includes });
-    },
+    /**
+     * Records by id as a write or the history answers them, with the given relations, in the order
+     * of `ids` (one missing is left out); `db` is the write's transaction when it reads its own rows.
+     */
+    present: <Item = Record<string, unknown>>(ids: readonly number[], includes: readonly string[] = [], db: Db | Tx = config.db): Promise<Item[]> =>
+      presentItems<Item>(db, ids, presenter({ fields: null, includes })),
   };
 }
+

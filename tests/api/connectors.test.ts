@@ -178,6 +178,39 @@ describe('credentials in settings and params', () => {
     expect(box.open(row.params)).toMatchObject({ authorization: 'Bearer abc.def' });
   });
 
+  it('masks in every answer what the credential box masks: each key isCredentialKey names, however spelt and at any depth', async () => {
+    const settings = {
+      ' Db-Password ': 'x',
+      ' Pass ': 'x',
+      'db-pass': 'x',
+      'x.api.key': 'x',
+      'X-API-KEY': 'x',
+      'client secret': 'x',
+      AUTH: { user: 'u', token: 't' },
+      Credentials: ['a', 'b'],
+      SSH_PRIVATE_KEY: 'x',
+      aws_access_key: 'x',
+      PWD: 7,
+      pass: null,
+      passwd: '',
+      // Not credentials: a name inside a longer word, or with more after it ('db-pass' too: 'pass' is a name, not an ending).
+      passport: 'p',
+      tokens: 't',
+      author: 'a',
+      password_hint: 'h',
+      credential: 'c',
+      nested: [{ list: [[{ secret_key: 's', other: 1 }]] }, 'token', { 'Api Key': true }],
+    };
+    const [row] = await ctx.db.insert(connectors).values({ dspId: dsp.dspId, key: 'mascara', driver: 'api', type: 'BOOKING', settings, params: { token: 't' } }).returning();
+    const detail = (await get(`/api/v1/connectors/${row!.id}`)).json().data;
+    expect(detail.settings).toEqual(box.mask(settings));
+    expect(detail.settings).toMatchObject({ ' Db-Password ': MASK, ' Pass ': MASK, 'db-pass': 'x', AUTH: MASK, PWD: MASK, pass: null, passwd: '', passport: 'p', nested: [{ list: [[{ secret_key: MASK, other: 1 }]] }, 'token', { 'Api Key': MASK }] });
+    expect(detail.params).toEqual({ token: MASK });
+    const listed = (await get(`/api/v1/dsps/${dsp.dspId}/connectors?filter[key]=mascara`)).json().data.data;
+    expect(listed.map((item: { settings: unknown }) => item.settings)).toEqual([box.mask(settings)]);
+    await ctx.db.delete(connectors).where(eq(connectors.id, row!.id));
+  });
+
   it('keeps a credential sent back as the mask, replaces one sent with a new value', async () => {
     const created = await createConnector({ settings: { user: 'app', password: 'primera-clave', token: 'tok-1' } });
     const kept = await put(created.id, { settings: { user: 'app2', password: MASK, token: 'tok-2' } });

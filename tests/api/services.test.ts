@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignCategories, campaigns, categories, countries, plans, services, sponsors } from '../../server/db/schema';
-import { servicesOfPlans } from '../../server/modules/services/service';
-import { createUploadsStorage } from '../../server/storage';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { countQueries } from './support/query-count';
 import { file, pngBytes, storedKeys, tempDataDir } from './support/uploads';
@@ -212,29 +210,23 @@ describe('a plan’s services', () => {
     expect((await get(`/api/v1/plans/${plainPlan}/services?filter[is_active]=tal vez`)).statusCode).toBe(400);
   });
 
-  it('answers every plan’s services with their categories in one query, for 1 plan as for 10 (servicesOfPlans)', async () => {
-    const storage = createUploadsStorage(data.dir);
-    const planIds = [categorisedPlan];
+  it('answers a campaign’s plans with their services and categories in the statements of the campaign itself, for 1 plan as for 10', async () => {
     const campaignId = (await ctx.db.select({ id: plans.campaignId }).from(plans).where(eq(plans.id, categorisedPlan)))[0]!.id;
+    const statementsOf = (include: string) => countQueries(ctx.db, async () => void (await get(`/api/v1/campaigns/${campaignId}?include=${include}`)));
+    const plain = await statementsOf('sponsor');
+    expect(await statementsOf('plans.services')).toBe(plain);
+    const planIds = [categorisedPlan];
     for (let index = 0; index < 9; index += 1) {
       const plan = await newPlan(campaignId, `Plan ${index}`);
       planIds.push(plan);
       await create(plan, { name: `Servicio ${index}`, ...UNLIMITED, category_id: ownCategory });
     }
-    let one = new Map<number, Item[]>();
-    let ten = new Map<number, Item[]>();
-    const forOne = await countQueries(ctx.db, async () => {
-      one = await servicesOfPlans(ctx.db, planIds.slice(0, 1), storage);
-    });
-    const forTen = await countQueries(ctx.db, async () => {
-      ten = await servicesOfPlans(ctx.db, planIds, storage);
-    });
-    expect(forOne).toBe(1);
-    expect(forTen).toBe(1);
-    expect(one.get(categorisedPlan)!.map((item) => item.name)).toEqual(['Cerrajero', 'Electricista 24 h']);
-    expect(ten.size).toBe(10);
-    expect(ten.get(planIds[9]!)).toEqual([expect.objectContaining({ name: 'Servicio 8', category: { id: ownCategory, name: 'Emergencias' } })]);
-    expect((await servicesOfPlans(ctx.db, [], storage)).size).toBe(0);
+    expect(await statementsOf('plans.services')).toBe(plain);
+    const shown = (await get(`/api/v1/campaigns/${campaignId}?include=plans.services`)).json().data.plans as { id: number; services: Item[] }[];
+    const servicesOf = (planId: number) => shown.find((plan) => plan.id === planId)!.services;
+    expect(servicesOf(categorisedPlan).map((item) => item.name)).toEqual(['Cerrajero', 'Electricista 24 h']);
+    expect(shown.filter((plan) => planIds.includes(plan.id))).toHaveLength(10);
+    expect(servicesOf(planIds[9]!)).toEqual([expect.objectContaining({ name: 'Servicio 8', category: { id: ownCategory, name: 'Emergencias' } })]);
   });
 
   it('keeps a plan with services from being deleted (the foreign key refuses it)', async () => {

@@ -40,7 +40,7 @@ export async function apiClientRoutes(app: FastifyInstance, { db }: { db: Db }) 
     },
     async (request, reply) => {
       await service.assertDsp(request.params.dspId);
-      return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
+      return service.list.answer(request, reply, { scope: service.ofDsp(request.params.dspId) });
     },
   );
 
@@ -56,7 +56,7 @@ export async function apiClientRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

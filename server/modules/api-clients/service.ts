@@ -9,16 +9,16 @@ import {
   API_CLIENT_TYPES,
   type ApiClient,
   type ApiClientWithSecret,
+  DEFAULT_RATE_LIMIT_PERIOD,
   DSP_NOT_FOUND,
   apiClient,
   type apiClientFields,
   type apiClientUpdateFields,
 } from '@contract/api-client';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
-import type { Db } from '../../db/client';
-import { columnsWithout } from '../../db/columns-without';
+import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { apiClients, dsps } from '../../db/schema';
@@ -27,15 +27,13 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
+import { defineItem, isoTime, literal } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { generateToken, hashSecret } from '../../security/secrets';
 
 type CreateInput = z.output<typeof apiClientFields>;
 type UpdateInput = z.output<typeof apiClientUpdateFields>;
 type ApiClientRow = typeof apiClients.$inferSelect;
-/** An API client as the list selects it: everything but the secret's hash. */
-const shownColumns = columnsWithout(apiClients, 'clientSecretHash');
-type ShownApiClient = Omit<ApiClientRow, 'clientSecretHash'>;
 
 /** An IPv4 or IPv6 address, or a CIDR range of one ('10.0.0.0/8', '2001:db8::/32'). */
 const isAddressOrRange = (entry: string) => {
@@ -51,19 +49,24 @@ const assertWhitelist = (entries: string[] | undefined) => {
 };
 
 /** An API client as every answer shows it: never its secret, nor the secret's hash. */
-const present = (row: ShownApiClient): ApiClient => ({
-  id: row.id,
-  dsp_id: row.dspId,
-  name: row.name,
-  base_url: row.baseUrl,
-  client_id: row.clientId,
-  type: row.type,
-  scopes: row.scopes,
-  ip_whitelist: row.ipWhitelist,
-  rate_limit: row.rateLimitMax === null ? null : { max_requests: row.rateLimitMax, period: row.rateLimitPeriod ?? 'hour' },
-  enabled: row.enabled,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+const apiClientItem = defineItem({
+  table: apiClients,
+  id: apiClients.id,
+  fields: (client) => ({
+    id: client.id,
+    dsp_id: client.dspId,
+    name: client.name,
+    base_url: client.baseUrl,
+    client_id: client.clientId,
+    type: client.type,
+    scopes: client.scopes,
+    ip_whitelist: client.ipWhitelist,
+    rate_limit: sql`(case when ${client.rateLimitMax} is null then null
+      else json_build_object('max_requests', ${client.rateLimitMax}, 'period', coalesce(${client.rateLimitPeriod}::text, ${literal(DEFAULT_RATE_LIMIT_PERIOD)})) end)`,
+    enabled: client.enabled,
+    created_at: isoTime(client.createdAt),
+    updated_at: isoTime(client.updatedAt),
+  }),
 });
 
 const history = secretAwareTrail({
@@ -83,16 +86,11 @@ const history = secretAwareTrail({
   }),
 });
 
-/** The secret's hash only tells the history that it changed; it is never recorded. */
-const historyView = (row: ApiClientRow): WithSecrets<ApiClient> => ({ item: present(row), secrets: { client_secret: row.clientSecretHash } });
-
 export function createApiClientService({ db }: { db: Db }) {
   const list = defineList({
     db,
     item: apiClient,
-    table: apiClients,
-    select: () => db.select(shownColumns).from(apiClients).$dynamic(),
-    id: apiClients.id,
+    shown: apiClientItem,
     filters: {
       q: {
         description: 'Busca en nombre, client_id y URL base, sin distinguir mayúsculas ni tildes.',
@@ -111,14 +109,22 @@ export function createApiClientService({ db }: { db: Db }) {
     defaultSort: API_CLIENT_DEFAULT_SORT,
     defaultLimit: API_CLIENT_PAGE_SIZE,
     fields: API_CLIENT_FIELDS,
-    present: (rows: ShownApiClient[]) => rows.map(present),
   });
 
-  const find = async (id: number): Promise<ShownApiClient> => {
-    const [row] = await db.select(shownColumns).from(apiClients).where(eq(apiClients.id, id));
+  /** The client as every answer shows it, as `conn` (a write's transaction) reads it now. */
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<ApiClient>([id], [], conn))[0]!;
+
+  const find = async (id: number) => {
+    const [row] = await db.select({ id: apiClients.id }).from(apiClients).where(eq(apiClients.id, id));
     if (!row) throw notFound(API_CLIENT_NOT_FOUND);
     return row;
   };
+
+  /** The secret's hash only tells the history that it changed; it is never recorded. */
+  const historyView = async (row: ApiClientRow, tx: Tx): Promise<WithSecrets<ApiClient>> => ({
+    item: await presented(row.id, tx),
+    secrets: { client_secret: row.clientSecretHash },
+  });
 
   const assertDsp = async (dspId: number) => {
     const [found] = await db.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId));
@@ -163,7 +169,6 @@ export function createApiClientService({ db }: { db: Db }) {
     list,
     find,
     assertDsp,
-    present,
 
     /** The condition that narrows the list to one DSP's clients. */
     ofDsp: (dspId: number) => eq(apiClients.dspId, dspId),
@@ -180,7 +185,7 @@ export function createApiClientService({ db }: { db: Db }) {
           {},
           actor,
         );
-        return { ...present(row), client_secret: secret };
+        return { ...(await presented(row.id)), client_secret: secret };
       } catch (error) {
         if (foreignKeyViolation(error) === 'api_clients_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         throw mapRace(error);
@@ -194,8 +199,9 @@ export function createApiClientService({ db }: { db: Db }) {
       if (input.client_id !== undefined) await assertClientIdFree(input.client_id, id);
       const secret = newSecret(input);
       try {
-        const row = await writes.update(id, { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) }, {}, actor);
-        return secret === undefined ? present(row) : { ...present(row), client_secret: secret };
+        await writes.update(id, { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) }, {}, actor);
+        const after = await presented(id);
+        return secret === undefined ? after : { ...after, client_secret: secret };
       } catch (error) {
         throw mapRace(error);
       }

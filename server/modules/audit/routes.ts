@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { apiClients, campaignCategories, campaigns, categories, connectors, dsps, plans, services, sponsors, users } from '../../db/schema';
-import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
@@ -65,7 +64,7 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(
@@ -107,7 +106,7 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       async (request, reply) => {
         const [found] = await db.select({ id: history.id }).from(history.table).where(eq(history.id, request.params.id));
         if (!found) throw notFound(history.notFound);
-        return success(await service.list.answer(request, reply, service.recordScope(history.resource, request.params.id)));
+        return service.list.answer(request, reply, { scope: service.recordScope(history.resource, request.params.id) });
       },
     );
   }

@@ -13,25 +13,32 @@ import {
 } from '@contract/audit';
 import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, countries } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
+import { defineItem, isoTime } from '../../http/item-sql';
 import { defineList } from '../../http/list';
-import { countryRefs } from '../countries/service';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-const presentEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  created_at: row.createdAt.toISOString(),
-  actor: row.actorId === null && row.actorName === null ? null : { id: row.actorId, name: row.actorName ?? '' },
-  action: row.action,
-  resource: row.resource,
-  resource_id: row.resourceId,
-  resource_label: row.resourceLabel,
-  changes: row.changes,
+/** An entry as the history answers it: its author null only when neither their id nor their name is left. */
+const auditItem = defineItem({
+  table: auditLog,
+  id: auditLog.id,
+  fields: (entry) => ({
+    id: entry.id,
+    created_at: isoTime(entry.createdAt),
+    actor: sql`(case when ${entry.actorId} is null and ${entry.actorName} is null then null
+      else json_build_object('id', ${entry.actorId}, 'name', coalesce(${entry.actorName}, '')) end)`,
+    action: entry.action,
+    resource: entry.resource,
+    resource_id: entry.resourceId,
+    resource_label: entry.resourceLabel,
+    changes: entry.changes,
+  }),
 });
 
 /** A filter over a fixed set of lower-case values, or a 400 that lists them. */
@@ -78,8 +85,9 @@ async function namesOf(db: Db, rows: AuditRow[]): Promise<RecordNames> {
   const ids = rows.flatMap((row) =>
     row.changes.flatMap((change) => (change.field === 'country_id' ? [change.before, change.after].filter((value): value is number => typeof value === 'number') : [])),
   );
-  const refs = await countryRefs(db, ids);
-  return { country_id: new Map([...refs].map(([id, ref]) => [id, ref.name])) };
+  const unique = [...new Set(ids)];
+  const found = unique.length === 0 ? [] : await db.select({ id: countries.id, name: countries.name }).from(countries).where(anyOf(countries.id, unique));
+  return { country_id: new Map(found.map((country) => [country.id, country.name])) };
 }
 
 export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios'];
@@ -91,9 +99,7 @@ export function createAuditService({ db }: { db: Db }) {
   const list = defineList({
     db,
     item: auditEntry,
-    table: auditLog,
-    select: () => db.select().from(auditLog).$dynamic(),
-    id: auditLog.id,
+    shown: auditItem,
     filters: {
       actor_id: { description: 'Id de la persona que hizo el cambio.', where: (value) => eq(auditLog.actorId, idFilter('actor_id', value)) },
       resource: { description: `Recurso: ${AUDIT_RESOURCES.join(', ')}.`, where: (value) => eq(auditLog.resource, oneOf('resource', value, AUDIT_RESOURCES)) },
@@ -108,7 +114,6 @@ export function createAuditService({ db }: { db: Db }) {
     sorts: { created_at: auditLog.createdAt },
     defaultSort: AUDIT_DEFAULT_SORT,
     defaultLimit: AUDIT_PAGE_SIZE,
-    present: (rows) => rows.map(presentEntry),
   });
 
   /** One record's history: the entries of `resource` and `id`, for its own list route. */

@@ -93,7 +93,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.pageOfDsp(request, reply, request.params.dspId, actorOf(request))),
+    async (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
   );
 
   r.get(
@@ -191,7 +191,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request)))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request))),
   );
 
   r.put(
@@ -260,7 +260,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     },
     async (request, reply) => {
       await service.find(request.params.id, actorOf(request));
-      return success(await audit.list.answer(request, reply, audit.recordScope('booking', request.params.id)));
+      return audit.list.answer(request, reply, { scope: audit.recordScope('booking', request.params.id) });
     },
   );
 }

@@ -13,7 +13,6 @@ import {
   type BOOKING_SORTS,
   type Booking,
   type BookingDsp,
-  type BookingMeta,
   type BookingStats,
   type BookingStatus,
   type BookingStreamEvent,
@@ -27,7 +26,7 @@ import {
 } from '@contract/booking';
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import type { EventPeriod } from '@contract/service.constants';
-import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -36,7 +35,7 @@ import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { statusHistoriesOf } from '../../db/status-history';
+import { statusHistories } from '../../db/status-history';
 import { talliedRows } from '../../db/tallies';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
@@ -44,15 +43,15 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineList, referenceInclude } from '../../http/list';
+import { defineItem, fileUrl, isoTime, literal, one } from '../../http/item-sql';
+import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { assertVisibleDsp, pageOfVisibleDsp, visibleDsp } from '../customers/visibility';
+import { assertVisibleDsp, visibleDsp, visibleDspList } from '../customers/visibility';
 import { notifyBookingChange } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
 import { addDays, clockIn, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
-export type BookingRow = typeof bookings.$inferSelect;
 type CreateInput = z.output<typeof bookingFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
 type UpdateInput = z.output<typeof bookingUpdateFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
 type StatusInput = z.output<typeof bookingStatusFields>;
@@ -64,37 +63,88 @@ export const BOOKING_DSPS_MAX = 200;
 
 /** Evidence and support: a photo or a scanned document. */
 const BOOKING_FILE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'pdf'];
-const metaOf = (row: BookingRow): BookingMeta => {
-  const meta = (row.meta ?? {}) as Partial<BookingMeta>;
-  return {
-    country: meta.country ?? null,
-    city: meta.city ?? null,
-    phone: meta.phone ?? null,
-    address: meta.address ?? null,
-    latitude: meta.latitude ?? null,
-    longitude: meta.longitude ?? null,
-  };
-};
+/** The keys of a booking's meta, each null when not stored. */
+const META_KEYS = ['country', 'city', 'phone', 'address', 'latitude', 'longitude'] as const;
 
-const presentBooking = (row: BookingRow, storage: Storage): Booking => ({
-  id: row.id,
-  code_ref: row.codeRef,
-  status: row.status,
-  scheduled_at: row.scheduledAt.toISOString(),
-  confirmed_at: row.confirmedAt?.toISOString() ?? null,
-  cancelled_at: row.cancelledAt?.toISOString() ?? null,
-  consumed_at: row.consumedAt?.toISOString() ?? null,
-  dsp_id: row.dspId,
-  customer_id: row.customerId,
-  entitlement_id: row.entitlementId,
-  plan_service_id: row.planServiceId,
-  plan_id: row.planId,
-  notes: row.notes,
-  meta: metaOf(row),
-  evidence_file_url: row.evidencePath ? storage.url(row.evidencePath) : null,
-  support_file_url: row.supportPath ? storage.url(row.supportPath) : null,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** A jsonb object as a JSON object of exactly `keys`, in that order, each null when absent. */
+const picked = (column: AnyColumn, keys: readonly string[]): SQL =>
+  sql`json_build_object(${sql.join(
+    keys.map((key) => sql`${literal(key)}, ${column} -> ${literal(key)}`),
+    sql`, `,
+  )})`;
+
+/** A meta as it is stored: every key, null when not given. */
+const storedMeta = (meta: Record<string, unknown> | null | undefined) => Object.fromEntries(META_KEYS.map((key) => [key, meta?.[key] ?? null]));
+
+/** `include=customer`: who the booking is for, with the city and address of their meta. */
+const customerItem = defineItem({
+  table: customers,
+  id: customers.id,
+  fields: (customer) => ({
+    id: customer.id,
+    name: customer.name,
+    phone: customer.phone,
+    dni: customer.dni,
+    email: customer.email,
+    meta: picked(customer.meta, ['city', 'address']),
+  }),
+});
+
+/** `include=plan` and `entitlement.plan`: the plan by its name. */
+const planItem = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+
+/** `include=entitlement`: the subscription the booking uses, its plan with `entitlement.plan`. */
+const entitlementItem = defineItem({
+  table: entitlements,
+  id: entitlements.id,
+  fields: (entitlement) => ({ id: entitlement.id, status: entitlement.status, plan_id: entitlement.planId }),
+  relations: { plan: one(planItem, (plan, entitlement: typeof entitlements) => eq(plan.id, entitlement.planId)) },
+});
+
+/** `include=service`: the plan's service booked, with its event limit. */
+const serviceItem = defineItem({
+  table: services,
+  id: services.id,
+  fields: (service) => ({
+    id: service.id,
+    name: service.name,
+    event_limit: service.eventLimit,
+    unlimited_events: service.unlimitedEvents,
+    event_period: service.eventPeriod,
+  }),
+});
+
+/** A booking as the API answers it; its relations with `include` (status_histories on the detail). */
+const bookingItem = defineItem({
+  table: bookings,
+  id: bookings.id,
+  fields: (booking) => ({
+    id: booking.id,
+    code_ref: booking.codeRef,
+    status: booking.status,
+    scheduled_at: isoTime(booking.scheduledAt),
+    confirmed_at: isoTime(booking.confirmedAt),
+    cancelled_at: isoTime(booking.cancelledAt),
+    consumed_at: isoTime(booking.consumedAt),
+    dsp_id: booking.dspId,
+    customer_id: booking.customerId,
+    entitlement_id: booking.entitlementId,
+    plan_service_id: booking.planServiceId,
+    plan_id: booking.planId,
+    notes: booking.notes,
+    meta: picked(booking.meta, META_KEYS),
+    evidence_file_url: fileUrl(booking.evidencePath),
+    support_file_url: fileUrl(booking.supportPath),
+    created_at: isoTime(booking.createdAt),
+    updated_at: isoTime(booking.updatedAt),
+  }),
+  relations: {
+    customer: one(customerItem, (customer, booking: typeof bookings) => eq(customer.id, booking.customerId)),
+    entitlement: one(entitlementItem, (entitlement, booking: typeof bookings) => eq(entitlement.id, booking.entitlementId)),
+    plan: one(planItem, (plan, booking: typeof bookings) => eq(plan.id, booking.planId)),
+    service: one(serviceItem, (service, booking: typeof bookings) => eq(service.id, booking.planServiceId)),
+    status_histories: statusHistories(bookingStatusHistories, (entry) => entry.bookingId, (booking: typeof bookings) => booking.id),
+  },
 });
 
 /** The booking on the change history: what staff set, files by their stored name. */
@@ -169,10 +219,6 @@ const serviceOf = async (conn: Db | Tx, id: number) =>
       .where(eq(services.id, id))
   )[0];
 
-/** Each booking's status changes, newest first, with who made each one, in one query. */
-const historiesOf = (conn: Db | Tx, ids: number[]) =>
-  statusHistoriesOf<BookingStatus>(conn, { table: bookingStatusHistories, owner: bookingStatusHistories.bookingId, ...bookingStatusHistories }, ids);
-
 /** The column a status stamps when a booking enters it. */
 const STAMP: Partial<Record<BookingStatus, 'confirmedAt' | 'cancelledAt' | 'consumedAt'>> = {
   CONFIRMED: 'confirmedAt',
@@ -191,9 +237,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   const list = defineList({
     db,
     item: booking,
-    table: bookings,
-    select: () => db.select().from(bookings).$dynamic(),
-    id: bookings.id,
+    shown: bookingItem,
     filters: {
       q: {
         description: 'Busca en el código y en el nombre, DNI y teléfono del cliente, sin distinguir mayúsculas ni tildes.',
@@ -238,62 +282,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     defaultLimit: BOOKING_PAGE_SIZE,
     fields: BOOKING_FIELDS,
     extraQuery: { tz: 'Zona horaria IANA en que se leen los días (America/Bogota por defecto).' },
-    includes: {
-      list: BOOKING_INCLUDES,
-      detail: BOOKING_DETAIL_INCLUDES,
-      load: {
-        customer: referenceInclude(
-          (row: BookingRow) => row.customerId,
-          async (ids) =>
-            (
-              await db
-                .select({ id: customers.id, name: customers.name, phone: customers.phone, dni: customers.dni, email: customers.email, meta: customers.meta })
-                .from(customers)
-                .where(anyOf(customers.id, ids))
-            ).map((row) => {
-              const meta = (row.meta ?? {}) as { city?: string | null; address?: string | null };
-              return { id: row.id, name: row.name, phone: row.phone, dni: row.dni, email: row.email, meta: { city: meta.city ?? null, address: meta.address ?? null } };
-            }),
-        ),
-        entitlement: async (rows, nested) => {
-          const ids = [...new Set(rows.map((row) => row.entitlementId))];
-          const found =
-            ids.length === 0
-              ? []
-              : await db
-                  .select({ id: entitlements.id, status: entitlements.status, planId: entitlements.planId, planName: plans.name })
-                  .from(entitlements)
-                  .innerJoin(plans, eq(plans.id, entitlements.planId))
-                  .where(anyOf(entitlements.id, ids));
-          const byId = new Map(
-            found.map((row) => [
-              row.id,
-              { id: row.id, status: row.status, plan_id: row.planId, ...(nested.includes('plan') ? { plan: { id: row.planId, name: row.planName } } : {}) },
-            ]),
-          );
-          return (row) => byId.get(row.entitlementId);
-        },
-        plan: referenceInclude(
-          (row: BookingRow) => row.planId,
-          (ids) => db.select({ id: plans.id, name: plans.name }).from(plans).where(anyOf(plans.id, ids)),
-        ),
-        service: referenceInclude(
-          (row: BookingRow) => row.planServiceId,
-          async (ids) =>
-            (
-              await db
-                .select({ id: services.id, name: services.name, eventLimit: services.eventLimit, unlimitedEvents: services.unlimitedEvents, eventPeriod: services.eventPeriod })
-                .from(services)
-                .where(anyOf(services.id, ids))
-            ).map((row) => ({ id: row.id, name: row.name, event_limit: row.eventLimit, unlimited_events: row.unlimitedEvents, event_period: row.eventPeriod })),
-        ),
-        status_histories: async (rows) => {
-          const byBooking = await historiesOf(db, rows.map((row) => row.id));
-          return (row) => byBooking.get(row.id) ?? [];
-        },
-      },
-    },
-    present: (rows: BookingRow[]) => rows.map((row) => presentBooking(row, storage)),
+    includes: { list: BOOKING_INCLUDES, detail: BOOKING_DETAIL_INCLUDES },
   });
 
   /** Every write's history entry and, in the same transaction, the live stream's announcement. */
@@ -315,16 +304,16 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     table: bookings,
     id: bookings.id,
     notFound: BOOKING_NOT_FOUND,
-    present: (row) => presentBooking(row, storage),
+    present: async (row, tx) => (await list.present<Booking>([row.id], [], tx))[0]!,
     history,
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
     // Status histories go with the booking (on delete cascade); nothing else points at one.
   });
 
-  /** A booking `actor` may see, or 404 (another DSP's booking does not exist for them). */
-  const find = async (id: number, actor: Actor): Promise<BookingRow> => {
+  /** A booking `actor` may see, or 404 (another DSP's booking does not exist for them); its item is read by id. */
+  const find = async (id: number, actor: Actor): Promise<{ id: number }> => {
     const [row] = await db
-      .select()
+      .select({ id: bookings.id })
       .from(bookings)
       .where(and(eq(bookings.id, id), visibleDsp(actor, bookings.dspId)));
     if (!row) throw notFound(BOOKING_NOT_FOUND);
@@ -332,10 +321,10 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   };
 
   /** A booking as a write answers it: with the list's relations. */
-  const one = async (id: number): Promise<Booking> => {
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-    if (!row) throw notFound(BOOKING_NOT_FOUND);
-    return (await list.present([row], [...BOOKING_INCLUDES]))[0] as Booking;
+  const answered = async (id: number): Promise<Booking> => {
+    const [item] = await list.present<Booking>([id], BOOKING_INCLUDES);
+    if (!item) throw notFound(BOOKING_NOT_FOUND);
+    return item;
   };
 
   /** The bookings of a DSP the query's filters keep; `except` leaves one filter out. */
@@ -375,7 +364,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     /** One page of a DSP's bookings, as `actor` may see them: the `tz` checked first (400), then the page (404 for a DSP that is not theirs). */
     pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) => {
       timeZoneOf(request.query as Record<string, unknown>);
-      return pageOfVisibleDsp(db, actor, { id: dspId, column: bookings.dspId }, (scope) => list.answer(request, reply, scope, unfilteredTotal(dspId)));
+      return list.answer(request, reply, { ...visibleDspList(db, actor, { id: dspId, column: bookings.dspId }), exactTotal: unfilteredTotal(dspId) });
     },
 
     /**
@@ -394,7 +383,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       if (!service || service.planId !== entitlement.planId) throw invalid('plan_service_id', BOOKING_MESSAGES.serviceNotOfPlan);
       if (!service.isActive) throw invalid('plan_service_id', BOOKING_MESSAGES.serviceInactive);
       const scheduledAt = new Date(input.scheduled_at);
-      const meta = metaOf({ meta: input.meta ?? {} } as BookingRow);
+      const meta = storedMeta(input.meta);
 
       for (let attempt = 1; ; attempt++) {
         try {
@@ -423,7 +412,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
               await assertEventLimit(tx, service, entitlement.id, scheduledAt);
             },
           );
-          return one(row.id);
+          return answered(row.id);
         } catch (error) {
           // Two equal codes out of 31^8 are unlikely; drawing again is enough.
           if (uniqueViolation(error) === 'bookings_code_ref_unique' && attempt < CODE_ATTEMPTS) continue;
@@ -455,7 +444,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
           return {
             ...(scheduledAt !== undefined ? { scheduledAt } : {}),
             ...(input.notes !== undefined ? { notes: input.notes } : {}),
-            ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
+            ...(input.meta !== undefined ? { meta: { ...storedMeta(before.meta as Record<string, unknown>), ...input.meta } } : {}),
             // Files alone are still a change of the booking.
             ...(input.evidence_file || input.support_file ? { updatedAt: new Date() } : {}),
           };
@@ -463,7 +452,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         { evidence_file: input.evidence_file, support_file: input.support_file },
         actor,
       );
-      return one(id);
+      return answered(id);
     },
 
     /**
@@ -509,7 +498,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         });
         await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
       });
-      return one(id);
+      return answered(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -47,7 +47,7 @@ export async function campaignCategoryRoutes(app: FastifyInstance, { db, storage
     },
     async (request, reply) => {
       await service.assertCampaign(request.params.id);
-      return success(await service.list.answer(request, reply, eq(campaignCategories.campaignId, request.params.id)));
+      return service.list.answer(request, reply, { scope: eq(campaignCategories.campaignId, request.params.id) });
     },
   );
 
@@ -81,7 +81,7 @@ export async function campaignCategoryRoutes(app: FastifyInstance, { db, storage
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.put(

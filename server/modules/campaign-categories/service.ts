@@ -10,18 +10,18 @@ import {
   type campaignCategoryFields,
 } from '@contract/campaign-category';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
 import { campaignCategories, campaigns, categories, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
+import { defineItem, fileUrl, isoTime, one } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -32,27 +32,34 @@ type CampaignCategoryInput = z.output<typeof campaignCategoryFields> & { image?:
 
 export { CAMPAIGN_CATEGORY_NOT_FOUND };
 
-/** A campaign category's own fields, as its history records them. */
-const presentOwn = (row: CampaignCategoryRow, storage: Storage) => ({
-  id: row.id,
-  campaign_id: row.campaignId,
-  category_id: row.categoryId,
-  name: row.name,
-  description: row.description,
-  image_url: row.imagePath ? storage.url(row.imagePath) : null,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** The catalogue category a campaign category hangs from, as its `parent` shows it. */
+const catalogueItem = defineItem({
+  table: categories,
+  id: categories.id,
+  fields: (category) => ({ id: category.id, name: category.name }),
 });
 
-/** A campaign category with its catalogue category, as every answer shows it. */
-const presentCampaignCategory = (row: CampaignCategoryRow, parent: { id: number; name: string }, storage: Storage): CampaignCategory => ({
-  ...presentOwn(row, storage),
-  parent,
+/** A campaign category with its catalogue category (`parent`), as every answer shows it. */
+export const campaignCategoryItem = defineItem({
+  table: campaignCategories,
+  id: campaignCategories.id,
+  fields: (row) => ({
+    id: row.id,
+    campaign_id: row.campaignId,
+    category_id: row.categoryId,
+    name: row.name,
+    description: row.description,
+    image_url: fileUrl(row.imagePath),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+  }),
+  relations: { parent: one(catalogueItem, (category, row) => eq(category.id, row.categoryId)) },
+  always: ['parent'],
 });
 
 const history = auditTrail({
   resource: 'campaign-category',
-  id: (item: ReturnType<typeof presentOwn>) => item.id,
+  id: (item: CampaignCategory) => item.id,
   label: (item) => item.name,
   fields: (item) => ({
     name: item.name,
@@ -63,37 +70,11 @@ const history = auditTrail({
   }),
 });
 
-/** Campaign categories joined with their catalogue category (one query, whatever the rows). */
-const selectWithParent = (db: Db) =>
-  db
-    .select({ row: campaignCategories, parent: { id: categories.id, name: categories.name } })
-    .from(campaignCategories)
-    .innerJoin(categories, eq(categories.id, campaignCategories.categoryId));
-
-/**
- * The categories of each campaign, by name, in one query: for a campaign's `include=categories`.
- */
-export async function categoriesOfCampaigns(db: Db, campaignIds: readonly number[], storage: Storage): Promise<Map<number, CampaignCategory[]>> {
-  const byCampaign = new Map<number, CampaignCategory[]>();
-  if (campaignIds.length === 0) return byCampaign;
-  const rows = await selectWithParent(db)
-    .where(anyOf(campaignCategories.campaignId, [...new Set(campaignIds)]))
-    .orderBy(asc(sortableText(campaignCategories.name)), asc(campaignCategories.id));
-  for (const { row, parent } of rows) {
-    const list = byCampaign.get(row.campaignId) ?? [];
-    list.push(presentCampaignCategory(row, parent, storage));
-    byCampaign.set(row.campaignId, list);
-  }
-  return byCampaign;
-}
-
 export function createCampaignCategoryService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
     item: campaignCategory,
-    table: campaignCategories,
-    select: () => selectWithParent(db).$dynamic(),
-    id: campaignCategories.id,
+    shown: campaignCategoryItem,
     filters: {
       q: {
         description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.',
@@ -109,19 +90,16 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     defaultSort: CAMPAIGN_CATEGORY_DEFAULT_SORT,
     defaultLimit: CAMPAIGN_CATEGORY_PAGE_SIZE,
     fields: CAMPAIGN_CATEGORY_FIELDS,
-    present: (rows) => rows.map(({ row, parent }) => presentCampaignCategory(row, parent, storage)),
   });
 
-  const findWithParent = async (id: number) => {
-    const [found] = await selectWithParent(db).where(eq(campaignCategories.id, id));
+  const find = async (id: number) => {
+    const [found] = await db.select({ id: campaignCategories.id }).from(campaignCategories).where(eq(campaignCategories.id, id));
     if (!found) throw notFound(CAMPAIGN_CATEGORY_NOT_FOUND);
     return found;
   };
 
-  const one = async (id: number) => {
-    const { row, parent } = await findWithParent(id);
-    return presentCampaignCategory(row, parent, storage);
-  };
+  /** The campaign category as the API answers it, as `conn` (a write's transaction) reads it now. */
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<CampaignCategory>([id], [], conn))[0]!;
 
   const campaignExists = async (id: number) => (await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id))).length > 0;
 
@@ -145,7 +123,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     table: campaignCategories,
     id: campaignCategories.id,
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
-    present: (row) => presentOwn(row, storage),
+    present: (row, tx) => presented(row.id, tx),
     history,
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [{ table: services, column: services.categoryId, noun: ['servicio', 'servicios'] }],
@@ -163,17 +141,17 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
   return {
     list,
     assertCampaign,
-    find: async (id: number) => findWithParent(id),
+    find,
 
     async create(campaignId: number, input: CampaignCategoryInput, actor: Actor): Promise<CampaignCategory> {
       await assertCampaign(campaignId);
       await checkCatalogueCategory(input.category_id);
       const values = { campaignId, categoryId: input.category_id, name: input.name, description: input.description ?? null };
-      return one((await writes.create(values, { image: input.image }, actor)).id);
+      return presented((await writes.create(values, { image: input.image }, actor)).id);
     },
 
     async update(id: number, input: Partial<CampaignCategoryInput>, actor: Actor): Promise<CampaignCategory> {
-      await findWithParent(id);
+      await find(id);
       await checkCatalogueCategory(input.category_id);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -181,7 +159,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
         ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
       };
       await writes.update(id, changes, { image: input.image }, actor);
-      return one(id);
+      return presented(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -36,7 +36,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(
@@ -53,9 +53,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       },
     },
     async (request, reply) =>
-      success(
-        await service.list.answerOne(request, reply, () => service.find(request.params.id)),
-      ),
+      service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

@@ -18,45 +18,57 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
-import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
 import { campaignCategories, campaigns, plans, sponsors } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineList, referenceInclude } from '../../http/list';
+import { defineItem, fileUrl, isoTime, many, money, one } from '../../http/item-sql';
+import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { categoriesOfCampaigns } from '../campaign-categories/service';
-import { countryExists, countryInclude } from '../countries/service';
-import { campaignPlansInclude } from '../plans/present';
-import { presentSponsor } from '../sponsors/service';
+import { campaignCategoryItem } from '../campaign-categories/service';
+import { countryExists, countryRelation } from '../countries/service';
+import { campaignPlansRelation } from '../plans/present';
+import { sponsorItem } from '../sponsors/service';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type CreateInput = z.output<typeof campaignFields> & { image?: UploadedFile };
 type UpdateInput = Partial<CreateInput>;
 
-const presentCampaign = (row: CampaignRow, storage: Storage) => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  status: row.status,
-  sponsor_id: row.sponsorId,
-  country_id: row.countryId,
-  image_url: row.imagePath ? storage.url(row.imagePath) : null,
-  start_date: row.startDate,
-  end_date: row.endDate,
-  startDate: row.startDate,
-  endDate: row.endDate,
-  budget: numberOrNull(row.budget),
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** A campaign as the API answers it (its sponsor, country, categories and plans come with `include`). */
+const campaignItem = defineItem({
+  table: campaigns,
+  id: campaigns.id,
+  fields: (campaign) => ({
+    id: campaign.id,
+    name: campaign.name,
+    description: campaign.description,
+    status: campaign.status,
+    sponsor_id: campaign.sponsorId,
+    country_id: campaign.countryId,
+    image_url: fileUrl(campaign.imagePath),
+    start_date: campaign.startDate,
+    end_date: campaign.endDate,
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    budget: money(campaign.budget),
+    created_at: isoTime(campaign.createdAt),
+    updated_at: isoTime(campaign.updatedAt),
+  }),
+  relations: {
+    sponsor: one(sponsorItem, (sponsor, campaign) => eq(sponsor.id, campaign.sponsorId)),
+    country: countryRelation((campaign) => campaign.countryId),
+    plans: campaignPlansRelation,
+    /** By name, as the campaign page lists them. */
+    categories: many(campaignCategoryItem, (category, campaign) => eq(category.campaignId, campaign.id), (category) => [sortableText(category.name), category.id]),
+  },
 });
 
 const history = auditTrail({
   resource: 'campaign',
-  id: (item: ReturnType<typeof presentCampaign>) => item.id,
+  id: (item: Campaign) => item.id,
   label: (item) => item.name,
   fields: (item) => ({
     name: item.name,
@@ -74,18 +86,11 @@ const history = auditTrail({
 export { CAMPAIGN_NOT_FOUND };
 
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const sponsorInclude = referenceInclude(
-    (row: CampaignRow) => row.sponsorId,
-    async (ids) => (await db.select().from(sponsors).where(anyOf(sponsors.id, ids))).map((row) => presentSponsor(row, storage)),
-  );
-
   const list = defineList({
     db,
     item: campaign,
-    table: campaigns,
+    shown: campaignItem,
     tallied: 'campaigns',
-    select: () => db.select().from(campaigns).$dynamic(),
-    id: campaigns.id,
     filters: {
       q: {
         description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
@@ -109,20 +114,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     defaultSort: CAMPAIGN_DEFAULT_SORT,
     defaultLimit: CAMPAIGN_PAGE_SIZE,
     fields: CAMPAIGN_FIELDS,
-    includes: {
-      list: CAMPAIGN_LIST_INCLUDES,
-      detail: CAMPAIGN_DETAIL_INCLUDES,
-      load: {
-        sponsor: sponsorInclude,
-        country: countryInclude(db, (row: CampaignRow) => row.countryId),
-        plans: campaignPlansInclude(db, storage),
-        categories: async (rows) => {
-          const byCampaign = await categoriesOfCampaigns(db, rows.map((row) => row.id), storage);
-          return (row) => byCampaign.get(row.id) ?? [];
-        },
-      },
-    },
-    present: (rows) => rows.map((row) => presentCampaign(row, storage)),
+    includes: { list: CAMPAIGN_LIST_INCLUDES, detail: CAMPAIGN_DETAIL_INCLUDES },
   });
 
   const find = async (id: number): Promise<CampaignRow> => {
@@ -133,9 +125,8 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
 
   /** A campaign as a write answers it: with its sponsor and its country. */
   const one = async (id: number) => {
-    const row = await find(id);
-    const [presented] = await list.present([row], ['sponsor', 'country']);
-    return presented as Campaign;
+    const [presented] = await list.present<Campaign>([(await find(id)).id], ['sponsor', 'country']);
+    return presented!;
   };
 
   const sponsorOf = async (id: number) =>
@@ -152,7 +143,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     table: campaigns,
     id: campaigns.id,
     notFound: CAMPAIGN_NOT_FOUND,
-    present: (row) => presentCampaign(row, storage),
+    present: async (row, tx) => (await list.present<Campaign>([row.id], [], tx))[0]!,
     history,
     files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
     dependents: [

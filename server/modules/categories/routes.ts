@@ -37,7 +37,7 @@ export async function categoryRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(
@@ -52,7 +52,7 @@ export async function categoryRoutes(app: FastifyInstance, { db, storage }: { db
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

@@ -10,10 +10,9 @@ import {
   category,
   type categoryFields,
 } from '@contract/category';
-import { asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
@@ -22,7 +21,8 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader } from '../../http/list';
+import { defineItem, fileUrl, isoTime, type ItemSql, many, one } from '../../http/item-sql';
+import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 
@@ -35,19 +35,29 @@ export { CATEGORY_NOT_FOUND };
 const TREE_LOCK = 724502;
 
 /** A catalogue category as the API answers it (parent and subcategories come with `include`). */
-export const presentCategory = (row: CategoryRow, storage: Storage) => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  image_url: row.imagePath ? storage.url(row.imagePath) : null,
-  parent_id: row.parentId,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+const categoryItem: ItemSql<typeof categories> = defineItem({
+  table: categories,
+  id: categories.id,
+  fields: (category) => ({
+    id: category.id,
+    name: category.name,
+    description: category.description,
+    image_url: fileUrl(category.imagePath),
+    parent_id: category.parentId,
+    created_at: isoTime(category.createdAt),
+    updated_at: isoTime(category.updatedAt),
+  }),
+  // Written as functions: the relations are categories too, defined by this very item.
+  relations: {
+    parent: (row, nested, path) => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])(row, nested, path),
+    subcategories: (row, nested, path) =>
+      many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [sortableText(child.name), child.id])(row, nested, path),
+  },
 });
 
 const history = auditTrail({
   resource: 'category',
-  id: (item: ReturnType<typeof presentCategory>) => item.id,
+  id: (item: Category) => item.id,
   label: (item) => item.name,
   fields: (item) => ({ name: item.name, description: item.description, parent_id: item.parent_id, image: storedFileName(item.image_url) }),
 });
@@ -57,31 +67,10 @@ export const findCategory = async (db: Db | Tx, id: number) =>
   (await db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).where(eq(categories.id, id)))[0];
 
 export function createCategoryService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const parentInclude: IncludeLoader<CategoryRow> = async (rows) => {
-    const ids = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
-    const found = ids.length > 0 ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(anyOf(categories.id, ids)) : [];
-    const byId = new Map(found.map((parent) => [parent.id, parent]));
-    return (row) => (row.parentId ? (byId.get(row.parentId) ?? null) : null);
-  };
-
-  const subcategoriesInclude: IncludeLoader<CategoryRow> = async (rows) => {
-    const ids = rows.map((row) => row.id);
-    const children = ids.length > 0 ? await db.select().from(categories).where(anyOf(categories.parentId, ids)).orderBy(asc(sortableText(categories.name)), asc(categories.id)) : [];
-    const byParent = new Map<number, ReturnType<typeof presentCategory>[]>();
-    for (const child of children) {
-      const list = byParent.get(child.parentId!) ?? [];
-      list.push(presentCategory(child, storage));
-      byParent.set(child.parentId!, list);
-    }
-    return (row) => byParent.get(row.id) ?? [];
-  };
-
   const list = defineList({
     db,
     item: category,
-    table: categories,
-    select: () => db.select().from(categories).$dynamic(),
-    id: categories.id,
+    shown: categoryItem,
     filters: {
       q: {
         description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
@@ -97,8 +86,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     defaultSort: CATEGORY_DEFAULT_SORT,
     defaultLimit: CATEGORY_PAGE_SIZE,
     fields: CATEGORY_FIELDS,
-    includes: { list: CATEGORY_INCLUDES, load: { parent: parentInclude, subcategories: subcategoriesInclude } },
-    present: (rows) => rows.map((row) => presentCategory(row, storage)),
+    includes: { list: CATEGORY_INCLUDES },
   });
 
   const find = async (id: number): Promise<CategoryRow> => {
@@ -108,7 +96,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
   };
 
   /** A category as a write answers it: with its parent and subcategories. */
-  const one = async (row: CategoryRow) => (await list.present([row], ['parent', 'subcategories']))[0] as Category;
+  const withRelations = async (row: CategoryRow) => (await list.present<Category>([row.id], ['parent', 'subcategories']))[0]!;
 
   const parentError = (message: string) => validationFailed({ parent_id: [message] });
 
@@ -140,7 +128,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     table: categories,
     id: categories.id,
     notFound: CATEGORY_NOT_FOUND,
-    present: (row) => presentCategory(row, storage),
+    present: async (row, tx) => (await list.present<Category>([row.id], [], tx))[0]!,
     history,
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [
@@ -160,7 +148,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     async create(input: CategoryInput, actor: Actor): Promise<Category> {
       await checkParent(db, input.parent_id);
       const values = { name: input.name, description: input.description ?? null, parentId: input.parent_id ?? null };
-      return one(await writes.create(values, { image: input.image }, actor));
+      return withRelations(await writes.create(values, { image: input.image }, actor));
     },
 
     async update(id: number, input: Partial<CategoryInput>, actor: Actor): Promise<Category> {
@@ -174,7 +162,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
           ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
         };
       };
-      return one(await writes.update(id, changes, { image: input.image }, actor));
+      return withRelations(await writes.update(id, changes, { image: input.image }, actor));
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

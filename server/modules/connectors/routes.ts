@@ -41,7 +41,7 @@ export async function connectorRoutes(app: FastifyInstance, { db, credentials }:
     },
     async (request, reply) => {
       await service.assertDsp(request.params.dspId);
-      return success(await service.list.answer(request, reply, service.ofDsp(request.params.dspId)));
+      return service.list.answer(request, reply, { scope: service.ofDsp(request.params.dspId) });
     },
   );
 
@@ -58,7 +58,7 @@ export async function connectorRoutes(app: FastifyInstance, { db, credentials }:
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

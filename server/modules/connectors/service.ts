@@ -7,6 +7,9 @@ import {
   CONNECTOR_PAGE_SIZE,
   type CONNECTOR_SORTS,
   CONNECTOR_TYPES,
+  CREDENTIAL_ENDINGS,
+  CREDENTIAL_MASK,
+  CREDENTIAL_NAMES,
   type Connector,
   type ConnectorPlan,
   DSP_NOT_FOUND,
@@ -14,12 +17,11 @@ import {
   connector,
   type connectorFields,
 } from '@contract/connector';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { foreignKeyViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/client';
-import { appendTo } from '../../db/group-rows';
 import { defineWrites } from '../../db/record-writes';
 import { connectorPlans, connectors, dspPlans, dsps, plans } from '../../db/schema';
 import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
@@ -27,7 +29,8 @@ import { containsText, foldedName, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader } from '../../http/list';
+import { aliased, defineItem, isoTime, literal, type Relation } from '../../http/item-sql';
+import { defineList } from '../../http/list';
 import type { CredentialBox } from '../../security/credentials';
 
 type CreateInput = z.output<typeof connectorFields>;
@@ -35,19 +38,71 @@ type UpdateInput = Partial<CreateInput>;
 export type ConnectorRow = typeof connectors.$inferSelect;
 type JsonObject = Record<string, unknown>;
 
-/** The plan map of some connectors, each ordered by plan name; `conn` may be a write's transaction. */
-async function plansOf(conn: Db | Tx, connectorIds: number[]): Promise<Map<number, ConnectorPlan[]>> {
-  const byConnector = new Map<number, ConnectorPlan[]>();
-  if (connectorIds.length === 0) return byConnector;
-  const rows = await conn
-    .select({ connectorId: connectorPlans.connectorId, plan_id: plans.id, name: plans.name, external_plan_id: connectorPlans.externalPlanId })
-    .from(connectorPlans)
-    .innerJoin(plans, eq(plans.id, connectorPlans.planId))
-    .where(anyOf(connectorPlans.connectorId, connectorIds))
-    .orderBy(sortableText(plans.name), asc(plans.id));
-  for (const { connectorId, ...mapping } of rows) appendTo(byConnector, connectorId, mapping);
-  return byConnector;
-}
+/**
+ * Whether a settings or params key names a credential, as `isCredentialKey`
+ * (contract/connector.constants.ts) says: trimmed, lower-cased, '-', '.' and spaces as '_', then
+ * one of its names or endings. The tests hold the answers to `credentials.mask`.
+ */
+const credentialKey = (key: SQL): SQL =>
+  sql`(regexp_replace(regexp_replace(lower(${key}), '^\\s+|\\s+$', '', 'g'), '[-\\s.]+', '_', 'g') ~ ${literal(
+    `^(${CREDENTIAL_NAMES.join('|')})$|(${CREDENTIAL_ENDINGS.join('|')})$`,
+  )})`;
+
+/**
+ * A connector's settings or params as every answer shows them: each credential's value replaced by
+ * CREDENTIAL_MASK, as `credentials.mask` does. The tree is walked down to the credentials (under
+ * a key `isCredentialKey` names, not empty: neither null nor ''), whose places are then masked one
+ * by one; nothing under a credential is walked, as a sealed value is one string.
+ */
+const masked = (column: AnyColumn): SQL => sql`(with recursive
+  "node"("path", "value", "credential") as (
+    select '{}'::text[], ${column}, false
+    union all
+    select "node"."path" || "child"."key", "child"."value", "child"."credential"
+    from "node" cross join lateral (
+      select "key", "value", ${credentialKey(sql`"key"`)} as "credential"
+        from jsonb_each(case when jsonb_typeof("node"."value") = 'object' then "node"."value" else '{}'::jsonb end)
+      union all
+      select ("at" - 1)::text, "value", false
+        from jsonb_array_elements(case when jsonb_typeof("node"."value") = 'array' then "node"."value" else '[]'::jsonb end) with ordinality as "element"("value", "at")
+    ) "child"
+    where not "node"."credential"),
+  "found"("path", "at") as (select "path", row_number() over () from "node" where "credential" and "value" not in ('null'::jsonb, '""'::jsonb)),
+  "masked"("tree", "at") as (
+    select ${column}, 0::bigint
+    union all
+    select jsonb_set("masked"."tree", "found"."path", to_jsonb(${literal(CREDENTIAL_MASK)}::text)), "masked"."at" + 1
+    from "masked" join "found" on "found"."at" = "masked"."at" + 1)
+  select "tree" from "masked" order by "at" desc limit 1)`;
+
+/** The connector's plan map: each of our plans with its id in the DSP's system, by plan name. */
+const planMap: Relation<typeof connectors> = (connector, _nested, path) => {
+  const mapping = aliased(connectorPlans, `${path}_mapping`);
+  const plan = aliased(plans, `${path}_plan`);
+  return sql`coalesce((select json_agg(json_build_object('plan_id', ${plan.related.id}, 'name', ${plan.related.name}, 'external_plan_id', ${mapping.related.externalPlanId})
+      order by ${sortableText(plan.related.name)}, ${plan.related.id})
+    from ${mapping.from} join ${plan.from} on ${plan.related.id} = ${mapping.related.planId} where ${mapping.related.connectorId} = ${connector.id}), '[]'::json)`;
+};
+
+/** A connector as every answer shows it: its credentials masked. */
+const connectorItem = defineItem({
+  table: connectors,
+  id: connectors.id,
+  fields: (connector) => ({
+    id: connector.id,
+    dsp_id: connector.dspId,
+    key: connector.key,
+    driver: connector.driver,
+    type: connector.type,
+    enabled: connector.enabled,
+    settings: masked(connector.settings),
+    params: masked(connector.params),
+    varification_policy: connector.verificationPolicy,
+    created_at: isoTime(connector.createdAt),
+    updated_at: isoTime(connector.updatedAt),
+  }),
+  relations: { plans: planMap },
+});
 
 /** The plan map as the history shows it: one 'plan → external id' line per plan. */
 const mapText = (mappings: ConnectorPlan[] | undefined) =>
@@ -74,32 +129,10 @@ const history = secretAwareTrail({
 const plansError = (message: string) => validationFailed({ plans: [message] });
 
 export function createConnectorService({ db, credentials }: { db: Db; credentials: CredentialBox }) {
-  /** A connector as every answer shows it: its credentials masked. */
-  const present = (row: ConnectorRow): Connector => ({
-    id: row.id,
-    dsp_id: row.dspId,
-    key: row.key,
-    driver: row.driver,
-    type: row.type,
-    enabled: row.enabled,
-    settings: credentials.mask(row.settings as JsonObject),
-    params: credentials.mask(row.params as JsonObject),
-    varification_policy: row.verificationPolicy,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  });
-
-  const plansInclude: IncludeLoader<ConnectorRow> = async (rows) => {
-    const byConnector = await plansOf(db, rows.map((row) => row.id));
-    return (row) => byConnector.get(row.id) ?? [];
-  };
-
   const list = defineList({
     db,
     item: connector,
-    table: connectors,
-    select: () => db.select().from(connectors).$dynamic(),
-    id: connectors.id,
+    shown: connectorItem,
     filters: {
       q: { description: 'Busca en la key, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(connectors.key, value) },
       key: { description: 'La key exacta (sin distinguir mayúsculas, tildes ni espacios alrededor).', where: (value) => sql`${foldedName(connectors.key)} = ${foldedName(sql`${value}`)}` },
@@ -117,8 +150,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     defaultSort: CONNECTOR_DEFAULT_SORT,
     defaultLimit: CONNECTOR_PAGE_SIZE,
     fields: CONNECTOR_FIELDS,
-    includes: { list: CONNECTOR_INCLUDES, load: { plans: plansInclude } },
-    present: (rows: ConnectorRow[]) => rows.map(present),
+    includes: { list: CONNECTOR_INCLUDES },
   });
 
   const find = async (id: number): Promise<ConnectorRow> => {
@@ -127,7 +159,8 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     return row;
   };
 
-  const one = async (id: number) => (await list.present([await find(id)], ['plans']))[0] as Connector;
+  /** The connector with its plan map, as a write answers it and its history reads it; `conn` may be a write's transaction. */
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Connector>([id], ['plans'], conn))[0]!;
 
   const assertDsp = async (dspId: number) => {
     const [found] = await db.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId));
@@ -150,15 +183,9 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     await tx.insert(connectorPlans).values(mappings.map((mapping) => ({ connectorId, planId: mapping.plan_id, externalPlanId: mapping.external_plan_id })));
   };
 
-  /**
-   * The plan map an update replaced, by the locked row the write path presents as "before": the
-   * map is rewritten before that row is presented, so reading it then would show the new one.
-   */
-  const replacedMaps = new WeakMap<ConnectorRow, ConnectorPlan[]>();
-
   /** The record as its history sees it: masked, with its plan map, and a fingerprint of each credential. */
   const historyView = async (row: ConnectorRow, tx: Tx): Promise<WithSecrets<Connector>> => ({
-    item: { ...present(row), plans: replacedMaps.get(row) ?? (await plansOf(tx, [row.id])).get(row.id) ?? [] },
+    item: await presented(row.id, tx),
     secrets: { ...credentials.fingerprints(row.settings, 'settings'), ...credentials.fingerprints(row.params, 'params') },
   });
 
@@ -200,7 +227,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       };
       try {
         const row = await writes.create(values, {}, actor, (tx, created) => writeMappings(tx, created.id, dspId, input.plans));
-        return await one(row.id);
+        return await presented(row.id);
       } catch (error) {
         if (foreignKeyViolation(error) === 'connectors_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         throw planGone(error);
@@ -214,10 +241,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
         await writes.update(
           id,
           async (before, tx) => {
-            if (input.plans) {
-              replacedMaps.set(before, (await plansOf(tx, [id])).get(id) ?? []);
-              await writeMappings(tx, id, before.dspId, input.plans);
-            }
+            if (input.plans) await writeMappings(tx, id, before.dspId, input.plans);
             // A connector switched to database needs params; ones it already has are kept.
             const becomesDatabase = input.driver === 'database' && before.driver !== 'database';
             if (becomesDatabase && input.params === undefined && Object.keys(before.params as JsonObject).length === 0) {
@@ -241,7 +265,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       } catch (error) {
         throw planGone(error);
       }
-      return one(id);
+      return presented(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -25,7 +25,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(

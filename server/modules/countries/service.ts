@@ -1,8 +1,6 @@
-import type { CountryRef } from '@contract/common';
-import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, country, type countryBody } from '@contract/country';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, type Country, country, type countryBody } from '@contract/country';
+import { and, type AnyColumn, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { auditTrail } from '../../db/audit-trail';
 import { defineWrites } from '../../db/record-writes';
@@ -11,6 +9,7 @@ import { campaigns, countries, sponsors, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
+import { defineItem, one, type Relation } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 
 export const COUNTRY_ERRORS = {
@@ -21,30 +20,23 @@ export const COUNTRY_ERRORS = {
 
 type CountryInput = z.output<typeof countryBody>;
 
-const columns = { id: countries.id, name: countries.name, code: countries.code };
-
 const history = auditTrail({
   resource: 'country',
-  id: (item: { id: number; name: string; code: string | null }) => item.id,
+  id: (item: Country) => item.id,
   label: (item) => item.name,
   fields: (item) => ({ name: item.name, code: item.code }),
 });
 
-/** id → {id, name} for the given country ids, in one query. */
-export async function countryRefs(db: Db, ids: readonly number[]): Promise<Map<number, CountryRef>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: countries.id, name: countries.name }).from(countries).where(anyOf(countries.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
-}
+/** A country as the API answers it. */
+const countryItem = defineItem({
+  table: countries,
+  id: countries.id,
+  fields: (country) => ({ id: country.id, name: country.name, code: country.code }),
+});
 
-/** `include=country` of any resource: each row's country as {id, name}, in one query for the page. */
-export const countryInclude =
-  <Row>(db: Db, countryIdOf: (row: Row) => number) =>
-  async (rows: Row[]) => {
-    const refs = await countryRefs(db, rows.map(countryIdOf));
-    return (row: Row) => refs.get(countryIdOf(row));
-  };
+/** `include=country` of any resource: the row's country as {id, name}. */
+export const countryRelation = <T>(countryIdOf: (row: T) => AnyColumn): Relation<T> =>
+  one(countryItem, (country, row: T) => eq(country.id, countryIdOf(row)), ['id', 'name']);
 
 /** Whether the country exists; `db` may be a write's transaction. */
 export const countryExists = async (db: Db | Tx, id: number): Promise<boolean> =>
@@ -76,7 +68,7 @@ export function createCountryService({ db }: { db: Db }) {
     table: countries,
     id: countries.id,
     notFound: COUNTRY_ERRORS.notFound,
-    present: (row) => ({ id: row.id, name: row.name, code: row.code }),
+    present: async (row, tx) => (await presented(row.id, tx))!,
     history,
     dependents: [
       { table: users, column: users.countryId, noun: ['usuario', 'usuarios'] },
@@ -85,33 +77,36 @@ export function createCountryService({ db }: { db: Db }) {
     ],
   });
 
+  const list = defineList({
+    db,
+    item: country,
+    shown: countryItem,
+    filters: { q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(countries.name, value) } },
+    sorts: { id: countries.id, name: countries.name, code: countries.code } satisfies Record<(typeof COUNTRY_SORTS)[number], unknown>,
+    defaultSort: COUNTRY_DEFAULT_SORT,
+    fields: COUNTRY_FIELDS,
+  });
+
+  /** The country as the API answers it, as `db` (a write's transaction) reads it now; undefined when there is none. */
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Country>([id], [], conn))[0];
+
   return {
-    list: defineList({
-      db,
-      item: country,
-      table: countries,
-      select: () => db.select(columns).from(countries).$dynamic(),
-      id: countries.id,
-      filters: { q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(countries.name, value) } },
-      sorts: { id: countries.id, name: countries.name, code: countries.code } satisfies Record<(typeof COUNTRY_SORTS)[number], unknown>,
-      defaultSort: COUNTRY_DEFAULT_SORT,
-      fields: COUNTRY_FIELDS,
-      present: (rows) => rows,
-    }),
+    list,
 
     async get(id: number) {
-      const [row] = await db.select(columns).from(countries).where(eq(countries.id, id));
-      if (!row) throw notFound(COUNTRY_ERRORS.notFound);
-      return row;
+      const found = await presented(id);
+      if (!found) throw notFound(COUNTRY_ERRORS.notFound);
+      return found;
     },
 
     async create(input: CountryInput, actor: Actor) {
       await checkUnique(db, input);
       return db
         .transaction(async (tx) => {
-          const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning(columns);
-          await history.record(tx, actor, { before: null, after: row! });
-          return row!;
+          const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning({ id: countries.id });
+          const after = (await presented(row!.id, tx))!;
+          await history.record(tx, actor, { before: null, after });
+          return after;
         })
         .catch(mapUniqueViolation);
     },
@@ -120,15 +115,16 @@ export function createCountryService({ db }: { db: Db }) {
       await checkUnique(db, input, id);
       return db
         .transaction(async (tx) => {
-          const [before] = await tx.select(columns).from(countries).where(eq(countries.id, id)).for('update');
+          await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).for('update');
+          const before = await presented(id, tx);
           if (!before) throw notFound(COUNTRY_ERRORS.notFound);
-          const [row] = await tx
+          await tx
             .update(countries)
             .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
-            .where(eq(countries.id, id))
-            .returning(columns);
-          await history.record(tx, actor, { before, after: row! });
-          return row!;
+            .where(eq(countries.id, id));
+          const after = (await presented(id, tx))!;
+          await history.record(tx, actor, { before, after });
+          return after;
         })
         .catch(mapUniqueViolation);
     },
@@ -140,3 +136,4 @@ export function createCountryService({ db }: { db: Db }) {
     deletion: writes.deletion,
   };
 }
+

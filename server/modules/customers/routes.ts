@@ -39,7 +39,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.pageOfDsp(request, reply, request.params.dspId, actorOf(request))),
+    async (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
   );
 
   r.get(
@@ -92,7 +92,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request)))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request))),
   );
 
   r.put(
@@ -141,7 +141,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request, reply) => {
       await service.find(request.params.id, actorOf(request));
-      return success(await audit.list.answer(request, reply, audit.recordScope('customer', request.params.id)));
+      return audit.list.answer(request, reply, { scope: audit.recordScope('customer', request.params.id) });
     },
   );
 }

@@ -16,12 +16,12 @@ import {
 } from '@contract/customer';
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, getTableName, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
-import { columnsWithout } from '../../db/columns-without';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
@@ -30,35 +30,49 @@ import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
+import { defineItem, isoTime, many } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
-import { changeEntitlementStatus, entitlementsOfCustomers, heldPlansOf, openEntitlement } from '../entitlements/service';
-import { assertVisibleDsp, pageOfVisibleDsp, visibleDsp } from './visibility';
+import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
+import { assertVisibleDsp, visibleDsp, visibleDspList } from './visibility';
 
 type CustomerRow = typeof customers.$inferSelect;
-/** A customer as the reads that only show it select it: everything but the password's hash. */
-const shownColumns = columnsWithout(customers, 'passwordHash');
-type ShownCustomer = Omit<CustomerRow, 'passwordHash'>;
 type CreateInput = z.output<typeof customerFields>;
 type UpdateInput = z.output<typeof customerUpdateFields>;
 
-const metaOf = (row: ShownCustomer): CustomerMeta => {
+/** The stored meta with both keys, for a write that merges into it. */
+const metaOf = (row: CustomerRow): CustomerMeta => {
   const meta = (row.meta ?? {}) as Partial<CustomerMeta>;
   return { address: meta.address ?? null, city: meta.city ?? null };
 };
 
-/** A customer as every read answers: never the password or its hash. */
-const presentCustomer = (row: ShownCustomer, planIds: number[]): Customer => ({
-  id: row.id,
-  dsp_id: row.dspId,
-  dni: row.dni,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  meta: metaOf(row),
-  plan_id: planIds,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** The subscriptions whose plans a customer's item lists, under a name of their own in its subquery. */
+const held = alias(entitlements, 'held');
+
+/**
+ * A customer as every read answers: never the password or its hash. `plan_id` are the plans the
+ * customer holds (subscriptions not cancelled), by id; the subscriptions come with
+ * `include=entitlements`, oldest first.
+ */
+export const customerItem = defineItem({
+  table: customers,
+  id: customers.id,
+  fields: (customer) => ({
+    id: customer.id,
+    dsp_id: customer.dspId,
+    dni: customer.dni,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    meta: sql`json_build_object('address', ${customer.meta} -> 'address', 'city', ${customer.meta} -> 'city')`,
+    plan_id: sql`coalesce((select json_agg(${held.planId} order by ${held.planId}) from ${sql.identifier(getTableName(entitlements))} ${sql.identifier('held')}
+      where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
+    created_at: isoTime(customer.createdAt),
+    updated_at: isoTime(customer.updatedAt),
+  }),
+  relations: {
+    entitlements: many(entitlementItem, (entitlement, customer: typeof customers) => eq(entitlement.customerId, customer.id), (entitlement) => [entitlement.id]),
+  },
 });
 
 /** The customer on the change history: its fields and plans; the password only as 'cambió'. */
@@ -84,9 +98,7 @@ export function createCustomerService({ db }: { db: Db }) {
   const list = defineList({
     db,
     item: customer,
-    table: customers,
-    select: () => db.select(shownColumns).from(customers).$dynamic(),
-    id: customers.id,
+    shown: customerItem,
     filters: {
       q: {
         description: 'Busca en nombre, DNI, email y teléfono, sin distinguir mayúsculas ni tildes.',
@@ -102,35 +114,27 @@ export function createCustomerService({ db }: { db: Db }) {
     defaultSort: CUSTOMER_DEFAULT_SORT,
     defaultLimit: CUSTOMER_PAGE_SIZE,
     fields: CUSTOMER_FIELDS,
-    includes: {
-      list: CUSTOMER_INCLUDES,
-      load: {
-        entitlements: async (rows, nested) => {
-          const byCustomer = await entitlementsOfCustomers(db, rows.map((row) => row.id), nested);
-          return (row) => byCustomer.get(row.id) ?? [];
-        },
-      },
-    },
-    present: async (rows: ShownCustomer[]) => {
-      const held = await heldPlansOf(db, rows.map((row) => row.id));
-      return rows.map((row) => presentCustomer(row, held.get(row.id) ?? []));
-    },
+    includes: { list: CUSTOMER_INCLUDES },
   });
 
+  /** Customers as the API answers them, with `includes`, as `conn` (a write's transaction) reads them now. */
+  const presented = (ids: number[], includes: string[] = [], conn: Db | Tx = db) => list.present<Customer>(ids, includes, conn);
+
   /** A customer `actor` may see, or 404 'El cliente no existe.'. */
-  const find = async (id: number, actor: Actor): Promise<ShownCustomer> => {
+  const find = async (id: number, actor: Actor): Promise<{ id: number }> => {
     const [row] = await db
-      .select(shownColumns)
+      .select({ id: customers.id })
       .from(customers)
       .where(and(eq(customers.id, id), visibleDsp(actor, customers.dspId)));
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     return row;
   };
 
-  const one = async (id: number) => (await list.present([(await db.select(shownColumns).from(customers).where(eq(customers.id, id)))[0]!], ['entitlements', 'entitlements.plan']))[0] as Customer;
+  /** What a write answers: the customer with its subscriptions and their plans. */
+  const one = async (id: number) => (await presented([id], ['entitlements', 'entitlements.plan']))[0]!;
 
   const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
-    item: presentCustomer(row, (await heldPlansOf(tx, [row.id])).get(row.id) ?? []),
+    item: (await presented([row.id], [], tx))[0]!,
     secrets: { password: row.passwordHash },
   });
 
@@ -190,7 +194,7 @@ export function createCustomerService({ db }: { db: Db }) {
     ofDsp: (dspId: number) => eq(customers.dspId, dspId),
     /** One page of a DSP's customers, as `actor` may see them (404 for a DSP that is not theirs). */
     pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) =>
-      pageOfVisibleDsp(db, actor, { id: dspId, column: customers.dspId }, (scope) => list.answer(request, reply, scope)),
+      list.answer(request, reply, visibleDspList(db, actor, { id: dspId, column: customers.dspId })),
     assertVisibleDsp: (dspId: number, actor: Actor) => assertVisibleDsp(db, actor, dspId),
 
     /**

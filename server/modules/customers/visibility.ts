@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { dspUsers, dsps } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Actor } from '../../http/actor';
+import type { ListCall } from '../../http/list';
 
 /**
  * Who sees whose customers. Customers' personal data (DNI, e-mail, phone, address) is seen only by
@@ -27,22 +28,16 @@ export async function assertVisibleDsp(conn: Db | Tx, actor: Actor, dspId: numbe
 }
 
 /**
- * One page of a DSP's records (its customers, its bookings) as `actor` may see them, without first
- * asking whether the DSP is theirs: `answer` gets the condition that narrows the list to the DSP and
- * to the DSPs `actor` sees, so a page that holds rows proves both, and only an empty page checks the
- * DSP (404 'La DSP no existe.' when it does not exist or is not theirs). Under load every statement
- * waits its turn for a connection; these lists are the ones staff open most.
+ * A DSP's list (its customers, its bookings) as `actor` may see it, without first asking whether
+ * the DSP is theirs: the scope narrows the list to the DSP and to the DSPs `actor` sees, so a page
+ * that holds rows proves both, and only an empty page checks the DSP (404 'La DSP no existe.' when
+ * it does not exist or is not theirs). Under load every statement waits its turn for a connection;
+ * these lists are the ones staff open most.
  */
-export async function pageOfVisibleDsp<Page extends { data: unknown[] }>(
-  db: Db,
-  actor: Actor,
-  dsp: { id: number; column: AnyColumn },
-  answer: (scope: SQL) => Promise<Page>,
-): Promise<Page> {
-  const page = await answer(and(eq(dsp.column, dsp.id), visibleDsp(actor, dsp.column))!);
-  if (page.data.length === 0) await assertVisibleDsp(db, actor, dsp.id);
-  return page;
-}
+export const visibleDspList = (db: Db, actor: Actor, dsp: { id: number; column: AnyColumn }): ListCall => ({
+  scope: and(eq(dsp.column, dsp.id), visibleDsp(actor, dsp.column)),
+  whenEmpty: () => assertVisibleDsp(db, actor, dsp.id),
+});
 
 /** The description every customer and subscription route carries. */
 export const VISIBILITY_DESCRIPTION =

@@ -43,7 +43,7 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(
@@ -60,7 +60,7 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
         response: { 200: service.staff.response },
       },
     },
-    async (request, reply) => success(await service.staff.answer(request, reply, service.activeStaff())),
+    async (request, reply) => service.staff.answer(request, reply, { scope: service.activeStaff() }),
   );
 
   r.get(
@@ -75,7 +75,7 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

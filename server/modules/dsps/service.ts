@@ -10,15 +10,12 @@ import {
   DSP_STAFF_LIMIT,
   DSP_TYPES,
   type Dsp,
-  type DspPlanRef,
-  type DspStaffMember,
   dsp,
   dspPlanMappedMessage,
   type dspFields,
   dspStaffMember,
 } from '@contract/dsp';
-import { and, asc, eq, notInArray, or, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
@@ -26,94 +23,75 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, roles, sponsors, userRoles, users } from '../../db/schema';
+import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, sponsors, users } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
-import { defineList, referenceInclude } from '../../http/list';
+import { aliased, defineItem, fileUrl, isoTime, itemJson, one } from '../../http/item-sql';
+import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { countryExists, countryInclude } from '../countries/service';
+import { countryExists, countryRelation } from '../countries/service';
+import { sponsorItem } from '../sponsors/service';
+import { roleNamesOf } from '../users/service';
 
 type Conn = Db | Tx;
 type DspRow = typeof dsps.$inferSelect;
 type CreateInput = z.output<typeof dspFields> & { image?: UploadedFile };
 type UpdateInput = Partial<CreateInput>;
 
-const presentDsp = (row: DspRow, storage: Storage): Dsp => {
-  const imageUrl = row.imagePath ? storage.url(row.imagePath) : null;
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    country_id: row.countryId,
-    sponsor_id: row.sponsorId,
-    website_url: row.websiteUrl,
-    address: row.address,
-    phone_primary: row.phonePrimary,
-    phone_secondary: row.phoneSecondary,
-    email_primary: row.emailPrimary,
-    settings: row.settings as Record<string, unknown>,
-    enabled: row.enabled,
-    image_url: imageUrl,
-    image_path: imageUrl,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-};
-
-/** Each DSP's plans (id, name, campaign), in one query for all of them: a JSON array per DSP, as its staff. */
-async function plansOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspPlanRef[]>> {
-  if (dspIds.length === 0) return new Map();
-  const plan = sql`json_build_object('id', ${plans.id}, 'name', ${plans.name}, 'campaign_id', ${plans.campaignId})`;
-  const rows = await conn
-    .select({ dspId: dspPlans.dspId, plans: sql<DspPlanRef[]>`json_agg(${plan} order by ${plans.id})` })
-    .from(dspPlans)
-    .innerJoin(plans, eq(plans.id, dspPlans.planId))
-    .where(anyOf(dspPlans.dspId, dspIds))
-    .groupBy(dspPlans.dspId);
-  return new Map(rows.map((row) => [row.dspId, row.plans]));
-}
-
-/**
- * A person with their role names (by role id), in the person's own row: one subquery per person on
- * user_roles' primary key. A page of DSPs holds a thousand staff; their roles as a second query
- * were 1,257 more rows to send, map and group (12 DSPs: 22.6 ms of SQL as two statements, 19.2 as one).
- */
-const staffColumns = {
+/** A person as the DSP's staff and the staff picker show them: with their role names. */
+const staffItem = defineItem({
+  table: users,
   id: users.id,
-  name: users.name,
-  email: users.email,
-  dni: users.dni,
-  // A query builder, not columns in `sql`: a single-table select (the staff picker's) writes the
-  // columns of its `sql` fields without their table, and `id` would then be the role's.
-  rol: sql<string[]>`array(${new QueryBuilder()
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, users.id))
-    .orderBy(asc(roles.id))})`,
-};
+  fields: (person) => ({ id: person.id, name: person.name, email: person.email, dni: person.dni, rol: roleNamesOf(person.id) }),
+});
 
-/**
- * Each DSP's staff with their role names, in one query for all of them: a JSON array per DSP, built
- * by the database. A page of DSPs holds a thousand staff; as rows, each person's fields were decoded
- * and mapped one by one (12 DSPs, 1,279 staff), which JSON.parse does at once.
- */
-async function staffOfDsps(conn: Conn, dspIds: number[]): Promise<Map<number, DspStaffMember[]>> {
-  if (dspIds.length === 0) return new Map();
-  const person = sql`json_build_object('id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'dni', ${users.dni}, 'rol', ${staffColumns.rol})`;
-  const rows = await conn
-    // The stored copy, the same value as sortableText(name): a page of DSPs holds a thousand staff
-    // and folding each name again was half this statement (12 DSPs, 1,279 staff: 10.7 → 6.0 ms).
-    .select({ dspId: dspUsers.dspId, staff: sql<DspStaffMember[]>`json_agg(${person} order by ${users.nameFolded}, ${users.id})` })
-    .from(dspUsers)
-    .innerJoin(users, eq(users.id, dspUsers.userId))
-    .where(anyOf(dspUsers.dspId, dspIds))
-    .groupBy(dspUsers.dspId);
-  return new Map(rows.map(({ dspId, staff }) => [dspId, staff]));
-}
+/** A DSP as every answer shows it; its country, sponsor, plans and staff come with `include`. */
+const dspItem = defineItem({
+  table: dsps,
+  id: dsps.id,
+  fields: (dsp) => ({
+    id: dsp.id,
+    name: dsp.name,
+    type: dsp.type,
+    country_id: dsp.countryId,
+    sponsor_id: dsp.sponsorId,
+    website_url: dsp.websiteUrl,
+    address: dsp.address,
+    phone_primary: dsp.phonePrimary,
+    phone_secondary: dsp.phoneSecondary,
+    email_primary: dsp.emailPrimary,
+    settings: dsp.settings,
+    enabled: dsp.enabled,
+    image_url: fileUrl(dsp.imagePath),
+    image_path: fileUrl(dsp.imagePath),
+    created_at: isoTime(dsp.createdAt),
+    updated_at: isoTime(dsp.updatedAt),
+  }),
+  relations: {
+    country: countryRelation((dsp) => dsp.countryId),
+    sponsor: one(sponsorItem, (sponsor, dsp) => eq(sponsor.id, dsp.sponsorId), ['id', 'name']),
+    /** The plans it sells, by id. */
+    plans: (dsp, _nested, path) => {
+      const link = aliased(dspPlans, `${path}_link`);
+      const plan = aliased(plans, `${path}_plan`);
+      return sql`coalesce((select json_agg(json_build_object('id', ${plan.related.id}, 'name', ${plan.related.name}, 'campaign_id', ${plan.related.campaignId}) order by ${plan.related.id})
+        from ${link.from} join ${plan.from} on ${plan.related.id} = ${link.related.planId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
+    },
+    /**
+     * Its staff by name, on the stored folded copy (the same value as sortableText(name)): a page
+     * of DSPs holds a thousand staff, and folding each name again was half the statement.
+     */
+    users: (dsp, _nested, path) => {
+      const link = aliased(dspUsers, `${path}_link`);
+      const person = aliased(users, `${path}_person`);
+      return sql`coalesce((select json_agg(${itemJson(staffItem, person.related, null, [], path)} order by ${person.related.nameFolded}, ${person.related.id})
+        from ${link.from} join ${person.from} on ${person.related.id} = ${link.related.userId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
+    },
+  },
+});
 
 /** A DSP as its history reads it: its fields, and the ids of its plans and staff. */
 type DspRecord = Dsp & { plan_ids: number[]; user_ids: number[] };
@@ -145,20 +123,10 @@ export { DSP_NOT_FOUND };
 const plansError = (message: string) => validationFailed({ plans: [message] }, message);
 
 export function createDspService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const record = async (conn: Conn, row: DspRow): Promise<DspRecord> => {
-    const [planRows, userRows] = await Promise.all([
-      conn.select({ id: dspPlans.planId }).from(dspPlans).where(eq(dspPlans.dspId, row.id)).orderBy(asc(dspPlans.planId)),
-      conn.select({ id: dspUsers.userId }).from(dspUsers).where(eq(dspUsers.dspId, row.id)).orderBy(asc(dspUsers.userId)),
-    ]);
-    return { ...presentDsp(row, storage), plan_ids: planRows.map((plan) => plan.id), user_ids: userRows.map((user) => user.id) };
-  };
-
   const list = defineList({
     db,
     item: dsp,
-    table: dsps,
-    select: () => db.select().from(dsps).$dynamic(),
-    id: dsps.id,
+    shown: dspItem,
     filters: {
       q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(dsps.name, value) },
       type: {
@@ -173,34 +141,14 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     defaultSort: DSP_DEFAULT_SORT,
     defaultLimit: DSP_PAGE_SIZE,
     fields: DSP_FIELDS,
-    includes: {
-      list: DSP_INCLUDES,
-      load: {
-        sponsor: referenceInclude(
-          (row: DspRow) => row.sponsorId,
-          (ids) => db.select({ id: sponsors.id, name: sponsors.name }).from(sponsors).where(anyOf(sponsors.id, ids)),
-        ),
-        country: countryInclude(db, (row: DspRow) => row.countryId),
-        plans: async (rows) => {
-          const byDsp = await plansOfDsps(db, rows.map((row) => row.id));
-          return (row) => byDsp.get(row.id) ?? [];
-        },
-        users: async (rows) => {
-          const byDsp = await staffOfDsps(db, rows.map((row) => row.id));
-          return (row) => byDsp.get(row.id) ?? [];
-        },
-      },
-    },
-    present: (rows) => rows.map((row) => presentDsp(row, storage)),
+    includes: { list: DSP_INCLUDES },
   });
 
   /** The staff picker: active people only, alphabetical. */
   const staff = defineList({
     db,
     item: dspStaffMember,
-    table: users,
-    select: () => db.select(staffColumns).from(users).$dynamic(),
-    id: users.id,
+    shown: staffItem,
     filters: {
       q: {
         description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
@@ -211,8 +159,16 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     defaultSort: 'name',
     defaultLimit: DSP_STAFF_LIMIT,
     maxLimit: DSP_STAFF_LIMIT,
-    present: (rows) => rows,
   });
+
+  /** The DSP with `includes`, as `conn` (a write's transaction) reads it now; undefined when there is none. */
+  const presented = async (id: number, includes: readonly string[], conn: Conn = db) => (await list.present<Dsp>([id], includes, conn))[0];
+
+  /** The DSP as its history reads it: with the ids of its plans and staff. */
+  const record = async (conn: Conn, id: number): Promise<DspRecord> => {
+    const item = (await presented(id, ['plans', 'users'], conn))!;
+    return { ...item, plan_ids: item.plans!.map((plan) => plan.id), user_ids: item.users!.map((person) => person.id).sort((a, b) => a - b) };
+  };
 
   const find = async (id: number): Promise<DspRow> => {
     const [row] = await db.select().from(dsps).where(eq(dsps.id, id));
@@ -221,7 +177,11 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
   };
 
   /** A DSP as a write answers it: with every relation the configuration screen shows. */
-  const one = async (id: number) => (await list.present([await find(id)], [...DSP_INCLUDES]))[0] as Dsp;
+  const answered = async (id: number): Promise<Dsp> => {
+    const found = await presented(id, DSP_INCLUDES);
+    if (!found) throw notFound(DSP_NOT_FOUND);
+    return found;
+  };
 
   const sponsorExists = async (id: number) => (await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id))).length > 0;
 
@@ -264,7 +224,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     table: dsps,
     id: dsps.id,
     notFound: DSP_NOT_FOUND,
-    present: (row, tx) => record(tx, row),
+    present: (row, tx) => record(tx, row.id),
     history,
     files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
     // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
@@ -291,16 +251,16 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dsps).where(eq(dsps.id, id)).for('no key update');
         if (!row) throw notFound(DSP_NOT_FOUND);
-        const before = await record(tx, row);
+        const before = await record(tx, row.id);
         await change(tx);
-        await history.record(tx, actor, { before, after: await record(tx, row) });
+        await history.record(tx, actor, { before, after: await record(tx, row.id) });
       });
     } catch (error) {
       // A person deleted between the check and the insert.
       if (foreignKeyViolation(error)) throw validationFailed({ users: [DSP_MESSAGES.usersMissing] });
       throw error;
     }
-    return (await staffOfDsps(db, [id])).get(id) ?? [];
+    return (await presented(id, ['users']))?.users ?? [];
   };
 
   return {
@@ -331,7 +291,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       } catch (error) {
         throw goneReference(error);
       }
-      return one(row.id);
+      return answered(row.id);
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Dsp> {
@@ -360,7 +320,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       } catch (error) {
         throw goneReference(error);
       }
-      return one(id);
+      return answered(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -2,28 +2,24 @@ import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import {
   ENTITLEMENT_MESSAGES,
   ENTITLEMENT_NOT_FOUND,
-  type Entitlement,
   type EntitlementDetail,
-  type EntitlementPeriod,
   type EntitlementStatus,
   type PaymentMethod,
   entitlementTransitionRefusal,
   type entitlementFields,
 } from '@contract/entitlement';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { appendTo } from '../../db/group-rows';
+import { statusHistories } from '../../db/status-history';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { statusHistoriesOf } from '../../db/status-history';
+import { defineItem, isoTime, many, one, presenterOf, presentItems } from '../../http/item-sql';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 
-type Conn = Db | Tx;
 export type EntitlementRow = typeof entitlements.$inferSelect;
 type CreateInput = z.output<typeof entitlementFields>;
 
@@ -34,75 +30,50 @@ const addMonths = (from: Date, months: number) => {
   return end;
 };
 
-/** Each subscription's periods, oldest first, in one query. */
-async function periodsOf(conn: Conn, ids: number[]): Promise<Map<number, EntitlementPeriod[]>> {
-  const byEntitlement = new Map<number, EntitlementPeriod[]>();
-  if (ids.length === 0) return byEntitlement;
-  const rows = await conn.select().from(entitlementPeriods).where(anyOf(entitlementPeriods.entitlementId, ids)).orderBy(asc(entitlementPeriods.startsAt), asc(entitlementPeriods.id));
-  for (const row of rows) {
-    const period: EntitlementPeriod = { id: row.id, state: row.state, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), is_open: row.isOpen };
-    appendTo(byEntitlement, row.entitlementId, period);
-  }
-  return byEntitlement;
-}
-
-/** Each subscription's status history, newest first, with who made each change, in one query. */
-const historiesOf = (conn: Conn, ids: number[]) =>
-  statusHistoriesOf<EntitlementStatus>(conn, { table: entitlementStatusHistories, owner: entitlementStatusHistories.entitlementId, ...entitlementStatusHistories }, ids);
-
-const presentEntitlement = (row: EntitlementRow): Entitlement => ({
-  id: row.id,
-  customer_id: row.customerId,
-  dsp_id: row.dspId,
-  plan_id: row.planId,
-  status: row.status,
-  payment_method: row.paymentMethod,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** A stretch of time a subscription covers. */
+const periodItem = defineItem({
+  table: entitlementPeriods,
+  id: entitlementPeriods.id,
+  fields: (period) => ({
+    id: period.id,
+    state: period.state,
+    starts_at: isoTime(period.startsAt),
+    ends_at: isoTime(period.endsAt),
+    is_open: period.isOpen,
+  }),
 });
 
-/**
- * The subscriptions of some customers, each customer's oldest first: one query, plus one for the
- * periods and one for the histories when `nested` asks for them ('plan' comes with the first).
- */
-export async function entitlementsOfCustomers(conn: Conn, customerIds: number[], nested: string[]): Promise<Map<number, Entitlement[]>> {
-  const byCustomer = new Map<number, Entitlement[]>();
-  if (customerIds.length === 0) return byCustomer;
-  const rows = await conn
-    .select({ entitlement: entitlements, planName: plans.name })
-    .from(entitlements)
-    .innerJoin(plans, eq(plans.id, entitlements.planId))
-    .where(anyOf(entitlements.customerId, customerIds))
-    .orderBy(asc(entitlements.id));
-  const ids = rows.map((row) => row.entitlement.id);
-  const [periods, histories] = await Promise.all([
-    nested.includes('periods') ? periodsOf(conn, ids) : null,
-    nested.includes('status_histories') ? historiesOf(conn, ids) : null,
-  ]);
-  for (const { entitlement: row, planName } of rows) {
-    const item: Entitlement = {
-      ...presentEntitlement(row),
-      ...(nested.includes('plan') ? { plan: { id: row.planId, name: planName } } : {}),
-      ...(periods ? { periods: periods.get(row.id) ?? [] } : {}),
-      ...(histories ? { status_histories: histories.get(row.id) ?? [] } : {}),
-    };
-    appendTo(byCustomer, row.customerId, item);
-  }
-  return byCustomer;
-}
+/** A plan as a subscription's `plan` shows it. */
+const planRef = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
 
-/** The plans each customer holds: those of their subscriptions that are not cancelled, in one query. */
-export async function heldPlansOf(conn: Conn, customerIds: number[]): Promise<Map<number, number[]>> {
-  const byCustomer = new Map<number, number[]>();
-  if (customerIds.length === 0) return byCustomer;
-  const rows = await conn
-    .select({ customerId: entitlements.customerId, planId: entitlements.planId })
-    .from(entitlements)
-    .where(and(anyOf(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
-    .orderBy(asc(entitlements.planId));
-  for (const { customerId, planId } of rows) appendTo(byCustomer, customerId, planId);
-  return byCustomer;
-}
+/**
+ * A subscription as the API answers it: a customer's `include=entitlements` and the subscription's
+ * own reads and writes. Plan ({id, name}), periods (oldest first) and status history (newest
+ * first) as relations.
+ */
+export const entitlementItem = defineItem({
+  table: entitlements,
+  id: entitlements.id,
+  fields: (entitlement) => ({
+    id: entitlement.id,
+    customer_id: entitlement.customerId,
+    dsp_id: entitlement.dspId,
+    plan_id: entitlement.planId,
+    status: entitlement.status,
+    payment_method: entitlement.paymentMethod,
+    created_at: isoTime(entitlement.createdAt),
+    updated_at: isoTime(entitlement.updatedAt),
+  }),
+  relations: {
+    plan: one(planRef, (plan, entitlement: typeof entitlements) => eq(plan.id, entitlement.planId)),
+    periods: many(periodItem, (period, entitlement: typeof entitlements) => eq(period.entitlementId, entitlement.id), (period) => [period.startsAt, period.id]),
+    status_histories: statusHistories(entitlementStatusHistories, (entry) => entry.entitlementId, (entitlement: typeof entitlements) => entitlement.id),
+  },
+});
+
+/** What a subscription's own reads and writes answer: with its plan, periods and status history. */
+const DETAIL_INCLUDES = ['plan', 'periods', 'status_histories'];
+const presentEntitlements = presenterOf(entitlementItem);
 
 /** A subscription on the change history: its customer and plan, and each status change with its reason. */
 const label = async (tx: Tx, row: EntitlementRow) => {
@@ -204,19 +175,9 @@ export function createEntitlementService({ db }: { db: Db }) {
 
   /** The subscription with its plan, periods and status history. */
   const detail = async (id: number): Promise<EntitlementDetail> => {
-    const [found] = await db
-      .select({ entitlement: entitlements, planName: plans.name })
-      .from(entitlements)
-      .innerJoin(plans, eq(plans.id, entitlements.planId))
-      .where(eq(entitlements.id, id));
+    const [found] = await presentItems<EntitlementDetail>(db, [id], presentEntitlements({ fields: null, includes: DETAIL_INCLUDES }));
     if (!found) throw notFound(ENTITLEMENT_NOT_FOUND);
-    const [periods, histories] = await Promise.all([periodsOf(db, [id]), historiesOf(db, [id])]);
-    return {
-      ...presentEntitlement(found.entitlement),
-      plan: { id: found.entitlement.planId, name: found.planName },
-      periods: periods.get(id) ?? [],
-      status_histories: histories.get(id) ?? [],
-    };
+    return found;
   };
 
   return {

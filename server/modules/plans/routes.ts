@@ -44,7 +44,7 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(
@@ -62,7 +62,7 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
     },
     async (request, reply) => {
       await service.assertCampaign(request.params.id);
-      return success(await service.campaignList.answer(request, reply, service.ofCampaign(request.params.id)));
+      return service.campaignList.answer(request, reply, { scope: service.ofCampaign(request.params.id) });
     },
   );
 
@@ -78,7 +78,7 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.post(

@@ -30,7 +30,7 @@ import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { type PlanRow, planIncludes, presentPlan } from './present';
+import { type PlanRow, planItem } from './present';
 
 type Files = { image?: UploadedFile; document?: UploadedFile };
 type CreateInput = z.output<typeof planFields> & Files;
@@ -67,8 +67,6 @@ export { PLAN_NOT_FOUND };
 const planIdError = (message: string) => validationFailed({ plan_id: [message] });
 
 export function createPlanService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const includes = planIncludes(db, storage);
-
   const filters: Record<string, ListFilter> = {
     q: {
       description: 'Busca en nombre, descripción y código Apolo, sin distinguir mayúsculas ni tildes.',
@@ -84,10 +82,8 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     defineList({
       db,
       item: plan,
-      table: plans,
+      shown: planItem,
       tallied: 'plans',
-      select: () => db.select().from(plans).$dynamic(),
-      id: plans.id,
       filters: { ...filters, ...extra },
       sorts: {
         id: plans.id,
@@ -100,8 +96,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       defaultSort: PLAN_DEFAULT_SORT,
       defaultLimit: PLAN_PAGE_SIZE,
       fields: PLAN_FIELDS,
-      includes: { list: PLAN_INCLUDES, load: includes },
-      present: (rows: PlanRow[]) => rows.map((row) => presentPlan(row, storage)),
+      includes: { list: PLAN_INCLUDES },
     });
 
   /** Every campaign's plans (the plans page). */
@@ -118,7 +113,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
   };
 
   /** A plan as a write answers it: with its campaign and its base plan. */
-  const one = async (id: number) => (await list.present([await find(id)], ['campaign', 'parent']))[0] as Plan;
+  const one = async (id: number) => (await list.present<Plan>([(await find(id)).id], ['campaign', 'parent']))[0]!;
 
   const assertCampaign = async (campaignId: number) => {
     const [found] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId));
@@ -159,7 +154,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     table: plans,
     id: plans.id,
     notFound: PLAN_NOT_FOUND,
-    present: (row) => presentPlan(row, storage),
+    present: async (row, tx) => (await list.present<Plan>([row.id], [], tx))[0]!,
     history,
     files: {
       image: { column: 'imagePath', folder: 'plans', label: 'imagen' },

@@ -30,7 +30,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(

@@ -1,5 +1,5 @@
-import { ROLE_DEFAULT_SORT, ROLE_FIELDS, type ROLE_SORTS, SUPER_ADMIN_ROLE, roleWithPermissions } from '@contract/role';
-import { asc, eq, or } from 'drizzle-orm';
+import { ROLE_DEFAULT_SORT, ROLE_FIELDS, type ROLE_SORTS, SUPER_ADMIN_ROLE, type RoleWithPermissions, roleWithPermissions } from '@contract/role';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { permissions, rolePermissions, roles } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
+import { defineItem } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { assertMaySetPermissions, permissionsOf } from './authority';
 
@@ -17,6 +18,19 @@ export const ROLE_ERRORS = {
 
 const columns = { id: roles.id, name: roles.name, slug: roles.slug };
 
+/** A role as the API answers it: with its permissions' names, in the catalogue's order. */
+const roleItem = defineItem({
+  table: roles,
+  id: roles.id,
+  fields: (role) => ({
+    id: role.id,
+    name: role.name,
+    slug: role.slug,
+    permissions: sql`coalesce((select json_agg(${permissions.name} order by ${permissions.id}) from ${rolePermissions}
+      join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${role.id}), '[]'::json)`,
+  }),
+});
+
 /** A role in the change history: its set of permissions, by name. */
 const history = auditTrail({
   resource: 'role',
@@ -26,19 +40,10 @@ const history = auditTrail({
 });
 
 export function createRoleService({ db }: { db: Db }) {
-  const get = async (id: number) => {
-    const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
-    if (!row) throw notFound(ROLE_ERRORS.notFound);
-    return { ...row, permissions: (await permissionsOf(db, [id])).get(id) ?? [] };
-  };
-
-  return {
-    list: defineList({
+  const list = defineList({
       db,
       item: roleWithPermissions,
-      table: roles,
-      select: () => db.select(columns).from(roles).$dynamic(),
-      id: roles.id,
+      shown: roleItem,
       filters: {
         q: {
           description: 'Busca en el nombre y el slug, sin distinguir mayúsculas ni tildes.',
@@ -48,15 +53,16 @@ export function createRoleService({ db }: { db: Db }) {
       sorts: { id: roles.id, name: sortableText(roles.name), slug: roles.slug } satisfies Record<(typeof ROLE_SORTS)[number], unknown>,
       defaultSort: ROLE_DEFAULT_SORT,
       fields: ROLE_FIELDS,
-      present: async (rows) => {
-        const byRole = await permissionsOf(
-          db,
-          rows.map((row) => row.id),
-        );
-        return rows.map((row) => ({ ...row, permissions: byRole.get(row.id) ?? [] }));
-      },
-    }),
+    });
 
+  const get = async (id: number) => {
+    const [role] = await list.present<RoleWithPermissions>([id]);
+    if (!role) throw notFound(ROLE_ERRORS.notFound);
+    return role;
+  };
+
+  return {
+    list,
     get,
 
     /** Sets the role's whole set of permissions, within what `actor` holds (./authority.ts). */

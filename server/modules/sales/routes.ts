@@ -37,7 +37,7 @@ export async function salesRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      return success(await service.list.answer(request, reply, service.visible(actor), service.talliedCount(actor)));
+      return service.list.answer(request, reply, { scope: service.visible(actor), exactTotal: service.talliedCount(actor) });
     },
   );
 

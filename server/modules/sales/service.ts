@@ -11,7 +11,6 @@ import {
   SALE_STATUS_OF,
   SALE_TIME_ZONE_OFFSET,
   type SALE_SORTS,
-  type Sale,
   type SalesSummary,
   sale,
 } from '@contract/sale';
@@ -27,6 +26,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
+import { defineItem, isoTime, literal, mapped, one } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import { createCustomerService } from '../customers/service';
 import { visibleDsp } from '../customers/visibility';
@@ -56,29 +56,46 @@ function bogotaDayStart(name: string, value: string): Date {
 /** A moment as a Bogotá clock shows it, for a CSV cell: '2026-03-31 21:05'. */
 const bogotaTime = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString().replace('T', ' ').slice(0, 16);
 
-/** One sale's columns: the subscription with its customer, DSP and plan. */
-const saleColumns = {
-  entitlement: entitlements,
+/**
+ * A sale as the list answers it: a subscription with its customer, DSP and plan, the plan's price
+ * as the exact decimal text ('150000.00', null without one) and the status a sale shows.
+ */
+const saleItem = defineItem({
+  table: entitlements,
+  id: entitlements.id,
+  fields: (sale) => ({
+    id: sale.id,
+    created_at: isoTime(sale.createdAt),
+    amount: sql`(select ${plans.price}::text from ${plans} where ${plans.id} = ${sale.planId})`,
+    currency: literal(SALE_CURRENCY),
+    payment_method: sale.paymentMethod,
+    status: mapped(sale.status, SALE_STATUS_OF),
+  }),
+  relations: {
+    customer: one(
+      defineItem({ table: customers, id: customers.id, fields: (customer) => ({ id: customer.id, name: customer.name, email: customer.email }) }),
+      (customer, sale: typeof entitlements) => eq(customer.id, sale.customerId),
+    ),
+    dsp: one(defineItem({ table: dsps, id: dsps.id, fields: (dsp) => ({ id: dsp.id, name: dsp.name }) }), (dsp, sale: typeof entitlements) => eq(dsp.id, sale.dspId)),
+    plan: one(defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) }), (plan, sale: typeof entitlements) => eq(plan.id, sale.planId)),
+  },
+  always: ['customer', 'dsp', 'plan'],
+});
+
+/** One sale's columns as the CSV export reads them. */
+const exportColumns = {
+  id: entitlements.id,
+  createdAt: entitlements.createdAt,
   customerName: customers.name,
   customerEmail: customers.email,
   dspName: dsps.name,
   planName: plans.name,
   price: plans.price,
+  paymentMethod: entitlements.paymentMethod,
+  status: entitlements.status,
   /** created_at as PostgreSQL writes it, to the microsecond (a JavaScript Date keeps milliseconds): the export's keyset. */
   at: sql<string>`${entitlements.createdAt}::text`,
 };
-
-const presentSale = (row: { entitlement: typeof entitlements.$inferSelect; customerName: string; customerEmail: string; dspName: string; planName: string; price: string | null }): Sale => ({
-  id: row.entitlement.id,
-  created_at: row.entitlement.createdAt.toISOString(),
-  customer: { id: row.entitlement.customerId, name: row.customerName, email: row.customerEmail },
-  dsp: { id: row.entitlement.dspId, name: row.dspName },
-  plan: { id: row.entitlement.planId, name: row.planName },
-  amount: row.price,
-  currency: SALE_CURRENCY,
-  payment_method: row.entitlement.paymentMethod,
-  status: SALE_STATUS_OF[row.entitlement.status],
-});
 
 /** After the last row read, newest first: created_at as PostgreSQL wrote it (to the microsecond), then id. */
 const before = (createdAt: AnyTimestamp, id: AnyId, key: Key) =>
@@ -110,22 +127,13 @@ const TALLY_FILTERS: Record<string, ListFilter> = tallyKeyFilters(salesTallies);
 export function createSalesService({ db }: { db: Db }) {
   const customerService = createCustomerService({ db });
 
-  const selectSales = () =>
-    db
-      .select(saleColumns)
-      .from(entitlements)
-      .innerJoin(customers, eq(customers.id, entitlements.customerId))
-      .innerJoin(dsps, eq(dsps.id, entitlements.dspId))
-      .innerJoin(plans, eq(plans.id, entitlements.planId))
-      .$dynamic();
-
   // Every filter holds on the subscriptions' table alone, so the total counts the same rows.
   const list = defineList({
     db,
     item: sale,
-    table: entitlements,
-    select: selectSales,
-    id: entitlements.id,
+    shown: saleItem,
+    // The sort by amount reads the plan's price.
+    joinedForSort: () => db.select({ id: entitlements.id }).from(entitlements).innerJoin(plans, eq(plans.id, entitlements.planId)).$dynamic(),
     filters: {
       ...tallyKeyFilters(entitlements),
       q: {
@@ -152,7 +160,6 @@ export function createSalesService({ db }: { db: Db }) {
     sorts: { created_at: entitlements.createdAt, amount: plans.price } satisfies Record<(typeof SALE_SORTS)[number], unknown>,
     defaultSort: SALE_DEFAULT_SORT,
     defaultLimit: SALE_PAGE_SIZE,
-    present: (rows) => rows.map(presentSale),
   });
 
   /**
@@ -220,26 +227,30 @@ export function createSalesService({ db }: { db: Db }) {
         let key: Key = null;
         for (;;) {
           const after: SQL | undefined = before(entitlements.createdAt, entitlements.id, key);
-          const rows = await selectSales()
+          const rows = await db
+            .select(exportColumns)
+            .from(entitlements)
+            .innerJoin(customers, eq(customers.id, entitlements.customerId))
+            .innerJoin(dsps, eq(dsps.id, entitlements.dspId))
+            .innerJoin(plans, eq(plans.id, entitlements.planId))
             .where(and(where, after))
             .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
             .limit(EXPORT_BATCH);
           for (const row of rows) {
-            const item = presentSale(row);
             yield [
-              bogotaTime(row.entitlement.createdAt),
-              spreadsheetText(item.customer.name),
-              spreadsheetText(item.customer.email),
-              spreadsheetText(item.dsp.name),
-              spreadsheetText(item.plan.name),
-              item.amount ?? '',
-              item.payment_method === null ? '' : PAYMENT_METHOD_LABELS[item.payment_method],
-              SALE_STATUS_LABELS[item.status],
+              bogotaTime(row.createdAt),
+              spreadsheetText(row.customerName),
+              spreadsheetText(row.customerEmail),
+              spreadsheetText(row.dspName),
+              spreadsheetText(row.planName),
+              row.price ?? '',
+              row.paymentMethod === null ? '' : PAYMENT_METHOD_LABELS[row.paymentMethod],
+              SALE_STATUS_LABELS[SALE_STATUS_OF[row.status]],
             ];
           }
           if (rows.length < EXPORT_BATCH) return;
           const last = rows.at(-1)!;
-          key = { at: last.at, id: last.entitlement.id };
+          key = { at: last.at, id: last.id };
         }
       }
       return csvStream(SALES_CSV_HEADER, lines());

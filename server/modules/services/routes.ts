@@ -43,7 +43,7 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: service.everyList.response },
       },
     },
-    async (request, reply) => success(await service.everyList.answer(request, reply)),
+    async (request, reply) => service.everyList.answer(request, reply),
   );
 
   r.get(
@@ -61,7 +61,7 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
     },
     async (request, reply) => {
       await service.findPlan(request.params.id);
-      return success(await service.list.answer(request, reply, eq(services.planId, request.params.id)));
+      return service.list.answer(request, reply, { scope: eq(services.planId, request.params.id) });
     },
   );
 
@@ -94,7 +94,7 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
         response: { 200: service.list.detailResponse },
       },
     },
-    async (request, reply) => success(await service.list.answerOne(request, reply, () => service.find(request.params.id))),
+    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
   );
 
   r.put(

@@ -15,10 +15,10 @@ import {
   type serviceFields,
   serviceRuleErrors,
 } from '@contract/service';
-import { and, asc, eq, exists, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
+
 import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
@@ -28,7 +28,8 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineList, type IncludeLoader, type ListFilter, referenceInclude } from '../../http/list';
+import { aliased, defineItem, fileUrl, isoTime, many, money, one, type Relation } from '../../http/item-sql';
+import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 
@@ -37,26 +38,55 @@ type ServiceInput = z.output<typeof serviceFields> & { image?: UploadedFile };
 
 export { SERVICE_NOT_FOUND };
 
-/** A service as the API answers it (its category and plan come with `include`). */
-export const presentService = (row: ServiceRow, storage: Storage): Service => ({
-  id: row.id,
-  plan_id: row.planId,
-  category_id: row.categoryId,
-  name: row.name,
-  description: row.description,
-  image_url: row.imagePath ? storage.url(row.imagePath) : null,
-  coverage_amount: numberOrNull(row.coverageAmount),
-  unlimited_coverage: row.unlimitedCoverage,
-  event_limit: row.eventLimit,
-  unlimited_events: row.unlimitedEvents,
-  event_period: row.eventPeriod,
-  inclusions: row.inclusions,
-  exclusions: row.exclusions,
-  is_active: row.isActive,
-  apolo_code_ref: row.apoloCodeRef,
-  meta: row.meta ?? null,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+/** A campaign category as a service's `category` shows it. */
+const categoryRef = defineItem({
+  table: campaignCategories,
+  id: campaignCategories.id,
+  fields: (category) => ({ id: category.id, name: category.name }),
+});
+
+/** A plan as a service's `plan` shows it. */
+const planRef = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
+
+/** A campaign as a service's `campaign` (its plan's) shows it. */
+const campaignRef = defineItem({
+  table: campaigns,
+  id: campaigns.id,
+  fields: (campaign) => ({ id: campaign.id, name: campaign.name, sponsor_id: campaign.sponsorId }),
+});
+
+/** A service as the API answers it (its category, plan and campaign come with `include`). */
+export const serviceItem = defineItem({
+  table: services,
+  id: services.id,
+  fields: (row) => ({
+    id: row.id,
+    plan_id: row.planId,
+    category_id: row.categoryId,
+    name: row.name,
+    description: row.description,
+    image_url: fileUrl(row.imagePath),
+    coverage_amount: money(row.coverageAmount),
+    unlimited_coverage: row.unlimitedCoverage,
+    event_limit: row.eventLimit,
+    unlimited_events: row.unlimitedEvents,
+    event_period: row.eventPeriod,
+    inclusions: row.inclusions,
+    exclusions: row.exclusions,
+    is_active: row.isActive,
+    apolo_code_ref: row.apoloCodeRef,
+    meta: row.meta,
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+  }),
+  relations: {
+    category: one(categoryRef, (category, row) => eq(category.id, row.categoryId)),
+    plan: one(planRef, (plan, row) => eq(plan.id, row.planId)),
+    campaign: (row, nested, path) => {
+      const { related: plan, from } = aliased(plans, `${path}_plan`);
+      return one(campaignRef, (campaign, service: typeof row) => sql`${campaign.id} = (select ${plan.campaignId} from ${from} where ${plan.id} = ${service.planId})`)(row, nested, path);
+    },
+  },
 });
 
 const history = auditTrail({
@@ -84,61 +114,16 @@ const history = auditTrail({
 });
 
 /**
- * The services of each plan, in the order they were added, each with its campaign category
- * (`category`: id and name, or null), in one query whatever the number of plans: for a
- * campaign's `include=plans.services`.
+ * A plan's services (`include=plans.services` of a campaign), in the order they were added, each
+ * with its campaign category (`category`: id and name, or null).
  */
-export async function servicesOfPlans(db: Db, planIds: readonly number[], storage: Storage): Promise<Map<number, Service[]>> {
-  const byPlan = new Map<number, Service[]>();
-  if (planIds.length === 0) return byPlan;
-  const rows = await db
-    .select({ row: services, category: { id: campaignCategories.id, name: campaignCategories.name } })
-    .from(services)
-    .leftJoin(campaignCategories, eq(campaignCategories.id, services.categoryId))
-    .where(anyOf(services.planId, [...new Set(planIds)]))
-    .orderBy(asc(services.id));
-  for (const { row, category } of rows) {
-    const list = byPlan.get(row.planId) ?? [];
-    list.push({ ...presentService(row, storage), category });
-    byPlan.set(row.planId, list);
-  }
-  return byPlan;
-}
+export const planServicesRelation: Relation<typeof plans> = (row, nested, path) =>
+  many(serviceItem, (service, plan: typeof plans) => eq(service.planId, plan.id), (service) => [service.id])(row, ['category', ...nested], path);
 
 /** A money amount as the numeric column takes it. */
 const amountText = (value: number | null) => (value === null ? null : value.toFixed(2));
 
 export function createServiceService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
-  const categoryInclude: IncludeLoader<ServiceRow> = async (rows) => {
-    const ids = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))];
-    const found =
-      ids.length > 0
-        ? await db.select({ id: campaignCategories.id, name: campaignCategories.name }).from(campaignCategories).where(anyOf(campaignCategories.id, ids))
-        : [];
-    const byId = new Map(found.map((item) => [item.id, item]));
-    return (row) => (row.categoryId ? (byId.get(row.categoryId) ?? null) : null);
-  };
-
-  const planInclude = referenceInclude(
-    (row: ServiceRow) => row.planId,
-    (ids) => db.select({ id: plans.id, name: plans.name, campaign_id: plans.campaignId }).from(plans).where(anyOf(plans.id, ids)),
-  );
-
-  /** The plan's campaign, in one query for the page's distinct plans. */
-  const campaignInclude: IncludeLoader<ServiceRow> = async (rows) => {
-    const planIds = [...new Set(rows.map((row) => row.planId))];
-    const found =
-      planIds.length > 0
-        ? await db
-            .select({ planId: plans.id, id: campaigns.id, name: campaigns.name, sponsor_id: campaigns.sponsorId })
-            .from(plans)
-            .innerJoin(campaigns, eq(campaigns.id, plans.campaignId))
-            .where(anyOf(plans.id, planIds))
-        : [];
-    const byPlan = new Map(found.map(({ planId, ...campaign }) => [planId, campaign]));
-    return (row) => byPlan.get(row.planId);
-  };
-
   const filters: Record<string, ListFilter> = {
     q: {
       description: 'Busca en nombre y descripción, sin distinguir mayúsculas ni tildes.',
@@ -152,17 +137,14 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     defineList({
       db,
       item: service,
-      table: services,
+      shown: serviceItem,
       tallied: 'services',
-      select: () => db.select().from(services).$dynamic(),
-      id: services.id,
       filters: { ...filters, ...extra },
       sorts: { id: services.id, name: services.nameFolded, created_at: services.createdAt } satisfies Record<(typeof SERVICE_SORTS)[number], unknown>,
       defaultSort: SERVICE_DEFAULT_SORT,
       defaultLimit,
       fields: SERVICE_FIELDS,
-      includes: { list: SERVICE_INCLUDES, load: { category: categoryInclude, plan: planInclude, campaign: campaignInclude } },
-      present: (rows: ServiceRow[]) => rows.map((row) => presentService(row, storage)),
+      includes: { list: SERVICE_INCLUDES },
     });
 
   /** One plan's services (its tab on the campaign page); the plan comes from the path. */
@@ -185,7 +167,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
   };
 
   /** A service as a write answers it: with its category and plan. */
-  const one = async (row: ServiceRow) => (await list.present([row], ['category', 'plan']))[0] as Service;
+  const withRelations = async (row: ServiceRow) => (await list.present<Service>([row.id], ['category', 'plan']))[0]!;
 
   /** The plan of the path: 404 when it does not exist. */
   const findPlan = async (id: number) => {
@@ -229,7 +211,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     table: services,
     id: services.id,
     notFound: SERVICE_NOT_FOUND,
-    present: (row) => presentService(row, storage),
+    present: async (row, tx) => (await list.present<Service>([row.id], [], tx))[0]!,
     history,
     files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
     // A booked service stays: its bookings would point nowhere.
@@ -268,7 +250,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
         apoloCodeRef: input.apolo_code_ref ?? null,
         meta: input.meta ?? null,
       };
-      return one(await writes.create(values, { image: input.image }, actor));
+      return withRelations(await writes.create(values, { image: input.image }, actor));
     },
 
     /**
@@ -312,7 +294,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
         { image: input.image },
         actor,
       );
-      return one(row);
+      return withRelations(row);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

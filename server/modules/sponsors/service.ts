@@ -21,10 +21,11 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
+import { defineItem, fileUrl, isoTime } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { countryExists, countryInclude } from '../countries/service';
+import { countryExists, countryRelation } from '../countries/service';
 
 export type SponsorRow = typeof sponsors.$inferSelect;
 type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
@@ -32,20 +33,25 @@ type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
 export { SPONSOR_NOT_FOUND };
 
 /** A sponsor as the API answers it (its country comes with `include=country`). */
-export const presentSponsor = (row: SponsorRow, storage: Storage) => ({
-  id: row.id,
-  name: row.name,
-  country_id: row.countryId,
-  logo_url: row.logoPath ? storage.url(row.logoPath) : null,
-  website_url: row.websiteUrl,
-  website: row.websiteUrl,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+export const sponsorItem = defineItem({
+  table: sponsors,
+  id: sponsors.id,
+  fields: (sponsor) => ({
+    id: sponsor.id,
+    name: sponsor.name,
+    country_id: sponsor.countryId,
+    logo_url: fileUrl(sponsor.logoPath),
+    website_url: sponsor.websiteUrl,
+    website: sponsor.websiteUrl,
+    created_at: isoTime(sponsor.createdAt),
+    updated_at: isoTime(sponsor.updatedAt),
+  }),
+  relations: { country: countryRelation((sponsor) => sponsor.countryId) },
 });
 
 const history = auditTrail({
   resource: 'sponsor',
-  id: (item: ReturnType<typeof presentSponsor>) => item.id,
+  id: (item: Sponsor) => item.id,
   label: (item) => item.name,
   fields: (item) => ({ name: item.name, website: item.website, country_id: item.country_id, logo: storedFileName(item.logo_url) }),
 });
@@ -54,9 +60,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
   const list = defineList({
     db,
     item: sponsor,
-    table: sponsors,
-    select: () => db.select().from(sponsors).$dynamic(),
-    id: sponsors.id,
+    shown: sponsorItem,
     filters: {
       q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => copyContains(sponsors.nameFolded, value) },
       country_id: { description: 'Id del país.', where: (value) => eq(sponsors.countryId, idFilter('country_id', value)) },
@@ -65,12 +69,11 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     defaultSort: SPONSOR_DEFAULT_SORT,
     defaultLimit: SPONSOR_PAGE_SIZE,
     fields: SPONSOR_FIELDS,
-    includes: { list: SPONSOR_INCLUDES, load: { country: countryInclude(db, (row: SponsorRow) => row.countryId) } },
-    present: (rows) => rows.map((row) => presentSponsor(row, storage)),
+    includes: { list: SPONSOR_INCLUDES },
   });
 
   /** A sponsor as a write answers it: with its country. */
-  const withCountry = async (row: SponsorRow) => (await list.present([row], ['country']))[0] as Sponsor;
+  const withCountry = async (row: SponsorRow) => (await list.present<Sponsor>([row.id], ['country']))[0]!;
 
   const checkCountry = async (countryId: number | undefined) => {
     if (countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
@@ -89,7 +92,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
-    present: (row) => presentSponsor(row, storage),
+    present: async (row, tx) => (await list.present<Sponsor>([row.id], [], tx))[0]!,
     history,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],

@@ -42,7 +42,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
         response: { 200: service.list.response },
       },
     },
-    async (request, reply) => success(await service.list.answer(request, reply)),
+    async (request, reply) => service.list.answer(request, reply),
   );
 
   r.get(

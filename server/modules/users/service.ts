@@ -11,7 +11,7 @@ import {
   type createUserBody,
   type updateUserBody,
 } from '@contract/user';
-import { and, asc, count, eq, exists, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, type AnyColumn, count, eq, exists, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
@@ -24,6 +24,7 @@ import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
+import { defineItem, isoTime } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
@@ -45,60 +46,33 @@ export const USER_ERRORS = {
   countryMissing: 'El país no existe.',
 } as const;
 
-const columns = {
+/**
+ * The names of a user's roles, in the order the roles were created (Super Admin first): `rol`, and
+ * the DSP staff's. One subquery per person on user_roles' primary key: a page of DSPs holds a
+ * thousand staff, whose roles as a second query were 1,257 more rows to send, map and group.
+ */
+export const roleNamesOf = (userId: AnyColumn): SQL =>
+  sql`coalesce((select json_agg(${roles.name} order by ${roles.id}) from ${userRoles}
+    join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '[]'::json)`;
+
+/** A user as every answer shows it: its country's name and its roles (in the order of `rol`), never the password hash. */
+const userItem = defineItem({
+  table: users,
   id: users.id,
-  dni: users.dni,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  is_active: users.isActive,
-  country_id: users.countryId,
-  country: countries.name,
-  created_at: users.createdAt,
-};
-
-/** The roles of each user, in the order the roles were created (Super Admin first). */
-async function rolesOf(db: Conn, userIds: number[]) {
-  const byUser = new Map<number, { id: number; name: string; slug: string }[]>();
-  if (userIds.length === 0) return byUser;
-  const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, slug: roles.slug })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(anyOf(userRoles.userId, userIds))
-    .orderBy(asc(roles.id));
-  for (const { userId, ...role } of rows) {
-    const list = byUser.get(userId) ?? [];
-    list.push(role);
-    byUser.set(userId, list);
-  }
-  return byUser;
-}
-
-interface UserRow {
-  id: number;
-  dni: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  is_active: boolean;
-  country_id: number | null;
-  country: string | null;
-  created_at: Date;
-}
-
-const toUser = (row: UserRow, userRolesList: { id: number; name: string; slug: string }[] = []): User => ({
-  id: row.id,
-  dni: row.dni,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  is_active: row.is_active,
-  country_id: row.country_id,
-  country: row.country,
-  rol: userRolesList.map((role) => role.name),
-  roles: userRolesList,
-  created_at: row.created_at.toISOString(),
+  fields: (user) => ({
+    id: user.id,
+    dni: user.dni,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    is_active: user.isActive,
+    country_id: user.countryId,
+    country: sql`(select ${countries.name} from ${countries} where ${countries.id} = ${user.countryId})`,
+    rol: roleNamesOf(user.id),
+    roles: sql`coalesce((select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'slug', ${roles.slug}) order by ${roles.id})
+      from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${user.id}), '[]'::json)`,
+    created_at: isoTime(user.createdAt),
+  }),
 });
 
 /** A user in the change history: what the users screen shows, roles by name; the password only as changed. */
@@ -116,12 +90,6 @@ const history = auditTrail({
     roles: item.roles.map((role) => role.name),
   }),
 });
-
-async function findUser(db: Conn, id: number): Promise<User | null> {
-  const [row] = await db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).where(eq(users.id, id));
-  if (!row) return null;
-  return toUser(row, (await rolesOf(db, [id])).get(id));
-}
 
 /** The roles named by `slugs`; unknown ones are a 422 on `roles`. */
 async function resolveRoles(db: Conn, slugs: string[]) {
@@ -197,17 +165,6 @@ const checkPasswordPolicy = (input: { password?: string; email: string; dni: str
   if (refusal) throw validationFailed({ password: [refusal] });
 };
 
-/** Why `actor` may not delete the user now (oneself, a user beyond them, the last active super admin), or null. */
-async function deleteRefusal(tx: Tx, id: number, actor: Actor): Promise<AppError | null> {
-  if (id === actor.userId) return conflict(USER_ERRORS.selfDelete);
-  const target = await findUser(tx, id);
-  if (!target) return notFound(USER_ERRORS.notFound);
-  const refused = await refusalToActOn(tx, actor, target, 'eliminar');
-  if (refused) return refused;
-  if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) return conflict(USER_ERRORS.lastSuperAdmin);
-  return null;
-}
-
 export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
   /**
    * Sends the account mails once the write has committed. A failure is logged and never undoes the
@@ -219,6 +176,52 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
         mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'could not send an account mail')),
       ),
     );
+
+  /** The users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
+  const list = defineList({
+    db,
+    item: user,
+    shown: userItem,
+    tallied: 'users',
+    filters: {
+      q: {
+        description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
+        where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
+      },
+      country_id: { description: 'Id del país.', where: (value) => eq(users.countryId, idFilter('country_id', value)) },
+      role: {
+        description: 'Slug del rol (SUPER_ADMIN, ADMIN, BUSINESS_LEADER, OPERATOR).',
+        // Each user the other filters keep is checked on user_roles' primary key (user, role), the
+        // role's id read first as an array; `in (the role's users)` hashed all 17,000 operators.
+        where: (value) =>
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(userRoles)
+              .where(and(eq(userRoles.userId, users.id), sql`${userRoles.roleId} = any(array(${db.select({ id: roles.id }).from(roles).where(eq(roles.slug, value))}))`)),
+          ),
+      },
+      is_active: { description: '1/0/true/false.', where: (value) => eq(users.isActive, booleanFilter('is_active', value)) },
+    },
+    sorts: { name: sortableText(users.name), email: users.email, created_at: users.createdAt } satisfies Record<(typeof USER_SORTS)[number], unknown>,
+    defaultSort: USER_DEFAULT_SORT,
+    defaultLimit: USER_PAGE_SIZE,
+    fields: USER_FIELDS,
+  });
+
+  /** The user as every answer and the history show it, as `conn` (a write's transaction) reads it now; null when there is none. */
+  const findUser = async (conn: Conn, id: number): Promise<User | null> => (await list.present<User>([id], [], conn))[0] ?? null;
+
+  /** Why `actor` may not delete the user now (oneself, a user beyond them, the last active super admin), or null. */
+  const deleteRefusal = async (tx: Tx, id: number, actor: Actor): Promise<AppError | null> => {
+    if (id === actor.userId) return conflict(USER_ERRORS.selfDelete);
+    const target = await findUser(tx, id);
+    if (!target) return notFound(USER_ERRORS.notFound);
+    const refused = await refusalToActOn(tx, actor, target, 'eliminar');
+    if (refused) return refused;
+    if (isSuperAdmin(target) && target.is_active && (await otherActiveSuperAdmins(tx, id)) === 0) return conflict(USER_ERRORS.lastSuperAdmin);
+    return null;
+  };
 
   const writes = defineWrites({
     db,
@@ -233,46 +236,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
   });
 
   return {
-    /** The users list: filter[q] (name, e-mail, DNI), country_id, role (slug), is_active. */
-    list: defineList({
-      db,
-      item: user,
-      table: users,
-      tallied: 'users',
-      select: () => db.select(columns).from(users).leftJoin(countries, eq(countries.id, users.countryId)).$dynamic(),
-      id: users.id,
-      filters: {
-        q: {
-          description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
-          where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
-        },
-        country_id: { description: 'Id del país.', where: (value) => eq(users.countryId, idFilter('country_id', value)) },
-        role: {
-          description: 'Slug del rol (SUPER_ADMIN, ADMIN, BUSINESS_LEADER, OPERATOR).',
-          // Each user the other filters keep is checked on user_roles' primary key (user, role), the
-          // role's id read first as an array; `in (the role's users)` hashed all 17,000 operators.
-          where: (value) =>
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(userRoles)
-                .where(and(eq(userRoles.userId, users.id), sql`${userRoles.roleId} = any(array(${db.select({ id: roles.id }).from(roles).where(eq(roles.slug, value))}))`)),
-            ),
-        },
-        is_active: { description: '1/0/true/false.', where: (value) => eq(users.isActive, booleanFilter('is_active', value)) },
-      },
-      sorts: { name: sortableText(users.name), email: users.email, created_at: users.createdAt } satisfies Record<(typeof USER_SORTS)[number], unknown>,
-      defaultSort: USER_DEFAULT_SORT,
-      defaultLimit: USER_PAGE_SIZE,
-      fields: USER_FIELDS,
-      present: async (rows) => {
-        const rolesByUser = await rolesOf(
-          db,
-          rows.map((row) => row.id),
-        );
-        return rows.map((row) => toUser(row, rolesByUser.get(row.id)));
-      },
-    }),
+    list,
 
     async get(id: number) {
       const found = await findUser(db, id);

@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../tests/api/support/database';
+import type { Database } from '../db/client';
+import { categories, countries, sponsors } from '../db/schema';
+import { storageUrl } from '../storage/storage';
+import { defineItem, fileUrl, isoTime, type ItemSql, literal, many, mapped, money, one, presenterOf, presentItems, type Shape } from './item-sql';
+
+let database: Database;
+let countryId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  [{ id: countryId }] = (await database.db.insert(countries).values({ name: 'Perú', code: 'PE' }).returning({ id: countries.id })) as [{ id: number }];
+});
+
+afterAll(() => database.close());
+
+/** A category with its parent and subcategories, both categories too: the aliases must keep them apart. */
+const categoryItem: ItemSql<typeof categories> = defineItem({
+  table: categories,
+  id: categories.id,
+  fields: (category) => ({ id: category.id, name: category.name, image_url: fileUrl(category.imagePath), created_at: isoTime(category.createdAt) }),
+  relations: {
+    parent: (row, nested, path) => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])(row, nested, path),
+    subcategories: (row, nested, path) => many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [child.name])(row, nested, path),
+  },
+});
+
+/** The items of `ids` as the presenter writes them, parsed. */
+async function presented<Table extends PgTable>(item: ItemSql<Table>, ids: number[], shape: Shape): Promise<Record<string, unknown>[]> {
+  return presentItems<Record<string, unknown>>(database.db, ids, presenterOf(item)(shape));
+}
+
+describe('item-sql', () => {
+  it('writes timestamps as toISOString does, files as storage addresses them, and money as a number', async () => {
+    const moments = ['2026-01-02T03:04:05.678Z', '2026-11-29T23:59:59.999Z', '2024-02-29T00:00:00.000Z'];
+    const rows = [];
+    for (const [index, at] of moments.entries()) {
+      rows.push(
+        ...(await database.db
+          .insert(categories)
+          .values({ name: `Momento ${index}`, imagePath: index === 0 ? 'categories/a.png' : index === 1 ? '' : null, createdAt: new Date(at) })
+          .returning()),
+      );
+    }
+    // A timestamp to the microsecond is cut to the millisecond, as a JavaScript Date keeps it.
+    await database.db.execute(sql`update ${categories} set created_at = '2026-05-06 07:08:09.123999+00' where ${categories.id} = ${rows[2]!.id}`);
+    const [stored] = await database.db.select().from(categories).where(eq(categories.id, rows[2]!.id));
+    const items = (await presented(categoryItem, rows.map((row) => row.id), { fields: null, includes: [] })) as { image_url: string | null; created_at: string }[];
+    expect(items.map((item) => item.created_at)).toEqual([moments[0], moments[1], stored!.createdAt.toISOString()]);
+    expect(items.map((item) => item.image_url)).toEqual([storageUrl('categories/a.png'), storageUrl(''), storageUrl(null)]);
+
+    const [written] = (
+      (await database.db.execute(sql`select ${money(sql`12.50::numeric`)} as "amount", ${money(sql`null::numeric`)} as "none", ${mapped(sql`'ACTIVE'`, { ACTIVE: 'activa', 'l\'x': 'y' })} as "status"`)) as unknown as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows;
+    expect(written).toEqual({ amount: 12.5, none: null, status: 'activa' });
+  });
+
+  it('answers in the order of the ids, the fields asked for, and each relation from its own alias of the same table', async () => {
+    const [root] = await database.db.insert(categories).values({ name: 'Raíz' }).returning();
+    const [first] = await database.db.insert(categories).values({ name: 'B hija', parentId: root!.id }).returning();
+    const [second] = await database.db.insert(categories).values({ name: 'A hija', parentId: root!.id }).returning();
+    const [grandchild] = await database.db.insert(categories).values({ name: 'Nieta', parentId: first!.id }).returning();
+
+    const items = await presented(categoryItem, [first!.id, root!.id, 999_999, second!.id], { fields: ['id', 'name'], includes: ['parent', 'subcategories'] });
+    expect(items).toEqual([
+      { id: first!.id, name: 'B hija', parent: { id: root!.id, name: 'Raíz' }, subcategories: [expect.objectContaining({ id: grandchild!.id, name: 'Nieta' })] },
+      {
+        id: root!.id,
+        name: 'Raíz',
+        parent: null,
+        subcategories: [expect.objectContaining({ id: second!.id, name: 'A hija' }), expect.objectContaining({ id: first!.id, name: 'B hija' })],
+      },
+      { id: second!.id, name: 'A hija', parent: { id: root!.id, name: 'Raíz' }, subcategories: [] },
+    ]);
+    // A nested path reaches the relations of a relation.
+    const [deep] = (await presented(categoryItem, [root!.id], { fields: ['id'], includes: ['subcategories.subcategories'] })) as { subcategories: { subcategories: { name: string }[] }[] }[];
+    expect(deep!.subcategories.map((child) => child.subcategories.map((inner) => inner.name))).toEqual([[], ['Nieta']]);
+  });
+
+  it('keeps a relation that is a field of the item unless sparse fields leave it out', async () => {
+    const sponsorItem = defineItem({
+      table: sponsors,
+      id: sponsors.id,
+      fields: (sponsor) => ({ id: sponsor.id, name: sponsor.name }),
+      relations: { country: one(defineItem({ table: countries, id: countries.id, fields: (country) => ({ name: country.name }) }), (country, sponsor) => eq(country.id, sponsor.countryId)) },
+      always: ['country'],
+    });
+    const [sponsor] = await database.db.insert(sponsors).values({ name: 'Con país', countryId }).returning();
+    expect(await presented(sponsorItem, [sponsor!.id], { fields: null, includes: [] })).toEqual([{ id: sponsor!.id, name: 'Con país', country: { name: 'Perú' } }]);
+    expect(await presented(sponsorItem, [sponsor!.id], { fields: ['name'], includes: [] })).toEqual([{ name: 'Con país' }]);
+  });
+
+  it('refuses an item that would carry a parameter: presenters are rendered once and kept', () => {
+    const leaky = defineItem({ table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: sql`${'x'}::text` }) });
+    expect(() => presenterOf(leaky)({ fields: null, includes: [] })).toThrow(/parámetros/);
+    const constant = defineItem({ table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: literal("l'x") }) });
+    expect(() => presenterOf(constant)({ fields: null, includes: [] })).not.toThrow();
+  });
+});
