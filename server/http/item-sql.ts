@@ -160,7 +160,8 @@ export const rowsOf = <R>(answer: unknown): R[] => (answer as { rows: R[] }).row
  * page for a list) and the JSON text of the first `shown` of their items, written by `presenter`.
  */
 export const pageOf = (ids: SQL, shown: number, presenter: SQL): SQL =>
-  sql`select cardinality("page"."ids")::int as "found", ${presenter} as "items" from (select ${ids} as "ids", ${shown}::int as "shown") "page"`;
+  // Materialized: as a subquery in FROM, the planner copied the ids' expression into both places that read it, and found the page twice.
+  sql`with "page" as materialized (select ${ids} as "ids", ${shown}::int as "shown") select cardinality("page"."ids")::int as "found", ${presenter} as "items" from "page"`;
 
 /** The JSON text of the items of `ids`, in that order (a missing id left out), as `db` (a write's transaction) reads them now. */
 export async function itemsText(db: Db | Tx, ids: readonly number[], presenter: SQL): Promise<string> {

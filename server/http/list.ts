@@ -468,11 +468,11 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     },
 
     /**
-     * Records by id as a write or the history answers them, with the given relations, in the order
-     * of `ids` (one missing is left out); `db` is the write's transaction when it reads its own rows.
+     * One record as a write or the history answers it, with the given relations; undefined when
+     * there is none. `db` is the write's transaction when it reads its own changes.
      */
-    present: <Item = Record<string, unknown>>(ids: readonly number[], includes: readonly string[] = [], db: Db | Tx = config.db): Promise<Item[]> =>
-      presentItems<Item>(db, ids, presenter({ fields: null, includes })),
+    present: async <Item = Record<string, unknown>>(id: number, includes: readonly string[] = [], db: Db | Tx = config.db): Promise<Item | undefined> =>
+      (await presentItems<Item>(db, [id], presenter({ fields: null, includes })))[0],
   };
 }
 

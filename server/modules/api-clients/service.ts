@@ -112,7 +112,7 @@ export function createApiClientService({ db }: { db: Db }) {
   });
 
   /** The client as every answer shows it, as `conn` (a write's transaction) reads it now. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<ApiClient>([id], [], conn))[0]!;
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<ApiClient>(id, [], conn))!;
 
   const find = async (id: number) => {
     const [row] = await db.select({ id: apiClients.id }).from(apiClients).where(eq(apiClients.id, id));

@@ -304,7 +304,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     table: bookings,
     id: bookings.id,
     notFound: BOOKING_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Booking>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Booking>(row.id, [], tx))!,
     history,
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
     // Status histories go with the booking (on delete cascade); nothing else points at one.
@@ -322,7 +322,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
   /** A booking as a write answers it: with the list's relations. */
   const answered = async (id: number): Promise<Booking> => {
-    const [item] = await list.present<Booking>([id], BOOKING_INCLUDES);
+    const item = await list.present<Booking>(id, BOOKING_INCLUDES);
     if (!item) throw notFound(BOOKING_NOT_FOUND);
     return item;
   };

@@ -99,7 +99,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
   };
 
   /** The campaign category as the API answers it, as `conn` (a write's transaction) reads it now. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<CampaignCategory>([id], [], conn))[0]!;
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<CampaignCategory>(id, [], conn))!;
 
   const campaignExists = async (id: number) => (await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id))).length > 0;
 

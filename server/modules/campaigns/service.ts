@@ -125,7 +125,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
 
   /** A campaign as a write answers it: with its sponsor and its country. */
   const one = async (id: number) => {
-    const [presented] = await list.present<Campaign>([(await find(id)).id], ['sponsor', 'country']);
+    const presented = await list.present<Campaign>((await find(id)).id, ['sponsor', 'country']);
     return presented!;
   };
 
@@ -143,7 +143,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     table: campaigns,
     id: campaigns.id,
     notFound: CAMPAIGN_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Campaign>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Campaign>(row.id, [], tx))!,
     history,
     files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
     dependents: [

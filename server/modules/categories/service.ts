@@ -96,7 +96,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
   };
 
   /** A category as a write answers it: with its parent and subcategories. */
-  const withRelations = async (row: CategoryRow) => (await list.present<Category>([row.id], ['parent', 'subcategories']))[0]!;
+  const withRelations = async (row: CategoryRow) => (await list.present<Category>(row.id, ['parent', 'subcategories']))!;
 
   const parentError = (message: string) => validationFailed({ parent_id: [message] });
 
@@ -128,7 +128,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     table: categories,
     id: categories.id,
     notFound: CATEGORY_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Category>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Category>(row.id, [], tx))!,
     history,
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [

@@ -160,7 +160,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
   };
 
   /** The connector with its plan map, as a write answers it and its history reads it; `conn` may be a write's transaction. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Connector>([id], ['plans'], conn))[0]!;
+  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Connector>(id, ['plans'], conn))!;
 
   const assertDsp = async (dspId: number) => {
     const [found] = await db.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId));

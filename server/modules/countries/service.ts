@@ -68,7 +68,7 @@ export function createCountryService({ db }: { db: Db }) {
     table: countries,
     id: countries.id,
     notFound: COUNTRY_ERRORS.notFound,
-    present: async (row, tx) => (await presented(row.id, tx))!,
+    present: async (row, tx) => (await list.present<Country>(row.id, [], tx))!,
     history,
     dependents: [
       { table: users, column: users.countryId, noun: ['usuario', 'usuarios'] },
@@ -87,14 +87,12 @@ export function createCountryService({ db }: { db: Db }) {
     fields: COUNTRY_FIELDS,
   });
 
-  /** The country as the API answers it, as `db` (a write's transaction) reads it now; undefined when there is none. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Country>([id], [], conn))[0];
 
   return {
     list,
 
     async get(id: number) {
-      const found = await presented(id);
+      const found = await list.present<Country>(id);
       if (!found) throw notFound(COUNTRY_ERRORS.notFound);
       return found;
     },
@@ -104,7 +102,7 @@ export function createCountryService({ db }: { db: Db }) {
       return db
         .transaction(async (tx) => {
           const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning({ id: countries.id });
-          const after = (await presented(row!.id, tx))!;
+          const after = (await list.present<Country>(row!.id, [], tx))!;
           await history.record(tx, actor, { before: null, after });
           return after;
         })
@@ -116,13 +114,13 @@ export function createCountryService({ db }: { db: Db }) {
       return db
         .transaction(async (tx) => {
           await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).for('update');
-          const before = await presented(id, tx);
+          const before = await list.present<Country>(id, [], tx);
           if (!before) throw notFound(COUNTRY_ERRORS.notFound);
           await tx
             .update(countries)
             .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
             .where(eq(countries.id, id));
-          const after = (await presented(id, tx))!;
+          const after = (await list.present<Country>(id, [], tx))!;
           await history.record(tx, actor, { before, after });
           return after;
         })

@@ -117,9 +117,6 @@ export function createCustomerService({ db }: { db: Db }) {
     includes: { list: CUSTOMER_INCLUDES },
   });
 
-  /** Customers as the API answers them, with `includes`, as `conn` (a write's transaction) reads them now. */
-  const presented = (ids: number[], includes: string[] = [], conn: Db | Tx = db) => list.present<Customer>(ids, includes, conn);
-
   /** A customer `actor` may see, or 404 'El cliente no existe.'. */
   const find = async (id: number, actor: Actor): Promise<{ id: number }> => {
     const [row] = await db
@@ -131,10 +128,10 @@ export function createCustomerService({ db }: { db: Db }) {
   };
 
   /** What a write answers: the customer with its subscriptions and their plans. */
-  const one = async (id: number) => (await presented([id], ['entitlements', 'entitlements.plan']))[0]!;
+  const one = async (id: number) => (await list.present<Customer>(id, ['entitlements', 'entitlements.plan']))!;
 
   const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
-    item: (await presented([row.id], [], tx))[0]!,
+    item: (await list.present<Customer>(row.id, [], tx))!,
     secrets: { password: row.passwordHash },
   });
 

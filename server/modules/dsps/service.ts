@@ -161,12 +161,10 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     maxLimit: DSP_STAFF_LIMIT,
   });
 
-  /** The DSP with `includes`, as `conn` (a write's transaction) reads it now; undefined when there is none. */
-  const presented = async (id: number, includes: readonly string[], conn: Conn = db) => (await list.present<Dsp>([id], includes, conn))[0];
 
   /** The DSP as its history reads it: with the ids of its plans and staff. */
   const record = async (conn: Conn, id: number): Promise<DspRecord> => {
-    const item = (await presented(id, ['plans', 'users'], conn))!;
+    const item = (await list.present<Dsp>(id, ['plans', 'users'], conn))!;
     return { ...item, plan_ids: item.plans!.map((plan) => plan.id), user_ids: item.users!.map((person) => person.id).sort((a, b) => a - b) };
   };
 
@@ -178,7 +176,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
 
   /** A DSP as a write answers it: with every relation the configuration screen shows. */
   const answered = async (id: number): Promise<Dsp> => {
-    const found = await presented(id, DSP_INCLUDES);
+    const found = await list.present<Dsp>(id, DSP_INCLUDES);
     if (!found) throw notFound(DSP_NOT_FOUND);
     return found;
   };
@@ -260,7 +258,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       if (foreignKeyViolation(error)) throw validationFailed({ users: [DSP_MESSAGES.usersMissing] });
       throw error;
     }
-    return (await presented(id, ['users']))?.users ?? [];
+    return (await list.present<Dsp>(id, ['users']))?.users ?? [];
   };
 
   return {

@@ -113,7 +113,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
   };
 
   /** A plan as a write answers it: with its campaign and its base plan. */
-  const one = async (id: number) => (await list.present<Plan>([(await find(id)).id], ['campaign', 'parent']))[0]!;
+  const one = async (id: number) => (await list.present<Plan>((await find(id)).id, ['campaign', 'parent']))!;
 
   const assertCampaign = async (campaignId: number) => {
     const [found] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId));
@@ -154,7 +154,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     table: plans,
     id: plans.id,
     notFound: PLAN_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Plan>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Plan>(row.id, [], tx))!,
     history,
     files: {
       image: { column: 'imagePath', folder: 'plans', label: 'imagen' },

@@ -56,7 +56,7 @@ export function createRoleService({ db }: { db: Db }) {
     });
 
   const get = async (id: number) => {
-    const [role] = await list.present<RoleWithPermissions>([id]);
+    const role = await list.present<RoleWithPermissions>(id);
     if (!role) throw notFound(ROLE_ERRORS.notFound);
     return role;
   };

@@ -167,7 +167,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
   };
 
   /** A service as a write answers it: with its category and plan. */
-  const withRelations = async (row: ServiceRow) => (await list.present<Service>([row.id], ['category', 'plan']))[0]!;
+  const withRelations = async (row: ServiceRow) => (await list.present<Service>(row.id, ['category', 'plan']))!;
 
   /** The plan of the path: 404 when it does not exist. */
   const findPlan = async (id: number) => {
@@ -211,7 +211,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     table: services,
     id: services.id,
     notFound: SERVICE_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Service>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Service>(row.id, [], tx))!,
     history,
     files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
     // A booked service stays: its bookings would point nowhere.

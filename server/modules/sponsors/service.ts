@@ -73,7 +73,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
   });
 
   /** A sponsor as a write answers it: with its country. */
-  const withCountry = async (row: SponsorRow) => (await list.present<Sponsor>([row.id], ['country']))[0]!;
+  const withCountry = async (row: SponsorRow) => (await list.present<Sponsor>(row.id, ['country']))!;
 
   const checkCountry = async (countryId: number | undefined) => {
     if (countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
@@ -92,7 +92,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Sponsor>([row.id], [], tx))[0]!,
+    present: async (row, tx) => (await list.present<Sponsor>(row.id, [], tx))!,
     history,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],

@@ -210,7 +210,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
   });
 
   /** The user as every answer and the history show it, as `conn` (a write's transaction) reads it now; null when there is none. */
-  const findUser = async (conn: Conn, id: number): Promise<User | null> => (await list.present<User>([id], [], conn))[0] ?? null;
+  const findUser = async (conn: Conn, id: number): Promise<User | null> => (await list.present<User>(id, [], conn)) ?? null;
 
   /** Why `actor` may not delete the user now (oneself, a user beyond them, the last active super admin), or null. */
   const deleteRefusal = async (tx: Tx, id: number, actor: Actor): Promise<AppError | null> => {
