@@ -6,7 +6,7 @@
  * put every list parameter in /api/docs.
  */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
-import { and, asc, Column, count, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
+import { and, asc, Column, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
@@ -136,8 +136,18 @@ export interface ListTotal {
   estimated: boolean;
 }
 
+/** ` where …`, or nothing without a condition. */
+const whereClause = (where: SQL | undefined): SQL => (where ? sql` where ${where}` : sql``);
+
 /** The rows of `table` matching `where`, as a count or the planner's estimate reads them. */
-const matchingRows = (db: Db, table: PgTable, where: SQL | undefined) => db.select({ one: sql`1` }).from(table).where(where);
+const matchingRows = (table: PgTable, where: SQL | undefined): SQL => sql`select 1 from ${table}${whereClause(where)}`;
+
+/**
+ * The ids of `table`'s rows matching `where`, in `order`, one window of them. Written as a template:
+ * drizzle's select builder cost a list request more CPU than the statement's own text.
+ */
+const idsInOrder = (list: { table: PgTable; id: PgColumn }, where: SQL | undefined, order: SQL[], window: { limit: number; offset: number }): SQL =>
+  sql`select ${list.id} from ${list.table}${whereClause(where)} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
 
 /**
  * The rows of `table` matching `where`, counted no further than EXACT_TOTAL_LIMIT + 1 (a page of
@@ -145,14 +155,16 @@ const matchingRows = (db: Db, table: PgTable, where: SQL | undefined) => db.sele
  * more statement, planned but not run.
  */
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matchingRows(db, table, where).limit(EXACT_TOTAL_LIMIT + 1).as('matching'));
+  const [{ total } = { total: 0 }] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as "total" from (${matchingRows(table, where)} limit ${EXACT_TOTAL_LIMIT + 1}) "matching"`),
+  );
   return beyondExactLimit(db, table, where, total);
 }
 
 /** A count made to EXACT_TOTAL_LIMIT + 1 as the list's total: past the limit, the planner's estimate. */
 async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, counted: number): Promise<ListTotal> {
   if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false };
-  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matchingRows(db, table, where)}`))?.['Plan Rows'] ?? 0;
+  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matchingRows(table, where)}`))?.['Plan Rows'] ?? 0;
   return { total: Math.max(counted, Math.round(planned)), estimated: true };
 }
 
@@ -173,7 +185,7 @@ async function searchedPage(
   const keys = list.sort.map(({ term }, index) => sql`${term} as ${sql.identifier(`key${index}`)}`);
   const kept = list.sort.map(({ direction }, index) => sql`${sql.identifier(`key${index}`)} ${sql.raw(direction)}`);
   const tiebreak = sql`"id" ${sql.raw(list.tiebreak)}`;
-  const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${list.where ? sql` where ${list.where}` : sql``} limit ${EXACT_TOTAL_LIMIT + 1}`;
+  const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${whereClause(list.where)} limit ${EXACT_TOTAL_LIMIT + 1}`;
   const answer = await db.execute(sql`
     with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching"),
     "page" as (
@@ -328,6 +340,8 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
   const detailPaths = config.includes?.detail ?? includePaths;
   const defaultLimit = config.defaultLimit ?? DEFAULT_LIST_LIMIT;
   const presenter = presenterOf(config.shown);
+  /** The sorts that read only the list's own table, whose page's ids the table's indexes give alone. */
+  const ownSorts = new Set(Object.keys(config.sorts).filter((name) => readsOnly(config.sorts[name]!, table)));
 
   const spec: ListSpec = {
     filters: filterNames,
@@ -381,8 +395,8 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     const order = [...orderByTerms(list.sort, config.sorts), tiebreak === 'desc' ? desc(id) : asc(id)];
     // One row past the page says whether another page follows, whatever the total.
     const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit, shown: list.limit };
-    const pageIds = () => config.db.select({ id }).from(table).where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-    const deferred = list.sort.every(({ field }) => readsOnly(config.sorts[field]!, table));
+    const pageIds = () => idsInOrder({ table, id }, where, order, window);
+    const deferred = list.sort.every(({ field }) => ownSorts.has(field));
     const tallied = call.exactTotal ?? (config.tallied && where === undefined ? () => talliedRows(config.db, config.tallied!) : undefined);
     const known = tallied && deferred ? await tallied(list.filters) : null;
     if (known !== null) {
@@ -393,13 +407,7 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
       if (size <= 0) return { found: 0, items: '[]', counted };
       const fromEnd = window.offset > known / 2;
       const reverse = [...orderByTerms(list.sort.map(flipped), config.sorts), tiebreak === 'desc' ? asc(id) : desc(id)];
-      const ids = config.db
-        .select({ id })
-        .from(table)
-        .where(where)
-        .orderBy(...(fromEnd ? reverse : order))
-        .limit(size)
-        .offset(fromEnd ? known - window.offset - size : window.offset);
+      const ids = idsInOrder({ table, id }, where, fromEnd ? reverse : order, { limit: size, offset: fromEnd ? known - window.offset - size : window.offset });
       // Read from the end, the ids come the other way round: their positions, reversed, put them back.
       const inOrder = fromEnd
         ? sql`array(select "read"."id" from unnest(array(${ids})) with ordinality as "read"("id", "at") order by "read"."at" desc)`
@@ -413,7 +421,7 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
       // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:
       // 4–7 % more SQL under 10 at once).
       const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
-      return searchedPage(config.db, { table, id, where, sort, tiebreak, pageIds: pageIds().getSQL() }, window, shown);
+      return searchedPage(config.db, { table, id, where, sort, tiebreak, pageIds: pageIds() }, window, shown);
     }
     // Deferred join: the rows a deep page skips are passed over as ids in the sort's index (an
     // index-only scan), and only the page's rows are read and presented. A sort on another table's
