@@ -1,7 +1,13 @@
 import { campaign } from '@contract/campaign';
 import { country } from '@contract/country';
-import { describe, expect, it } from 'vitest';
-import { sparseItem } from './list';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../tests/api/support/database';
+import type { Database } from '../db/client';
+import { countries } from '../db/schema';
+import { notFound } from './errors';
+import { defineItem } from './item-sql';
+import { defineList, sparseItem } from './list';
 
 describe('sparseItem', () => {
   it('requires exactly the fields asked for and the relations included', () => {
@@ -15,5 +21,30 @@ describe('sparseItem', () => {
   it('leaves the full item strict: a missing field fails', () => {
     expect(country.safeParse({ id: 1, name: 'Perú', code: 'PE' }).success).toBe(true);
     expect(country.safeParse({ id: 1, name: 'Perú' }).success).toBe(false);
+  });
+});
+
+describe('answerOne', () => {
+  let database: Database;
+  beforeAll(async () => (database = await openTestDatabase()));
+  afterAll(() => database.close());
+
+  it('answers the 404 of a record deleted between its check and its read, never a broken body', async () => {
+    const countryItem = defineItem({ table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
+    const list = defineList({ db: database.db, item: country, shown: countryItem, filters: {}, sorts: { id: countries.id }, defaultSort: 'id' });
+    const [row] = await database.db.insert(countries).values({ name: 'Efímero', code: 'EF' }).returning({ id: countries.id });
+    const request = { query: {}, url: '/api/v1/countries/1', method: 'GET', routeOptions: { url: '/api/v1/countries/:id' }, server: { checkAnswers: true } };
+    const sent: unknown[] = [];
+    const reply = { type: () => reply, send: (body: unknown) => sent.push(body) };
+    let checks = 0;
+    // The first check finds it; it is deleted before it is read; the second check is the 404.
+    const find = async () => {
+      checks += 1;
+      if (checks > 1) throw notFound('El país no existe.');
+      await database.db.delete(countries).where(eq(countries.id, row!.id));
+      return row!;
+    };
+    await expect(list.answerOne(request as never, reply as never, find)).rejects.toMatchObject({ statusCode: 404, message: 'El país no existe.' });
+    expect(sent).toEqual([]);
   });
 });

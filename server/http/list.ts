@@ -462,7 +462,13 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     async answerOne(request: FastifyRequest, reply: FastifyReply, find: () => Promise<{ id: number }>): Promise<void> {
       const query = parseListQuery(request.query as Record<string, unknown>, detailSpec);
       const found = await find();
-      const body = envelopeText((await itemsText(config.db, [found.id], presenter(query))).slice(1, -1));
+      const items = await itemsText(config.db, [found.id], presenter(query));
+      if (items === '[]') {
+        // Deleted between `find` and this read: `find` now answers the resource's 404.
+        await find();
+        throw new Error(`Un registro que existía no se pudo leer: ${request.url}`);
+      }
+      const body = envelopeText(items.slice(1, -1));
       if (request.server.checkAnswers) checkBody(request, detailSchema(query.fields, query.includes), body);
       sendJson(reply, body);
     },
