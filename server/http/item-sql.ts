@@ -57,6 +57,13 @@ export const mapped = (column: AnyColumn | SQL, map: Record<string, string>): SQ
     sql` `,
   )} end)`;
 
+/** A jsonb object as a JSON object of exactly `keys`, in that order, each null when absent (a customer's city and address). */
+export const jsonKeys = (column: AnyColumn, keys: readonly string[]): SQL =>
+  sql`json_build_object(${sql.join(
+    keys.map((key) => sql`${literal(key)}, ${column} -> ${literal(key)}`),
+    sql`, `,
+  )})`;
+
 /** The relations asked for under `name`, relative to it: ['plans', 'plans.services'] → ['services'] for 'plans'. */
 const nestedUnder = (name: string, includes: readonly string[]): string[] | null => {
   const asked = includes.filter((path) => path === name || path.startsWith(`${name}.`));

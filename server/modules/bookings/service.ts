@@ -26,7 +26,7 @@ import {
 } from '@contract/booking';
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import type { EventPeriod } from '@contract/service.constants';
-import { and, type AnyColumn, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -43,7 +43,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, literal, one } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, jsonKeys, one } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -66,13 +66,6 @@ const BOOKING_FILE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'pdf'];
 /** The keys of a booking's meta, each null when not stored. */
 const META_KEYS = ['country', 'city', 'phone', 'address', 'latitude', 'longitude'] as const;
 
-/** A jsonb object as a JSON object of exactly `keys`, in that order, each null when absent. */
-const picked = (column: AnyColumn, keys: readonly string[]): SQL =>
-  sql`json_build_object(${sql.join(
-    keys.map((key) => sql`${literal(key)}, ${column} -> ${literal(key)}`),
-    sql`, `,
-  )})`;
-
 /** A meta as it is stored: every key, null when not given. */
 const storedMeta = (meta: Record<string, unknown> | null | undefined) => Object.fromEntries(META_KEYS.map((key) => [key, meta?.[key] ?? null]));
 
@@ -86,7 +79,7 @@ const customerItem = defineItem({
     phone: customer.phone,
     dni: customer.dni,
     email: customer.email,
-    meta: picked(customer.meta, ['city', 'address']),
+    meta: jsonKeys(customer.meta, ['city', 'address']),
   }),
 });
 
@@ -132,7 +125,7 @@ const bookingItem = defineItem({
     plan_service_id: booking.planServiceId,
     plan_id: booking.planId,
     notes: booking.notes,
-    meta: picked(booking.meta, META_KEYS),
+    meta: jsonKeys(booking.meta, META_KEYS),
     evidence_file_url: fileUrl(booking.evidencePath),
     support_file_url: fileUrl(booking.supportPath),
     created_at: isoTime(booking.createdAt),

@@ -30,7 +30,7 @@ import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
-import { defineItem, isoTime, many } from '../../http/item-sql';
+import { defineItem, isoTime, jsonKeys, many } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
 import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
@@ -64,7 +64,7 @@ export const customerItem = defineItem({
     name: customer.name,
     email: customer.email,
     phone: customer.phone,
-    meta: sql`json_build_object('address', ${customer.meta} -> 'address', 'city', ${customer.meta} -> 'city')`,
+    meta: jsonKeys(customer.meta, ['address', 'city']),
     plan_id: sql`coalesce((select json_agg(${held.planId} order by ${held.planId}) from ${sql.identifier(getTableName(entitlements))} ${sql.identifier('held')}
       where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
     created_at: isoTime(customer.createdAt),
