@@ -9,7 +9,7 @@ import { UploadedFile } from '../http/uploads';
 import type { Storage } from '../storage';
 import { auditTrail } from './audit-trail';
 import { openTestDatabase } from '../../tests/api/support/database';
-import type { Database } from './client';
+import type { Database, Tx } from './client';
 import { defineWrites } from './record-writes';
 import { auditLog, campaigns, countries, sponsors, users } from './schema';
 
@@ -57,8 +57,17 @@ const history = auditTrail({
   fields: (item) => ({ name: item.name, logo: item.logo }),
 });
 
-/** The sponsors' write path, with `record` standing in for the history (to make it fail on demand). */
-function sponsorWrites(storage: Storage, record: typeof history.record = history.record) {
+type SponsorRow = typeof sponsors.$inferSelect;
+
+/**
+ * The sponsors' write path, with `record` standing in for the history and `answer` for what a
+ * write answers (each to make it fail on demand); the answer is the row read in the transaction.
+ */
+function sponsorWrites(
+  storage: Storage,
+  record: typeof history.record = history.record,
+  answer = async (row: SponsorRow, tx: Tx) => (await tx.select().from(sponsors).where(eq(sponsors.id, row.id)))[0]!,
+) {
   return defineWrites({
     db: database.db,
     storage,
@@ -68,6 +77,7 @@ function sponsorWrites(storage: Storage, record: typeof history.record = history
     notFound: 'El sponsor no existe.',
     present: (row) => ({ id: row.id, name: row.name, logo: row.logoPath }),
     history: { record },
+    answer,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
     unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: 'Ya existe un sponsor con ese nombre.' }],
@@ -113,6 +123,23 @@ describe('defineWrites', () => {
     expect(files.size).toBe(0);
     expect(await database.db.select().from(sponsors)).toEqual([]);
     expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('reads its answer in the write\'s transaction: an answer that cannot be read undoes the write', async () => {
+    const { storage, files } = memoryStorage();
+    const unreadable = async () => {
+      throw new Error('la respuesta no se pudo leer');
+    };
+    await expect(sponsorWrites(storage, history.record, unreadable).create({ name: 'Sin respuesta', countryId }, { logo: png() }, actor)).rejects.toThrow(/no se pudo leer/);
+    expect(files.size).toBe(0);
+    expect(await database.db.select().from(sponsors)).toEqual([]);
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+
+    const created = await sponsorWrites(storage).create({ name: 'Con respuesta', countryId }, {}, actor);
+    await expect(sponsorWrites(storage, history.record, unreadable).update(created.id, { name: 'Cambiado' }, { logo: png() }, actor)).rejects.toThrow(/no se pudo leer/);
+    expect(await rowOf(created.id)).toMatchObject({ name: 'Con respuesta', logoPath: null });
+    expect(files.size).toBe(0);
+    expect((await entriesFor(created.id)).map((entry) => entry.action)).toEqual(['create']);
   });
 
   it('keeps the old file and the row as they were when an update fails, and removes only the new upload', async () => {

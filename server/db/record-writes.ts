@@ -45,7 +45,7 @@ interface History<Item> {
   record(tx: Tx, actor: Actor, write: { before: Item | null; after: Item | null }): Promise<void>;
 }
 
-export interface WritesOptions<T extends PgTable, Item, F extends string> {
+export interface WritesOptions<T extends PgTable, Item, Answer, F extends string> {
   db: Db;
   /** Where `files` go, and where a file that could not be removed is logged: only for a resource with files. */
   storage?: Storage;
@@ -60,6 +60,12 @@ export interface WritesOptions<T extends PgTable, Item, F extends string> {
    */
   present: (row: T['$inferSelect'], tx: Tx) => Item | Promise<Item>;
   history: History<Item>;
+  /**
+   * The record as a create or an update answers it, read in the write's transaction after the
+   * history: a delete that commits right after the write cannot leave its answer without a record.
+   * `after` is what `present` just read, for an answer made of it without reading again.
+   */
+  answer: (row: T['$inferSelect'], tx: Tx, after: Item) => Answer | Promise<Answer>;
   files?: Record<F, FileSlot<T['$inferSelect']>>;
   /** Tables whose rows block a delete, each with its count in the 409. */
   dependents?: readonly Dependent[];
@@ -90,7 +96,7 @@ export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
  * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
  *   `deletion` (asked before the dialog opens) returns its message, so they never disagree.
  */
-export function defineWrites<T extends PgTable, Item, F extends string = never>(options: WritesOptions<T, Item, F>) {
+export function defineWrites<T extends PgTable, Item, Answer, F extends string = never>(options: WritesOptions<T, Item, Answer, F>) {
   type Row = T['$inferSelect'];
   const { db, storage, log, table, id: idColumn } = options;
   const table_ = table as PgTable;
@@ -176,7 +182,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
     refusal,
 
     /**
-     * Inserts the record (its files stored first); returns the new row. `alongside` writes the
+     * Inserts the record (its files stored first); returns its `answer`. `alongside` writes the
      * record's related rows (a DSP's plans) in the same transaction, before the history reads them.
      * `before` runs first in the transaction: locks and checks that must come before the insert
      * (whose foreign keys lock the rows it points at).
@@ -187,7 +193,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       actor: Actor,
       alongside?: Alongside<Row>,
       before?: (tx: Tx) => Promise<void>,
-    ): Promise<Row> {
+    ): Promise<Answer> {
       const stored = await storeFiles(files);
       try {
         return await db.transaction(async (tx) => {
@@ -196,8 +202,9 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
           await checkUnique(tx, next, next);
           const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];
           await alongside?.(tx, created);
-          await options.history.record(tx, actor, { before: null, after: await options.present(created, tx) });
-          return created;
+          const after = await options.present(created, tx);
+          await options.history.record(tx, actor, { before: null, after });
+          return options.answer(created, tx, after);
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);
@@ -210,7 +217,7 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
      * function of the locked row (and the transaction, for checks that read other rows) that
      * returns them and may refuse (e.g. dates checked against the stored ones). A new file
      * replaces the old one, which is removed after the commit. `alongside` rewrites related rows
-     * after the history has read them as they were.
+     * after the history has read them as they were. Returns the record's `answer`.
      */
     async update(
       id: number,
@@ -218,9 +225,9 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
       files: Partial<Record<F, UploadedFile | undefined>>,
       actor: Actor,
       alongside?: Alongside<Row>,
-    ): Promise<Row> {
+    ): Promise<Answer> {
       const stored = await storeFiles(files);
-      let result: { row: Row; replaced: (string | null)[] };
+      let result: { answer: Answer; replaced: (string | null)[] };
       try {
         result = await db.transaction(async (tx) => {
           await options.lockBeforeUpdate?.(tx);
@@ -231,15 +238,16 @@ export function defineWrites<T extends PgTable, Item, F extends string = never>(
           await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await alongside?.(tx, after);
-          await options.history.record(tx, actor, { before: presentedBefore, after: await options.present(after, tx) });
-          return { row: after, replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
+          const presentedAfter = await options.present(after, tx);
+          await options.history.record(tx, actor, { before: presentedBefore, after: presentedAfter });
+          return { answer: await options.answer(after, tx, presentedAfter), replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);
         throw mapRace(error);
       }
       await discard(result.replaced);
-      return result.row;
+      return result.answer;
     },
 
     /**

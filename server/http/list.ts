@@ -433,6 +433,13 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     return { ...rowsOf<PageRows>(page)[0]!, counted };
   }
 
+  /**
+   * One record as a write or the history answers it, with the given relations; undefined when
+   * there is none. `db` is the write's transaction when it reads its own changes.
+   */
+  const present = async <Item = Record<string, unknown>>(id: number, includes: readonly string[] = [], db: Db | Tx = config.db): Promise<Item | undefined> =>
+    (await presentItems<Item>(db, [id], presenter({ fields: null, includes })))[0];
+
   return {
     /** The list route's 200 answer: a paginator of full items. */
     response: successEnvelope(paginator(config.item)),
@@ -481,12 +488,17 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
       return whereOf(filtersIn(query), query, params);
     },
 
+    present,
+
     /**
-     * One record as a write or the history answers it, with the given relations; undefined when
-     * there is none. `db` is the write's transaction when it reads its own changes.
+     * One record a write's transaction holds (locked, or just written): as `present`, but its
+     * absence is a broken invariant, thrown, not an `undefined` that would reach the answer.
      */
-    present: async <Item = Record<string, unknown>>(id: number, includes: readonly string[] = [], db: Db | Tx = config.db): Promise<Item | undefined> =>
-      (await presentItems<Item>(db, [id], presenter({ fields: null, includes })))[0],
+    presentHeld: async <Item = Record<string, unknown>>(id: number, includes: readonly string[], tx: Tx): Promise<Item> => {
+      const item = await present<Item>(id, includes, tx);
+      if (!item) throw new Error(`El registro ${id} no está en la transacción que lo escribe`);
+      return item;
+    },
   };
 }
 

@@ -111,9 +111,6 @@ export function createApiClientService({ db }: { db: Db }) {
     fields: API_CLIENT_FIELDS,
   });
 
-  /** The client as every answer shows it, as `conn` (a write's transaction) reads it now. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<ApiClient>(id, [], conn))!;
-
   const find = async (id: number) => {
     const [row] = await db.select({ id: apiClients.id }).from(apiClients).where(eq(apiClients.id, id));
     if (!row) throw notFound(API_CLIENT_NOT_FOUND);
@@ -122,7 +119,7 @@ export function createApiClientService({ db }: { db: Db }) {
 
   /** The secret's hash only tells the history that it changed; it is never recorded. */
   const historyView = async (row: ApiClientRow, tx: Tx): Promise<WithSecrets<ApiClient>> => ({
-    item: await presented(row.id, tx),
+    item: await list.presentHeld<ApiClient>(row.id, [], tx),
     secrets: { client_secret: row.clientSecretHash },
   });
 
@@ -138,6 +135,8 @@ export function createApiClientService({ db }: { db: Db }) {
     notFound: API_CLIENT_NOT_FOUND,
     present: historyView,
     history,
+    // A write answers the client as its history reads it (the route adds a secret it set).
+    answer: (_row, _tx, after) => after.item,
   });
 
   const conflictOnClientId = () => conflict(API_CLIENT_MESSAGES.clientIdTaken, { client_id: [API_CLIENT_MESSAGES.clientIdTaken] });
@@ -180,12 +179,12 @@ export function createApiClientService({ db }: { db: Db }) {
       await assertClientIdFree(input.client_id);
       const secret = newSecret(input) as string;
       try {
-        const row = await writes.create(
+        const created = await writes.create(
           { dspId, type: 'BACKEND', ...columnsOf(input), name: input.name, clientId: input.client_id, clientSecretHash: hashSecret(secret) },
           {},
           actor,
         );
-        return { ...(await presented(row.id)), client_secret: secret };
+        return { ...created, client_secret: secret };
       } catch (error) {
         if (foreignKeyViolation(error) === 'api_clients_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         throw mapRace(error);
@@ -199,8 +198,7 @@ export function createApiClientService({ db }: { db: Db }) {
       if (input.client_id !== undefined) await assertClientIdFree(input.client_id, id);
       const secret = newSecret(input);
       try {
-        await writes.update(id, { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) }, {}, actor);
-        const after = await presented(id);
+        const after = await writes.update(id, { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) }, {}, actor);
         return secret === undefined ? after : { ...after, client_secret: secret };
       } catch (error) {
         throw mapRace(error);

@@ -290,6 +290,9 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
   const slot = (column: 'evidencePath' | 'supportPath', label: string) => ({ column, folder: 'bookings' as const, label, kinds: BOOKING_FILE_KINDS });
 
+  /** A booking as a write answers it, read in the write's transaction: with the list's relations. */
+  const answered = (id: number, tx: Tx) => list.presentHeld<Booking>(id, BOOKING_INCLUDES, tx);
+
   const writes = defineWrites({
     db,
     storage,
@@ -297,8 +300,9 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     table: bookings,
     id: bookings.id,
     notFound: BOOKING_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Booking>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Booking>(row.id, [], tx),
     history,
+    answer: (row, tx) => answered(row.id, tx),
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
     // Status histories go with the booking (on delete cascade); nothing else points at one.
   });
@@ -311,13 +315,6 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       .where(and(eq(bookings.id, id), visibleDsp(actor, bookings.dspId)));
     if (!row) throw notFound(BOOKING_NOT_FOUND);
     return row;
-  };
-
-  /** A booking as a write answers it: with the list's relations. */
-  const answered = async (id: number): Promise<Booking> => {
-    const item = await list.present<Booking>(id, BOOKING_INCLUDES);
-    if (!item) throw notFound(BOOKING_NOT_FOUND);
-    return item;
   };
 
   /** The bookings of a DSP the query's filters keep; `except` leaves one filter out. */
@@ -380,7 +377,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
       for (let attempt = 1; ; attempt++) {
         try {
-          const row = await writes.create(
+          return await writes.create(
             {
               codeRef: newBookingCode(),
               status: 'PENDING',
@@ -405,7 +402,6 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
               await assertEventLimit(tx, service, entitlement.id, scheduledAt);
             },
           );
-          return answered(row.id);
         } catch (error) {
           // Two equal codes out of 31^8 are unlikely; drawing again is enough.
           if (uniqueViolation(error) === 'bookings_code_ref_unique' && attempt < CODE_ATTEMPTS) continue;
@@ -424,7 +420,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
      */
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Booking> {
       await find(id, actor);
-      await writes.update(
+      return writes.update(
         id,
         async (before, tx) => {
           if (before.status === 'CONSUMED') throw invalid('status', BOOKING_MESSAGES.consumedNotEditable);
@@ -445,7 +441,6 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         { evidence_file: input.evidence_file, support_file: input.support_file },
         actor,
       );
-      return answered(id);
     },
 
     /**
@@ -457,7 +452,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
      */
     async changeStatus(id: number, input: StatusInput, actor: Actor): Promise<Booking> {
       await find(id, actor);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
         if (!row) throw notFound(BOOKING_NOT_FOUND);
         const to = input.status;
@@ -490,8 +485,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
           ],
         });
         await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
+        return answered(id, tx);
       });
-      return answered(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

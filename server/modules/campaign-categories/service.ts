@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
 import { campaignCategories, campaigns, categories, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
@@ -98,9 +98,6 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     return found;
   };
 
-  /** The campaign category as the API answers it, as `conn` (a write's transaction) reads it now. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<CampaignCategory>(id, [], conn))!;
-
   const campaignExists = async (id: number) => (await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id))).length > 0;
 
   /** 404 for a campaign that does not exist (its categories' list, a new category). */
@@ -123,8 +120,9 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     table: campaignCategories,
     id: campaignCategories.id,
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
-    present: (row, tx) => presented(row.id, tx),
+    present: (row, tx) => list.presentHeld<CampaignCategory>(row.id, [], tx),
     history,
+    answer: (row, tx) => list.presentHeld<CampaignCategory>(row.id, [], tx),
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [{ table: services, column: services.categoryId, noun: ['servicio', 'servicios'] }],
     unique: [
@@ -147,7 +145,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
       await assertCampaign(campaignId);
       await checkCatalogueCategory(input.category_id);
       const values = { campaignId, categoryId: input.category_id, name: input.name, description: input.description ?? null };
-      return presented((await writes.create(values, { image: input.image }, actor)).id);
+      return writes.create(values, { image: input.image }, actor);
     },
 
     async update(id: number, input: Partial<CampaignCategoryInput>, actor: Actor): Promise<CampaignCategory> {
@@ -158,8 +156,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
       };
-      await writes.update(id, changes, { image: input.image }, actor);
-      return presented(id);
+      return writes.update(id, changes, { image: input.image }, actor);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -123,12 +123,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     return row;
   };
 
-  /** A campaign as a write answers it: with its sponsor and its country. */
-  const one = async (id: number) => {
-    const presented = await list.present<Campaign>((await find(id)).id, ['sponsor', 'country']);
-    return presented!;
-  };
-
   const sponsorOf = async (id: number) =>
     (await db.select({ id: sponsors.id, countryId: sponsors.countryId }).from(sponsors).where(eq(sponsors.id, id)))[0];
 
@@ -143,8 +137,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     table: campaigns,
     id: campaigns.id,
     notFound: CAMPAIGN_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Campaign>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Campaign>(row.id, [], tx),
     history,
+    // A write answers the campaign with its sponsor and its country.
+    answer: (row, tx) => list.presentHeld<Campaign>(row.id, ['sponsor', 'country'], tx),
     files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
     dependents: [
       { table: plans, column: plans.campaignId, noun: ['plan', 'planes'] },
@@ -177,8 +173,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
         endDate: input.end_date ?? null,
         budget: input.budget === undefined || input.budget === null ? null : input.budget.toFixed(2),
       } as const;
-      const row = await writes.create(values, { image: input.image }, actor);
-      return one(row.id);
+      return writes.create(values, { image: input.image }, actor);
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Campaign> {
@@ -189,7 +184,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       if (input.country_id !== undefined && !(await countryExists(db, input.country_id))) {
         throw validationFailed({ country_id: [CAMPAIGN_MESSAGES.countryMissing] });
       }
-      await writes.update(
+      return writes.update(
         id,
         (before) => {
           assertDates(
@@ -210,7 +205,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
         { image: input.image },
         actor,
       );
-      return one(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -95,9 +95,6 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     return row;
   };
 
-  /** A category as a write answers it: with its parent and subcategories. */
-  const withRelations = async (row: CategoryRow) => (await list.present<Category>(row.id, ['parent', 'subcategories']))!;
-
   const parentError = (message: string) => validationFailed({ parent_id: [message] });
 
   /**
@@ -128,8 +125,10 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     table: categories,
     id: categories.id,
     notFound: CATEGORY_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Category>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Category>(row.id, [], tx),
     history,
+    // A write answers the category with its parent and subcategories.
+    answer: (row, tx) => list.presentHeld<Category>(row.id, ['parent', 'subcategories'], tx),
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [
       { table: categories, column: categories.parentId, noun: ['subcategoría', 'subcategorías'] },
@@ -148,7 +147,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     async create(input: CategoryInput, actor: Actor): Promise<Category> {
       await checkParent(db, input.parent_id);
       const values = { name: input.name, description: input.description ?? null, parentId: input.parent_id ?? null };
-      return withRelations(await writes.create(values, { image: input.image }, actor));
+      return writes.create(values, { image: input.image }, actor);
     },
 
     async update(id: number, input: Partial<CategoryInput>, actor: Actor): Promise<Category> {
@@ -162,7 +161,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
           ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
         };
       };
-      return withRelations(await writes.update(id, changes, { image: input.image }, actor));
+      return writes.update(id, changes, { image: input.image }, actor);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

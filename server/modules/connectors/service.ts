@@ -159,9 +159,6 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     return row;
   };
 
-  /** The connector with its plan map, as a write answers it and its history reads it; `conn` may be a write's transaction. */
-  const presented = async (id: number, conn: Db | Tx = db) => (await list.present<Connector>(id, ['plans'], conn))!;
-
   const assertDsp = async (dspId: number) => {
     const [found] = await db.select({ id: dsps.id }).from(dsps).where(eq(dsps.id, dspId));
     if (!found) throw notFound(DSP_NOT_FOUND);
@@ -185,7 +182,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
 
   /** The record as its history sees it: masked, with its plan map, and a fingerprint of each credential. */
   const historyView = async (row: ConnectorRow, tx: Tx): Promise<WithSecrets<Connector>> => ({
-    item: await presented(row.id, tx),
+    item: await list.presentHeld<Connector>(row.id, ['plans'], tx),
     secrets: { ...credentials.fingerprints(row.settings, 'settings'), ...credentials.fingerprints(row.params, 'params') },
   });
 
@@ -196,6 +193,8 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     notFound: CONNECTOR_NOT_FOUND,
     present: historyView,
     history,
+    // A write answers the connector as its history reads it: masked, with its plan map.
+    answer: (_row, _tx, after) => after.item,
     unique: [{ field: 'key', column: connectors.key, within: connectors.dspId, index: 'connectors_dsp_key_unique', message: CONNECTOR_MESSAGES.keyTaken }],
   });
 
@@ -226,8 +225,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
         verificationPolicy: input.varification_policy ?? null,
       };
       try {
-        const row = await writes.create(values, {}, actor, (tx, created) => writeMappings(tx, created.id, dspId, input.plans));
-        return await presented(row.id);
+        return await writes.create(values, {}, actor, (tx, created) => writeMappings(tx, created.id, dspId, input.plans));
       } catch (error) {
         if (foreignKeyViolation(error) === 'connectors_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         throw planGone(error);
@@ -238,7 +236,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       const current = await find(id);
       if (input.plans) await assertMappings(db, current.dspId, input.plans);
       try {
-        await writes.update(
+        return await writes.update(
           id,
           async (before, tx) => {
             if (input.plans) await writeMappings(tx, id, before.dspId, input.plans);
@@ -265,7 +263,6 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       } catch (error) {
         throw planGone(error);
       }
-      return presented(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

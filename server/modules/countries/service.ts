@@ -68,8 +68,9 @@ export function createCountryService({ db }: { db: Db }) {
     table: countries,
     id: countries.id,
     notFound: COUNTRY_ERRORS.notFound,
-    present: async (row, tx) => (await list.present<Country>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Country>(row.id, [], tx),
     history,
+    answer: (row, tx) => list.presentHeld<Country>(row.id, [], tx),
     dependents: [
       { table: users, column: users.countryId, noun: ['usuario', 'usuarios'] },
       { table: sponsors, column: sponsors.countryId, noun: ['sponsor', 'sponsors'] },
@@ -102,7 +103,7 @@ export function createCountryService({ db }: { db: Db }) {
       return db
         .transaction(async (tx) => {
           const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning({ id: countries.id });
-          const after = (await list.present<Country>(row!.id, [], tx))!;
+          const after = await list.presentHeld<Country>(row!.id, [], tx);
           await history.record(tx, actor, { before: null, after });
           return after;
         })
@@ -120,7 +121,7 @@ export function createCountryService({ db }: { db: Db }) {
             .update(countries)
             .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
             .where(eq(countries.id, id));
-          const after = (await list.present<Country>(id, [], tx))!;
+          const after = await list.presentHeld<Country>(id, [], tx);
           await history.record(tx, actor, { before, after });
           return after;
         })

@@ -127,11 +127,8 @@ export function createCustomerService({ db }: { db: Db }) {
     return row;
   };
 
-  /** What a write answers: the customer with its subscriptions and their plans. */
-  const one = async (id: number) => (await list.present<Customer>(id, ['entitlements', 'entitlements.plan']))!;
-
   const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
-    item: (await list.present<Customer>(row.id, [], tx))!,
+    item: await list.presentHeld<Customer>(row.id, [], tx),
     secrets: { password: row.passwordHash },
   });
 
@@ -142,6 +139,8 @@ export function createCustomerService({ db }: { db: Db }) {
     notFound: CUSTOMER_NOT_FOUND,
     present: historyView,
     history,
+    // A write answers the customer with its subscriptions and their plans.
+    answer: (row, tx) => list.presentHeld<Customer>(row.id, ['entitlements', 'entitlements.plan'], tx),
     unique: [
       { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
@@ -222,15 +221,13 @@ export function createCustomerService({ db }: { db: Db }) {
         meta: { address: input.meta?.address ?? null, city: input.meta?.city ?? null },
         passwordHash: await hashPassword(input.password),
       };
-      let row: CustomerRow;
       try {
-        row = await writes.create(values, {}, actor, (tx, created) => syncPlans(tx, created, input.plan_id, actor));
+        return await writes.create(values, {}, actor, (tx, created) => syncPlans(tx, created, input.plan_id, actor));
       } catch (error) {
         if (foreignKeyViolation(error) === 'customers_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
         if (foreignKeyViolation(error)) throw plansError();
         throw error;
       }
-      return one(row.id);
     },
 
     /** Changes the fields sent; `plan_id`, when sent, becomes the customer's held plans (see syncPlans). */
@@ -239,7 +236,7 @@ export function createCustomerService({ db }: { db: Db }) {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       const planIds = input.plan_id;
       try {
-        await writes.update(
+        return await writes.update(
           id,
           (before) => ({
             ...(input.dni !== undefined ? { dni: input.dni } : {}),
@@ -260,7 +257,6 @@ export function createCustomerService({ db }: { db: Db }) {
         if (foreignKeyViolation(error)) throw plansError();
         throw error;
       }
-      return one(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

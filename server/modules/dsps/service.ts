@@ -36,7 +36,6 @@ import { countryExists, countryRelation } from '../countries/service';
 import { sponsorItem } from '../sponsors/service';
 import { roleNamesOf } from '../users/service';
 
-type Conn = Db | Tx;
 type DspRow = typeof dsps.$inferSelect;
 type CreateInput = z.output<typeof dspFields> & { image?: UploadedFile };
 type UpdateInput = Partial<CreateInput>;
@@ -163,8 +162,8 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
 
 
   /** The DSP as its history reads it: with the ids of its plans and staff. */
-  const record = async (conn: Conn, id: number): Promise<DspRecord> => {
-    const item = (await list.present<Dsp>(id, ['plans', 'users'], conn))!;
+  const record = async (tx: Tx, id: number): Promise<DspRecord> => {
+    const item = await list.presentHeld<Dsp>(id, ['plans', 'users'], tx);
     return { ...item, plan_ids: item.plans!.map((plan) => plan.id), user_ids: item.users!.map((person) => person.id).sort((a, b) => a - b) };
   };
 
@@ -172,13 +171,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     const [row] = await db.select().from(dsps).where(eq(dsps.id, id));
     if (!row) throw notFound(DSP_NOT_FOUND);
     return row;
-  };
-
-  /** A DSP as a write answers it: with every relation the configuration screen shows. */
-  const answered = async (id: number): Promise<Dsp> => {
-    const found = await list.present<Dsp>(id, DSP_INCLUDES);
-    if (!found) throw notFound(DSP_NOT_FOUND);
-    return found;
   };
 
   const sponsorExists = async (id: number) => (await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id))).length > 0;
@@ -224,6 +216,8 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     notFound: DSP_NOT_FOUND,
     present: (row, tx) => record(tx, row.id),
     history,
+    // A write answers the DSP with every relation the configuration screen shows.
+    answer: (row, tx) => list.presentHeld<Dsp>(row.id, DSP_INCLUDES, tx),
     files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
     // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
     dependents: [{ table: customers, column: customers.dspId, noun: DSP_DEPENDENT_NOUNS.customers }],
@@ -246,19 +240,20 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
    */
   const changeStaff = async (id: number, actor: Actor, change: (tx: Tx) => Promise<void>) => {
     try {
-      await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dsps).where(eq(dsps.id, id)).for('no key update');
         if (!row) throw notFound(DSP_NOT_FOUND);
         const before = await record(tx, row.id);
         await change(tx);
-        await history.record(tx, actor, { before, after: await record(tx, row.id) });
+        const after = await record(tx, row.id);
+        await history.record(tx, actor, { before, after });
+        return after.users!;
       });
     } catch (error) {
       // A person deleted between the check and the insert.
       if (foreignKeyViolation(error)) throw validationFailed({ users: [DSP_MESSAGES.usersMissing] });
       throw error;
     }
-    return (await list.present<Dsp>(id, ['users']))?.users ?? [];
   };
 
   return {
@@ -283,13 +278,11 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
         enabled: true,
         ...optionalColumns(input),
       };
-      let row: DspRow;
       try {
-        row = await writes.create(values, { image: input.image }, actor, (tx, created) => replacePlans(tx, created.id, created.sponsorId, input.plans));
+        return await writes.create(values, { image: input.image }, actor, (tx, created) => replacePlans(tx, created.id, created.sponsorId, input.plans));
       } catch (error) {
         throw goneReference(error);
       }
-      return answered(row.id);
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Dsp> {
@@ -302,7 +295,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       }
       const planIds = input.plans;
       try {
-        await writes.update(
+        return await writes.update(
           id,
           {
             ...(input.name !== undefined ? { name: input.name } : {}),
@@ -318,7 +311,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       } catch (error) {
         throw goneReference(error);
       }
-      return answered(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

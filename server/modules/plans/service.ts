@@ -113,7 +113,6 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
   };
 
   /** A plan as a write answers it: with its campaign and its base plan. */
-  const one = async (id: number) => (await list.present<Plan>((await find(id)).id, ['campaign', 'parent']))!;
 
   const assertCampaign = async (campaignId: number) => {
     const [found] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId));
@@ -154,8 +153,10 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     table: plans,
     id: plans.id,
     notFound: PLAN_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Plan>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Plan>(row.id, [], tx),
     history,
+    // A write answers the plan with its campaign and the plan it upgrades.
+    answer: (row, tx) => list.presentHeld<Plan>(row.id, ['campaign', 'parent'], tx),
     files: {
       image: { column: 'imagePath', folder: 'plans', label: 'imagen' },
       document: { column: 'documentPath', folder: 'plans', label: 'documento', kinds: ['pdf'] },
@@ -215,14 +216,12 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
         apoloCodeRef: input.apolo_code_ref ?? null,
         planId: input.plan_id ?? null,
       } as const;
-      let row: PlanRow;
       try {
-        row = await writes.create(values, { image: input.image, document: input.document }, actor);
+        return await writes.create(values, { image: input.image, document: input.document }, actor);
       } catch (error) {
         if (foreignKeyViolation(error) === 'plans_campaign_id_campaigns_id_fk') throw notFound(CAMPAIGN_NOT_FOUND);
         throw baseGone(error);
       }
-      return one(row.id);
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Plan> {
@@ -230,7 +229,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       if (input.plan_id === id) throw planIdError(PLAN_MESSAGES.planSelf);
       if (input.plan_id) await assertBase(db, input.plan_id, current.campaignId);
       try {
-        await writes.update(
+        return await writes.update(
           id,
           async (before, tx) => {
             if (input.plan_id && input.plan_id !== before.planId) await assertNoCycle(tx, id, input.plan_id, before.campaignId);
@@ -242,7 +241,6 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       } catch (error) {
         throw baseGone(error);
       }
-      return one(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -166,9 +166,6 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     return row;
   };
 
-  /** A service as a write answers it: with its category and plan. */
-  const withRelations = async (row: ServiceRow) => (await list.present<Service>(row.id, ['category', 'plan']))!;
-
   /** The plan of the path: 404 when it does not exist. */
   const findPlan = async (id: number) => {
     const [plan] = await db.select({ id: plans.id, campaignId: plans.campaignId }).from(plans).where(eq(plans.id, id));
@@ -211,8 +208,10 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     table: services,
     id: services.id,
     notFound: SERVICE_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Service>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Service>(row.id, [], tx),
     history,
+    // A write answers the service with its category and plan.
+    answer: (row, tx) => list.presentHeld<Service>(row.id, ['category', 'plan'], tx),
     files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
     // A booked service stays: its bookings would point nowhere.
     dependents: [{ table: bookings, column: bookings.planServiceId, noun: BOOKING_DEPENDENT_NOUN }],
@@ -250,7 +249,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
         apoloCodeRef: input.apolo_code_ref ?? null,
         meta: input.meta ?? null,
       };
-      return withRelations(await writes.create(values, { image: input.image }, actor));
+      return writes.create(values, { image: input.image }, actor);
     },
 
     /**
@@ -261,7 +260,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       const current = await find(id);
       checkPlanFixed(input.plan_id, current.planId);
       if (input.category_id !== undefined) await checkCategory((await findPlan(current.planId)).campaignId, input.category_id);
-      const row = await writes.update(
+      return writes.update(
         id,
         (before) => {
           const limitsSent = [input.coverage_amount, input.unlimited_coverage, input.event_limit, input.unlimited_events].some((value) => value !== undefined);
@@ -294,7 +293,6 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
         { image: input.image },
         actor,
       );
-      return withRelations(row);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -72,9 +72,6 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     includes: { list: SPONSOR_INCLUDES },
   });
 
-  /** A sponsor as a write answers it: with its country. */
-  const withCountry = async (row: SponsorRow) => (await list.present<Sponsor>(row.id, ['country']))!;
-
   const checkCountry = async (countryId: number | undefined) => {
     if (countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
   };
@@ -92,8 +89,10 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
-    present: async (row, tx) => (await list.present<Sponsor>(row.id, [], tx))!,
+    present: (row, tx) => list.presentHeld<Sponsor>(row.id, [], tx),
     history,
+    // A write answers the sponsor with its country.
+    answer: (row, tx) => list.presentHeld<Sponsor>(row.id, ['country'], tx),
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
     unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],
@@ -106,7 +105,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     async create(input: SponsorInput, actor: Actor): Promise<Sponsor> {
       await checkCountry(input.country_id);
       const values = { name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null };
-      return withCountry(await writes.create(values, { logo: input.logo }, actor));
+      return writes.create(values, { logo: input.logo }, actor);
     },
 
     async update(id: number, input: Partial<SponsorInput>, actor: Actor): Promise<Sponsor> {
@@ -117,7 +116,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
         ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
         ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
       };
-      return withCountry(await writes.update(id, changes, { logo: input.logo }, actor));
+      return writes.update(id, changes, { logo: input.logo }, actor);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

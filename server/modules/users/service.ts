@@ -228,8 +228,9 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     table: users,
     id: users.id,
     notFound: USER_ERRORS.notFound,
-    present: async (row, tx) => (await findUser(tx, row.id))!,
+    present: (row, tx) => list.presentHeld<User>(row.id, [], tx),
     history,
+    answer: (_row, _tx, after) => after,
     // Before the user's row, as every write that could leave no active super admin does.
     lockFirst: lockSuperAdmins,
     refuseDelete: (tx, row, actor) => deleteRefusal(tx, row.id, actor),
@@ -247,15 +248,15 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     async create(input: CreateInput, actor: Actor): Promise<User> {
       checkPasswordPolicy(input);
       const passwordHash = await hashPassword(input.password);
-      let id: number;
+      let created: User;
       try {
-        id = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const found = await resolveRoles(tx, input.roles);
           if (input.roles.includes(SUPER_ADMIN_ROLE)) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
           await assertMayAssign(tx, actor, found);
           await checkCountry(tx, input.country_id);
           await checkUnique(tx, input);
-          const [created] = await tx
+          const [row] = await tx
             .insert(users)
             .values({
               dni: input.dni,
@@ -267,14 +268,14 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
               countryId: input.country_id ?? null,
             })
             .returning({ id: users.id });
-          await tx.insert(userRoles).values(found.map((role) => ({ userId: created!.id, roleId: role.id })));
-          await history.record(tx, actor, { before: null, after: await findUser(tx, created!.id), secrets: ['password'] });
-          return created!.id;
+          await tx.insert(userRoles).values(found.map((role) => ({ userId: row!.id, roleId: role.id })));
+          const after = await list.presentHeld<User>(row!.id, [], tx);
+          await history.record(tx, actor, { before: null, after, secrets: ['password'] });
+          return after;
         });
       } catch (error) {
         return mapUniqueViolation(error);
       }
-      const created = (await findUser(db, id))!;
       await notify([accountCreatedMessage(created.email, created.name)]);
       return created;
     },
@@ -283,8 +284,9 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       checkPasswordPolicy(input);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       let before: User;
+      let after: User;
       try {
-        before = await db.transaction(async (tx) => {
+        ({ before, after } = await db.transaction(async (tx) => {
           await lockSuperAdmins(tx);
           const target = await findUser(tx, id);
           if (!target) throw notFound(USER_ERRORS.notFound);
@@ -329,13 +331,13 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           if ((target.is_active && !willBeActive) || rolesChanged || passwordHash !== undefined || input.email !== target.email) {
             await revokeSessions(tx, id, actor);
           }
-          await history.record(tx, actor, { before: target, after: await findUser(tx, id), secrets: passwordHash === undefined ? [] : ['password'] });
-          return target;
-        });
+          const changed = await list.presentHeld<User>(id, [], tx);
+          await history.record(tx, actor, { before: target, after: changed, secrets: passwordHash === undefined ? [] : ['password'] });
+          return { before: target, after: changed };
+        }));
       } catch (error) {
         return mapUniqueViolation(error);
       }
-      const after = (await findUser(db, id))!;
       const mails: MailMessage[] = [];
       if (after.email !== before.email) {
         for (const to of [before.email, after.email]) mails.push(emailChangedMessage(to, after.name, before.email, after.email));
