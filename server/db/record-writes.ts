@@ -57,15 +57,17 @@ export interface WritesOptions<T extends PgTable, Item, Answer, F extends string
   /**
    * The record as its history shows it, read through `tx` (the write's transaction) as it stands at
    * the call: before a change or a delete, so related rows are still there, and again after it.
+   * The history records the fields its trail names, so the item may carry the relations the write
+   * answers with, and the write answers it as it is.
    */
   present: (row: T['$inferSelect'], tx: Tx) => Item | Promise<Item>;
   history: History<Item>;
   /**
-   * The record as a create or an update answers it, read in the write's transaction after the
-   * history: a delete that commits right after the write cannot leave its answer without a record.
-   * `after` is what `present` just read, for an answer made of it without reading again.
+   * What a create or an update answers, when it is not `after`, the record as `present` just read
+   * it. It is read in the write's transaction, after the history: a delete that commits right
+   * after the write cannot leave its answer without a record.
    */
-  answer: (row: T['$inferSelect'], tx: Tx, after: Item) => Answer | Promise<Answer>;
+  answer?: (row: T['$inferSelect'], tx: Tx, after: Item) => Answer | Promise<Answer>;
   files?: Record<F, FileSlot<T['$inferSelect']>>;
   /** Tables whose rows block a delete, each with its count in the 409. */
   dependents?: readonly Dependent[];
@@ -96,7 +98,7 @@ export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
  * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
  *   `deletion` (asked before the dialog opens) returns its message, so they never disagree.
  */
-export function defineWrites<T extends PgTable, Item, Answer, F extends string = never>(options: WritesOptions<T, Item, Answer, F>) {
+export function defineWrites<T extends PgTable, Item, Answer = Item, F extends string = never>(options: WritesOptions<T, Item, Answer, F>) {
   type Row = T['$inferSelect'];
   const { db, storage, log, table, id: idColumn } = options;
   const table_ = table as PgTable;
@@ -109,6 +111,7 @@ export function defineWrites<T extends PgTable, Item, Answer, F extends string =
   const unique = (options.unique ?? []).map((rule) => ({ ...rule, key: key(rule.column), withinKey: rule.within ? key(rule.within) : undefined }));
   const slots = Object.entries(options.files ?? {}) as [F, FileSlot<Row>][];
   if (slots.length > 0 && !(storage && log)) throw new Error('a resource with files needs a storage and a log');
+  const answerOf = async (row: Row, tx: Tx, after: Item): Promise<Answer> => (options.answer ? options.answer(row, tx, after) : (after as unknown as Answer));
   const discard = (keys: readonly (string | null | undefined)[]) => (storage && log ? discardFiles(storage, keys, log) : Promise.resolve());
 
   /**
@@ -204,7 +207,7 @@ export function defineWrites<T extends PgTable, Item, Answer, F extends string =
           await alongside?.(tx, created);
           const after = await options.present(created, tx);
           await options.history.record(tx, actor, { before: null, after });
-          return options.answer(created, tx, after);
+          return answerOf(created, tx, after);
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);
@@ -240,7 +243,7 @@ export function defineWrites<T extends PgTable, Item, Answer, F extends string =
           await alongside?.(tx, after);
           const presentedAfter = await options.present(after, tx);
           await options.history.record(tx, actor, { before: presentedBefore, after: presentedAfter });
-          return { answer: await options.answer(after, tx, presentedAfter), replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
+          return { answer: await answerOf(after, tx, presentedAfter), replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);

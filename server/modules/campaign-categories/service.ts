@@ -122,7 +122,6 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
     present: (row, tx) => list.presentHeld<CampaignCategory>(row.id, [], tx),
     history,
-    answer: (row, tx) => list.presentHeld<CampaignCategory>(row.id, [], tx),
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [{ table: services, column: services.categoryId, noun: ['servicio', 'servicios'] }],
     unique: [

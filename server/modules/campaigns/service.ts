@@ -137,10 +137,9 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     table: campaigns,
     id: campaigns.id,
     notFound: CAMPAIGN_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Campaign>(row.id, [], tx),
+    // With the relations a write answers: its sponsor and its country.
+    present: (row, tx) => list.presentHeld<Campaign>(row.id, ['sponsor', 'country'], tx),
     history,
-    // A write answers the campaign with its sponsor and its country.
-    answer: (row, tx) => list.presentHeld<Campaign>(row.id, ['sponsor', 'country'], tx),
     files: { image: { column: 'imagePath', folder: 'campaigns', label: 'imagen' } },
     dependents: [
       { table: plans, column: plans.campaignId, noun: ['plan', 'planes'] },

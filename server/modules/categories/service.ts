@@ -125,10 +125,9 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     table: categories,
     id: categories.id,
     notFound: CATEGORY_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Category>(row.id, [], tx),
+    // With the relations a write answers: its parent and subcategories.
+    present: (row, tx) => list.presentHeld<Category>(row.id, ['parent', 'subcategories'], tx),
     history,
-    // A write answers the category with its parent and subcategories.
-    answer: (row, tx) => list.presentHeld<Category>(row.id, ['parent', 'subcategories'], tx),
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [
       { table: categories, column: categories.parentId, noun: ['subcategoría', 'subcategorías'] },

@@ -70,7 +70,6 @@ export function createCountryService({ db }: { db: Db }) {
     notFound: COUNTRY_ERRORS.notFound,
     present: (row, tx) => list.presentHeld<Country>(row.id, [], tx),
     history,
-    answer: (row, tx) => list.presentHeld<Country>(row.id, [], tx),
     dependents: [
       { table: users, column: users.countryId, noun: ['usuario', 'usuarios'] },
       { table: sponsors, column: sponsors.countryId, noun: ['sponsor', 'sponsors'] },

@@ -127,8 +127,9 @@ export function createCustomerService({ db }: { db: Db }) {
     return row;
   };
 
+  /** The customer with its subscriptions and their plans, as a write answers it; the history records its fields. */
   const historyView = async (row: CustomerRow, tx: Tx): Promise<WithSecrets<Customer>> => ({
-    item: await list.presentHeld<Customer>(row.id, [], tx),
+    item: await list.presentHeld<Customer>(row.id, ['entitlements', 'entitlements.plan'], tx),
     secrets: { password: row.passwordHash },
   });
 
@@ -139,8 +140,7 @@ export function createCustomerService({ db }: { db: Db }) {
     notFound: CUSTOMER_NOT_FOUND,
     present: historyView,
     history,
-    // A write answers the customer with its subscriptions and their plans.
-    answer: (row, tx) => list.presentHeld<Customer>(row.id, ['entitlements', 'entitlements.plan'], tx),
+    answer: (_row, _tx, after) => after.item,
     unique: [
       { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },

@@ -153,10 +153,9 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     table: plans,
     id: plans.id,
     notFound: PLAN_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Plan>(row.id, [], tx),
+    // With the relations a write answers: its campaign and the plan it upgrades.
+    present: (row, tx) => list.presentHeld<Plan>(row.id, ['campaign', 'parent'], tx),
     history,
-    // A write answers the plan with its campaign and the plan it upgrades.
-    answer: (row, tx) => list.presentHeld<Plan>(row.id, ['campaign', 'parent'], tx),
     files: {
       image: { column: 'imagePath', folder: 'plans', label: 'imagen' },
       document: { column: 'documentPath', folder: 'plans', label: 'documento', kinds: ['pdf'] },

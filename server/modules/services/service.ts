@@ -208,10 +208,9 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     table: services,
     id: services.id,
     notFound: SERVICE_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Service>(row.id, [], tx),
+    // With the relations a write answers: its category and plan.
+    present: (row, tx) => list.presentHeld<Service>(row.id, ['category', 'plan'], tx),
     history,
-    // A write answers the service with its category and plan.
-    answer: (row, tx) => list.presentHeld<Service>(row.id, ['category', 'plan'], tx),
     files: { image: { column: 'imagePath', folder: 'services', label: 'imagen' } },
     // A booked service stays: its bookings would point nowhere.
     dependents: [{ table: bookings, column: bookings.planServiceId, noun: BOOKING_DEPENDENT_NOUN }],

@@ -89,10 +89,9 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Sponsor>(row.id, [], tx),
+    // With the relations a write answers: its country.
+    present: (row, tx) => list.presentHeld<Sponsor>(row.id, ['country'], tx),
     history,
-    // A write answers the sponsor with its country.
-    answer: (row, tx) => list.presentHeld<Sponsor>(row.id, ['country'], tx),
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
     unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],

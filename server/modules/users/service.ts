@@ -230,7 +230,6 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     notFound: USER_ERRORS.notFound,
     present: (row, tx) => list.presentHeld<User>(row.id, [], tx),
     history,
-    answer: (_row, _tx, after) => after,
     // Before the user's row, as every write that could leave no active super admin does.
     lockFirst: lockSuperAdmins,
     refuseDelete: (tx, row, actor) => deleteRefusal(tx, row.id, actor),
