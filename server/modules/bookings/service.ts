@@ -290,7 +290,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
   const slot = (column: 'evidencePath' | 'supportPath', label: string) => ({ column, folder: 'bookings' as const, label, kinds: BOOKING_FILE_KINDS });
 
-  /** A booking as a write answers it, read in the write's transaction: with the list's relations. */
+  /** A booking as a write answers it and its history reads it, in the write's transaction: with the list's relations. */
   const answered = (id: number, tx: Tx) => list.presentHeld<Booking>(id, BOOKING_INCLUDES, tx);
 
   const writes = defineWrites({
@@ -300,9 +300,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     table: bookings,
     id: bookings.id,
     notFound: BOOKING_NOT_FOUND,
-    present: (row, tx) => list.presentHeld<Booking>(row.id, [], tx),
+    present: (row, tx) => answered(row.id, tx),
     history,
-    answer: (row, tx) => answered(row.id, tx),
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
     // Status histories go with the booking (on delete cascade); nothing else points at one.
   });

@@ -111,7 +111,8 @@ export function CampaignsPage() {
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
-          total={data.total} estimated={data.total_is_estimate}
+          total={data.total}
+          estimated={data.total_is_estimate}
           disabled={list.isPlaceholderData}
           onChange={setPage}
         />

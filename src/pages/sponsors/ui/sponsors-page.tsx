@@ -117,7 +117,8 @@ export function SponsorsPage() {
         <Pager
           page={data.current_page}
           lastPage={data.last_page}
-          total={data.total} estimated={data.total_is_estimate}
+          total={data.total}
+          estimated={data.total_is_estimate}
           disabled={list.isPlaceholderData}
           onChange={setPage}
         />
