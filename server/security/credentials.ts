@@ -7,7 +7,8 @@ import { hashSecret } from './secrets';
 /** AES-256-GCM wants a 32-byte key and a 12-byte nonce. */
 export const APP_KEY_BYTES = 32;
 const NONCE_BYTES = 12;
-const SEALED_PREFIX = 'enc:v1:';
+/** How every sealed value begins: the answers' SQL masks any value that does, wherever it is. */
+export const SEALED_PREFIX = 'enc:v1:';
 
 const KEY_HINT = 'Genera una con: openssl rand -base64 32';
 
@@ -50,6 +51,13 @@ const isEmpty = (value: Json) => value === null || value === '';
 const child = (node: Json, key: string | number): Json => {
   if (typeof key === 'number') return Array.isArray(node) ? node[key] : undefined;
   return isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+};
+
+/** The tree with every sealed value replaced by the mask. */
+const hideSealed = (node: Json): Json => {
+  if (isSealed(node)) return CREDENTIAL_MASK;
+  if (Array.isArray(node)) return node.map(hideSealed);
+  return isObject(node) ? Object.fromEntries(Object.entries(node).map(([key, value]) => [key, hideSealed(value)])) : node;
 };
 
 /** Calls `visit` on each credential value of a JSON tree and rebuilds the tree with what it returns. */
@@ -96,9 +104,13 @@ export function createCredentialBox(key: Buffer) {
       }, stored) as T;
     },
 
-    /** The tree as a read shows it: each stored credential replaced by the mask. */
+    /**
+     * The tree as a read shows it: each stored credential replaced by the mask, and so is any sealed
+     * value elsewhere (a key whose folding tells JavaScript and PostgreSQL apart, say with a
+     * non-breaking space), so that nothing encrypted is ever shown, not even as ciphertext.
+     */
     mask<T extends Json>(stored: T): T {
-      return mapCredentials(stored, (value) => (isEmpty(value) ? value : CREDENTIAL_MASK)) as T;
+      return hideSealed(mapCredentials(stored, (value) => (isEmpty(value) ? value : CREDENTIAL_MASK))) as T;
     },
 
     /** The plain value of each credential (for the code that talks to the DSP, never for an answer). */

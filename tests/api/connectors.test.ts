@@ -211,6 +211,17 @@ describe('credentials in settings and params', () => {
     await ctx.db.delete(connectors).where(eq(connectors.id, row!.id));
   });
 
+  it('never shows a sealed value, even under a key PostgreSQL folds otherwise than JavaScript (a non-breaking space)', async () => {
+    // JavaScript's trim() takes the U+00A0 off and seals the value; PostgreSQL's \s does not match it.
+    const created = await createConnector({ settings: { 'api_key\u00a0': 'ak-nbsp-1', host: 'h' }, params: { list: [{ 'x-token\u00a0': 'tk-nbsp-2' }] } });
+    const masked = { settings: { 'api_key\u00a0': MASK, host: 'h' }, params: { list: [{ 'x-token\u00a0': MASK }] } };
+    expect(created).toMatchObject(masked);
+    expect((await get(`/api/v1/connectors/${created.id}`)).json().data).toMatchObject(masked);
+    const row = await storedRow(created.id);
+    expect(box.mask(row.settings)).toEqual(masked.settings);
+    expect(box.open(row.settings)).toEqual({ 'api_key\u00a0': 'ak-nbsp-1', host: 'h' });
+  });
+
   it('keeps a credential sent back as the mask, replaces one sent with a new value', async () => {
     const created = await createConnector({ settings: { user: 'app', password: 'primera-clave', token: 'tok-1' } });
     const kept = await put(created.id, { settings: { user: 'app2', password: MASK, token: 'tok-2' } });

@@ -31,7 +31,7 @@ import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
 import { aliased, defineItem, isoTime, literal, type Relation } from '../../http/item-sql';
 import { defineList } from '../../http/list';
-import type { CredentialBox } from '../../security/credentials';
+import { SEALED_PREFIX, type CredentialBox } from '../../security/credentials';
 
 type CreateInput = z.output<typeof connectorFields>;
 type UpdateInput = Partial<CreateInput>;
@@ -48,11 +48,15 @@ const credentialKey = (key: SQL): SQL =>
     `^(${CREDENTIAL_NAMES.join('|')})$|(${CREDENTIAL_ENDINGS.join('|')})$`,
   )})`;
 
+/** A sealed value: a string that begins as `credentials.seal` writes them. */
+const sealed = (value: SQL): SQL => sql`(jsonb_typeof(${value}) = 'string' and starts_with(${value} #>> '{}', ${literal(SEALED_PREFIX)}))`;
+
 /**
  * A connector's settings or params as every answer shows them: each credential's value replaced by
  * CREDENTIAL_MASK, as `credentials.mask` does. The tree is walked down to the credentials (under
- * a key `isCredentialKey` names, not empty: neither null nor ''), whose places are then masked one
- * by one; nothing under a credential is walked, as a sealed value is one string.
+ * a key `isCredentialKey` names, not empty: neither null nor ''; or any sealed value, wherever the
+ * key's folding here and in JavaScript part ways), whose places are then masked one by one;
+ * nothing under a credential is walked, as a sealed value is one string.
  */
 const masked = (column: AnyColumn): SQL => sql`(with recursive
   "node"("path", "value", "credential") as (
@@ -60,10 +64,10 @@ const masked = (column: AnyColumn): SQL => sql`(with recursive
     union all
     select "node"."path" || "child"."key", "child"."value", "child"."credential"
     from "node" cross join lateral (
-      select "key", "value", ${credentialKey(sql`"key"`)} as "credential"
+      select "key", "value", ${credentialKey(sql`"key"`)} or ${sealed(sql`"value"`)} as "credential"
         from jsonb_each(case when jsonb_typeof("node"."value") = 'object' then "node"."value" else '{}'::jsonb end)
       union all
-      select ("at" - 1)::text, "value", false
+      select ("at" - 1)::text, "value", ${sealed(sql`"value"`)}
         from jsonb_array_elements(case when jsonb_typeof("node"."value") = 'array' then "node"."value" else '[]'::jsonb end) with ordinality as "element"("value", "at")
     ) "child"
     where not "node"."credential"),
