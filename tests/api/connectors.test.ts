@@ -222,6 +222,15 @@ describe('credentials in settings and params', () => {
     expect(box.open(row.settings)).toEqual({ 'api_key\u00a0': 'ak-nbsp-1', host: 'h' });
   });
 
+  it("answers a key JavaScript's rule does not name as it is, though PostgreSQL's lower() would fold 'AUTHORİZATION' into a credential", async () => {
+    const settings = { 'AUTHOR\u0130ZATION': 'valor-visible', host: 'h' };
+    const created = await createConnector({ settings });
+    expect(created.settings).toEqual(settings);
+    // Sent back as answered, it stays: a mask here would have been saved in its place.
+    expect((await put(created.id, { settings: created.settings })).json().data.settings).toEqual(settings);
+    expect((await storedRow(created.id)).settings).toEqual(settings);
+  });
+
   it('keeps a credential sent back as the mask, replaces one sent with a new value', async () => {
     const created = await createConnector({ settings: { user: 'app', password: 'primera-clave', token: 'tok-1' } });
     const kept = await put(created.id, { settings: { user: 'app2', password: MASK, token: 'tok-2' } });

@@ -41,10 +41,13 @@ type JsonObject = Record<string, unknown>;
 /**
  * Whether a settings or params key names a credential, as `isCredentialKey`
  * (contract/connector.constants.ts) says: trimmed, lower-cased, '-', '.' and spaces as '_', then
- * one of its names or endings. The tests hold the answers to `credentials.mask`.
+ * one of its names or endings. Folded in ASCII only, so it never names a key that JavaScript, which
+ * decides what is sealed, does not (PostgreSQL's lower() makes 'İ' an 'i', JavaScript an 'i' and a
+ * dot): a value masked but stored plain would come back as the mask and be saved as it. The keys
+ * JavaScript alone names are sealed, and `sealed` masks them. The tests hold this to `credentials.mask`.
  */
 const credentialKey = (key: SQL): SQL =>
-  sql`(regexp_replace(regexp_replace(lower(${key}), '^\\s+|\\s+$', '', 'g'), '[-\\s.]+', '_', 'g') ~ ${literal(
+  sql`(regexp_replace(regexp_replace(translate(${key}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g'), '[-. \\t\\n\\r\\f\\v]+', '_', 'g') ~ ${literal(
     `^(${CREDENTIAL_NAMES.join('|')})$|(${CREDENTIAL_ENDINGS.join('|')})$`,
   )})`;
 
