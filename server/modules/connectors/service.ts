@@ -44,7 +44,8 @@ type JsonObject = Record<string, unknown>;
  * one of its names or endings. Folded in ASCII only, so it never names a key that JavaScript, which
  * decides what is sealed, does not (PostgreSQL's lower() makes 'İ' an 'i', JavaScript an 'i' and a
  * dot): a value masked but stored plain would come back as the mask and be saved as it. The keys
- * JavaScript alone names are sealed, and `sealed` masks them. The tests hold this to `credentials.mask`.
+ * JavaScript alone names are sealed by every write, and `sealed` masks them. The tests hold this to
+ * `credentials.mask`.
  */
 const credentialKey = (key: SQL): SQL =>
   sql`(regexp_replace(regexp_replace(translate(${key}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g'), '[-. \\t\\n\\r\\f\\v]+', '_', 'g') ~ ${literal(
