@@ -161,9 +161,12 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
   });
 
 
-  /** The DSP as its history reads it: with the ids of its plans and staff. */
+  /**
+   * The DSP as its history reads it, with the ids of its plans and staff, and with every relation
+   * the configuration screen shows: a write answers it without the ids.
+   */
   const record = async (tx: Tx, id: number): Promise<DspRecord> => {
-    const item = await list.presentHeld<Dsp>(id, ['plans', 'users'], tx);
+    const item = await list.presentHeld<Dsp>(id, DSP_INCLUDES, tx);
     return { ...item, plan_ids: item.plans!.map((plan) => plan.id), user_ids: item.users!.map((person) => person.id).sort((a, b) => a - b) };
   };
 
@@ -216,8 +219,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     notFound: DSP_NOT_FOUND,
     present: (row, tx) => record(tx, row.id),
     history,
-    // A write answers the DSP with every relation the configuration screen shows.
-    answer: (row, tx) => list.presentHeld<Dsp>(row.id, DSP_INCLUDES, tx),
+    answer: (_row, _tx, { plan_ids: _plans, user_ids: _users, ...dsp }): Dsp => dsp,
     files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
     // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
     dependents: [{ table: customers, column: customers.dspId, noun: DSP_DEPENDENT_NOUNS.customers }],
