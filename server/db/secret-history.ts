@@ -11,6 +11,9 @@ export interface WithSecrets<T> {
   secrets: Record<string, string>;
 }
 
+/** A write's answer made of what its history just read: the record, without its secrets' fingerprints (`defineWrites`' `answer`). */
+export const itemWithoutSecrets = <T>(_row: unknown, _tx: unknown, after: WithSecrets<T>): T => after.item;
+
 /**
  * The history of a resource that holds secrets (an API client's secret, a connector's credentials):
  * the fields of `view` as usual, and each secret a write set or changed recorded as 'cambió',

@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { apiClients, dsps } from '../../db/schema';
-import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
+import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
@@ -136,7 +136,7 @@ export function createApiClientService({ db }: { db: Db }) {
     present: historyView,
     history,
     // A write answers the client as its history reads it (the route adds a secret it set).
-    answer: (_row, _tx, after) => after.item,
+    answer: itemWithoutSecrets,
   });
 
   const conflictOnClientId = () => conflict(API_CLIENT_MESSAGES.clientIdTaken, { client_id: [API_CLIENT_MESSAGES.clientIdTaken] });

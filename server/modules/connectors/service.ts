@@ -24,7 +24,7 @@ import { foreignKeyViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
 import { connectorPlans, connectors, dspPlans, dsps, plans } from '../../db/schema';
-import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
+import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { containsText, foldedName, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -202,7 +202,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     present: historyView,
     history,
     // A write answers the connector as its history reads it: masked, with its plan map.
-    answer: (_row, _tx, after) => after.item,
+    answer: itemWithoutSecrets,
     unique: [{ field: 'key', column: connectors.key, within: connectors.dspId, index: 'connectors_dsp_key_unique', message: CONNECTOR_MESSAGES.keyTaken }],
   });
 

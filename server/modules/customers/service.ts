@@ -26,7 +26,7 @@ import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
 import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
-import { secretAwareTrail, type WithSecrets } from '../../db/secret-history';
+import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -140,7 +140,7 @@ export function createCustomerService({ db }: { db: Db }) {
     notFound: CUSTOMER_NOT_FOUND,
     present: historyView,
     history,
-    answer: (_row, _tx, after) => after.item,
+    answer: itemWithoutSecrets,
     unique: [
       { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
