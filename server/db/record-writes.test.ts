@@ -81,6 +81,7 @@ function sponsorWrites(
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
     unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: 'Ya existe un sponsor con ese nombre.' }],
+    references: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: 'El país seleccionado no existe.' }],
   });
 }
 
@@ -200,6 +201,22 @@ describe('defineWrites', () => {
     });
     expect(files.size).toBe(0);
     expect((await writes.update(first.id, { name: 'ágil' }, {}, actor)).name).toBe('ágil');
+  });
+
+  it('refuses a reference to a missing row by its foreign key (422 on the field), writing nothing and keeping no upload', async () => {
+    const { storage, files } = memoryStorage();
+    const writes = sponsorWrites(storage);
+    const missing = { statusCode: 422, errors: { country_id: ['El país seleccionado no existe.'] } };
+    await expect(writes.create({ name: 'Sin país', countryId: countryId + 1000 }, { logo: png() }, actor)).rejects.toMatchObject(missing);
+    expect(await database.db.select().from(sponsors)).toEqual([]);
+
+    const created = await writes.create({ name: 'Con país', countryId }, {}, actor);
+    await expect(writes.update(created.id, { countryId: countryId + 1000 }, { logo: png() }, actor)).rejects.toMatchObject(missing);
+    expect(await rowOf(created.id)).toMatchObject({ countryId, logoPath: null });
+    expect(files.size).toBe(0);
+    expect((await entriesFor(created.id)).map((entry) => entry.action)).toEqual(['create']);
+    // A missing record is still a 404 first, whatever it would point at.
+    await expect(writes.update(created.id + 1000, { countryId: countryId + 1000 }, {}, actor)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('answers an update that sends no field with the record as it is, and records no history entry for it', async () => {

@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
 import type { AppError } from '../http/errors';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound, validationFailed } from '../http/errors';
 import type { FileKind, UploadedFile } from '../http/uploads';
 import { discardFiles, storeUpload, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
@@ -29,6 +29,16 @@ export interface UniqueName {
   column: AnyColumn;
   within?: AnyColumn;
   index: string;
+  message: string;
+}
+
+/**
+ * A row the record points at, checked by its foreign key rather than read before the write: a
+ * write naming a missing one (or one deleted meanwhile) answers 422 with `message` on `field`.
+ */
+export interface Reference {
+  constraint: string;
+  field: string;
   message: string;
 }
 
@@ -72,6 +82,7 @@ export interface WritesOptions<T extends PgTable, Item, Answer, F extends string
   /** Tables whose rows block a delete, each with its count in the 409. */
   dependents?: readonly Dependent[];
   unique?: readonly UniqueName[];
+  references?: readonly Reference[];
   /** Rules of the resource that refuse a delete (403, 409): an error to throw, or null. */
   refuseDelete?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
   /** Taken before the row's own lock on a delete, e.g. the rows a refusal reads (fixed order, no deadlock). */
@@ -95,6 +106,8 @@ export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
  *   other one replaced, never the one kept.
  * - Unique names: 409 with the field's error (like a taken e-mail), from a check and from the unique
  *   index when two writes race.
+ * - Rows the record points at (`references`) are checked by their foreign keys, not read before the
+ *   write: one round trip less, and no window for a delete between the check and the write.
  * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
  *   `deletion` (asked before the dialog opens) returns its message, so they never disagree.
  */
@@ -160,11 +173,14 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
     }
   };
 
-  /** A write that lost a race on a unique name answers like the check. */
-  const mapRace = (error: unknown) => {
+  /** A write that lost a race on a unique name answers like the check; one naming a missing row, like a field's error. */
+  const mapConstraint = (error: unknown) => {
     const index = uniqueViolation(error);
-    const rule = unique.find((candidate) => candidate.index === index);
-    return rule ? nameTaken(rule) : error;
+    const rule = index ? unique.find((candidate) => candidate.index === index) : undefined;
+    if (rule) return nameTaken(rule);
+    const constraint = foreignKeyViolation(error);
+    const reference = constraint ? options.references?.find((candidate) => candidate.constraint === constraint) : undefined;
+    return reference ? validationFailed({ [reference.field]: [reference.message] }) : error;
   };
 
   /** Why the record may not be deleted now, or null: its own rules first, then each dependent. */
@@ -211,7 +227,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);
-        throw mapRace(error);
+        throw mapConstraint(error);
       }
     },
 
@@ -247,7 +263,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
         });
       } catch (error) {
         await discard(Object.values(stored) as string[]);
-        throw mapRace(error);
+        throw mapConstraint(error);
       }
       await discard(result.replaced);
       return result.answer;

@@ -29,7 +29,7 @@ import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { campaignCategoryItem } from '../campaign-categories/service';
-import { countryExists, countryRelation } from '../countries/service';
+import { countryRelation } from '../countries/service';
 import { campaignPlansRelation } from '../plans/present';
 import { sponsorItem } from '../sponsors/service';
 
@@ -148,6 +148,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     unique: [
       { field: 'name', column: campaigns.name, within: campaigns.sponsorId, index: 'campaigns_sponsor_name_unique', message: CAMPAIGN_MESSAGES.nameTaken },
     ],
+    references: [
+      { constraint: 'campaigns_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: CAMPAIGN_MESSAGES.sponsorMissing },
+      { constraint: 'campaigns_country_id_countries_id_fk', field: 'country_id', message: CAMPAIGN_MESSAGES.countryMissing },
+    ],
   });
 
   return {
@@ -158,9 +162,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       const owner = await sponsorOf(input.sponsor_id);
       if (!owner) throw validationFailed({ sponsor_id: [CAMPAIGN_MESSAGES.sponsorMissing] });
       const countryId = input.country_id ?? owner.countryId;
-      if (input.country_id !== undefined && !(await countryExists(db, countryId))) {
-        throw validationFailed({ country_id: [CAMPAIGN_MESSAGES.countryMissing] });
-      }
       assertDates(input.start_date ?? null, input.end_date ?? null);
       const values = {
         name: input.name,
@@ -176,13 +177,6 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Campaign> {
-      await find(id);
-      if (input.sponsor_id !== undefined && !(await sponsorOf(input.sponsor_id))) {
-        throw validationFailed({ sponsor_id: [CAMPAIGN_MESSAGES.sponsorMissing] });
-      }
-      if (input.country_id !== undefined && !(await countryExists(db, input.country_id))) {
-        throw validationFailed({ country_id: [CAMPAIGN_MESSAGES.countryMissing] });
-      }
       return writes.update(
         id,
         (before) => {

@@ -1,7 +1,7 @@
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, type Country, country, type countryBody } from '@contract/country';
 import { and, type AnyColumn, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { auditTrail } from '../../db/audit-trail';
 import { defineWrites } from '../../db/record-writes';
 import { uniqueViolation } from '../../db/errors';
@@ -37,10 +37,6 @@ const countryItem = defineItem({
 /** `include=country` of any resource: the row's country as {id, name}. */
 export const countryRelation = <T>(countryIdOf: (row: T) => AnyColumn): Relation<T> =>
   one(countryItem, (country, row: T) => eq(country.id, countryIdOf(row)), ['id', 'name']);
-
-/** Whether the country exists; `db` may be a write's transaction. */
-export const countryExists = async (db: Db | Tx, id: number): Promise<boolean> =>
-  (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0;
 
 /** 409 when another country has the name (ignoring case) or the code. */
 async function checkUnique(db: Db, input: CountryInput, exceptId?: number) {

@@ -23,7 +23,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, sponsors, users } from '../../db/schema';
+import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, users } from '../../db/schema';
 import { containsText, copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -32,7 +32,7 @@ import { aliased, defineItem, fileUrl, isoTime, itemJson, one } from '../../http
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { countryExists, countryRelation } from '../countries/service';
+import { countryRelation } from '../countries/service';
 import { sponsorItem } from '../sponsors/service';
 import { roleNamesOf } from '../users/service';
 
@@ -176,7 +176,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     return row;
   };
 
-  const sponsorExists = async (id: number) => (await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, id))).length > 0;
 
   /**
    * Replaces the DSP's plans; every one must be a plan of its sponsor's campaigns, and none its
@@ -201,14 +200,8 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     await tx.insert(dspPlans).values(planIds.map((planId) => ({ dspId, planId })));
   };
 
-  /** A plan, country or sponsor deleted between the check and the write is refused by its foreign key: 422 like a missing one. */
-  const goneReference = (error: unknown) => {
-    const constraint = foreignKeyViolation(error);
-    if (constraint?.includes('plan_id')) return plansError(DSP_MESSAGES.plansNotOfSponsor);
-    if (constraint?.includes('country_id')) return validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
-    if (constraint?.includes('sponsor_id')) return validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorMissing] });
-    return error;
-  };
+  /** A plan deleted between the check and the write is refused by its foreign key: 422 like one of another sponsor. */
+  const gonePlan = (error: unknown) => (foreignKeyViolation(error) === 'dsp_plans_plan_id_plans_id_fk' ? plansError(DSP_MESSAGES.plansNotOfSponsor) : error);
 
   const writes = defineWrites({
     db,
@@ -224,6 +217,10 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
     dependents: [{ table: customers, column: customers.dspId, noun: DSP_DEPENDENT_NOUNS.customers }],
     unique: [{ field: 'name', column: dsps.name, index: 'dsps_name_unique', message: DSP_MESSAGES.nameTaken }],
+    references: [
+      { constraint: 'dsps_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: DSP_MESSAGES.sponsorMissing },
+      { constraint: 'dsps_country_id_countries_id_fk', field: 'country_id', message: DSP_MESSAGES.countryMissing },
+    ],
   });
 
   /** The optional columns an input sets; absent fields are left out (an update keeps them). */
@@ -264,8 +261,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     find,
 
     async create(input: CreateInput, actor: Actor): Promise<Dsp> {
-      if (!(await sponsorExists(input.sponsor_id))) throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorMissing] });
-      if (!(await countryExists(db, input.country_id))) throw validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
       const values = {
         name: input.name,
         type: input.type,
@@ -283,7 +278,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       try {
         return await writes.create(values, { image: input.image }, actor, (tx, created) => replacePlans(tx, created.id, created.sponsorId, input.plans));
       } catch (error) {
-        throw goneReference(error);
+        throw gonePlan(error);
       }
     },
 
@@ -291,9 +286,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       const current = await find(id);
       if (input.sponsor_id !== undefined && input.sponsor_id !== current.sponsorId) {
         throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorLocked] }, DSP_MESSAGES.sponsorLocked);
-      }
-      if (input.country_id !== undefined && !(await countryExists(db, input.country_id))) {
-        throw validationFailed({ country_id: [DSP_MESSAGES.countryMissing] });
       }
       const planIds = input.plans;
       try {
@@ -311,7 +303,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
           planIds === undefined ? undefined : (tx, row) => replacePlans(tx, row.id, row.sponsorId, planIds),
         );
       } catch (error) {
-        throw goneReference(error);
+        throw gonePlan(error);
       }
     },
 

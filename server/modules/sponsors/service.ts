@@ -19,13 +19,13 @@ import { defineWrites } from '../../db/record-writes';
 import { campaigns, sponsors } from '../../db/schema';
 import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
-import { countryExists, countryRelation } from '../countries/service';
+import { countryRelation } from '../countries/service';
 
 export type SponsorRow = typeof sponsors.$inferSelect;
 type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
@@ -72,10 +72,6 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     includes: { list: SPONSOR_INCLUDES },
   });
 
-  const checkCountry = async (countryId: number | undefined) => {
-    if (countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [SPONSOR_MESSAGES.countryMissing] });
-  };
-
   const find = async (id: number): Promise<SponsorRow> => {
     const [row] = await db.select().from(sponsors).where(eq(sponsors.id, id));
     if (!row) throw notFound(SPONSOR_NOT_FOUND);
@@ -95,6 +91,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
     unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],
+    references: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: SPONSOR_MESSAGES.countryMissing }],
   });
 
   return {
@@ -102,14 +99,11 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     find,
 
     async create(input: SponsorInput, actor: Actor): Promise<Sponsor> {
-      await checkCountry(input.country_id);
       const values = { name: input.name, countryId: input.country_id, websiteUrl: input.website_url ?? null };
       return writes.create(values, { logo: input.logo }, actor);
     },
 
     async update(id: number, input: Partial<SponsorInput>, actor: Actor): Promise<Sponsor> {
-      await find(id);
-      await checkCountry(input.country_id);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),

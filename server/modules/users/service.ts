@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { uniqueViolation } from '../../db/errors';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
@@ -29,7 +29,6 @@ import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
 import { passwordPolicyError } from '../../security/password-policy';
-import { countryExists } from '../countries/service';
 import { assertMayActOn, assertMayAssign, refusalToActOn } from '../roles/authority';
 
 type CreateInput = z.output<typeof createUserBody>;
@@ -101,10 +100,6 @@ async function resolveRoles(db: Conn, slugs: string[]) {
   return found;
 }
 
-async function checkCountry(db: Conn, countryId: number | null | undefined) {
-  if (countryId !== null && countryId !== undefined && !(await countryExists(db, countryId))) throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
-}
-
 /** 409 with a field error for each of e-mail and DNI that another user already has. */
 const duplicateConflict = (fields: { email?: boolean; dni?: boolean }) => {
   const errors: FieldErrors = {};
@@ -125,10 +120,12 @@ async function checkUnique(db: Conn, input: { email: string; dni: string }, exce
 }
 
 /** A race lost to another write with the same e-mail or DNI: the same 409 the check gives. */
-const mapUniqueViolation = (error: unknown): never => {
+/** A write refused by a constraint answers like its check: a taken e-mail or DNI, or a country that is not there (checked by its foreign key, not read first). */
+const mapConstraint = (error: unknown): never => {
   const constraint = uniqueViolation(error);
   if (constraint === 'users_email_unique') throw duplicateConflict({ email: true });
   if (constraint === 'users_dni_unique') throw duplicateConflict({ dni: true });
+  if (foreignKeyViolation(error) === 'users_country_id_countries_id_fk') throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
   throw error;
 };
 
@@ -249,7 +246,6 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           const found = await resolveRoles(tx, input.roles);
           if (input.roles.includes(SUPER_ADMIN_ROLE)) throw validationFailed({ roles: [USER_ERRORS.superAdminNotAssignable] });
           await assertMayAssign(tx, actor, found);
-          await checkCountry(tx, input.country_id);
           await checkUnique(tx, input);
           const [row] = await tx
             .insert(users)
@@ -269,7 +265,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           return after;
         });
       } catch (error) {
-        return mapUniqueViolation(error);
+        return mapConstraint(error);
       }
       await notify([accountCreatedMessage(created.email, created.name)]);
       return created;
@@ -299,7 +295,6 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           if (self && wasSuperAdmin && !willBeSuperAdmin) throw conflict(USER_ERRORS.selfDemote);
           const losesSuperAdmin = wasSuperAdmin && target.is_active && (!willBeSuperAdmin || !willBeActive);
           if (losesSuperAdmin && (await otherActiveSuperAdmins(tx, id)) === 0) throw conflict(USER_ERRORS.lastSuperAdmin);
-          await checkCountry(tx, input.country_id);
           await checkUnique(tx, input, id);
 
           await tx
@@ -331,7 +326,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           return { before: target, after: changed };
         }));
       } catch (error) {
-        return mapUniqueViolation(error);
+        return mapConstraint(error);
       }
       const mails: MailMessage[] = [];
       if (after.email !== before.email) {
