@@ -80,7 +80,7 @@ function sponsorWrites(
     answer,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
-    unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: 'Ya existe un sponsor con ese nombre.' }],
+    unique: [{ field: 'name', index: 'sponsors_name_unique', message: 'Ya existe un sponsor con ese nombre.' }],
     references: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: 'El país seleccionado no existe.' }],
   });
 }

@@ -1,6 +1,6 @@
 import type { DeletionCheck } from '@contract/common';
 import { cannotDelete, IN_USE } from '@contract/messages';
-import { and, count, eq, getTableColumns, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, eq, getTableColumns, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
@@ -10,7 +10,6 @@ import type { FileKind, UploadedFile } from '../http/uploads';
 import { discardFiles, storeUpload, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
 import { foreignKeyViolation, uniqueViolation } from './errors';
-import { foldedName } from './sortable-text';
 
 /** A table whose rows point at the record, named in the 409 as `noun` (singular, plural). */
 export interface Dependent {
@@ -21,13 +20,12 @@ export interface Dependent {
 
 /**
  * A name no two records may share, compared trimmed and ignoring case and accents, optionally only
- * among records with the same `within` (a campaign's name within its sponsor). `index` is the
- * unique index on the same folded expression, so a write racing another one gets the same 409.
+ * among records of the same parent (a campaign's name within its sponsor): `index` is the unique
+ * index on that folded expression. The write itself is the check, so two writes racing for one
+ * name get the same 409 as one that finds it taken.
  */
 export interface UniqueName {
   field: string;
-  column: AnyColumn;
-  within?: AnyColumn;
   index: string;
   message: string;
 }
@@ -104,8 +102,7 @@ export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
  *   only after the commit, so a failed write never loses the file the record still points to.
  * - An update and a delete lock the row first: two replacements at once each remove the file the
  *   other one replaced, never the one kept.
- * - Unique names: 409 with the field's error (like a taken e-mail), from a check and from the unique
- *   index when two writes race.
+ * - Unique names: 409 with the field's error (like a taken e-mail), from the unique index.
  * - Rows the record points at (`references`) are checked by their foreign keys, not read before the
  *   write: one round trip less, and no window for a delete between the check and the write.
  * - A delete is refused by `refusal`, the one function that says why: the delete throws it,
@@ -121,7 +118,6 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
     if (!found) throw new Error(`column ${column.name} is not in the table`);
     return found;
   };
-  const unique = (options.unique ?? []).map((rule) => ({ ...rule, key: key(rule.column), withinKey: rule.within ? key(rule.within) : undefined }));
   const slots = Object.entries(options.files ?? {}) as [F, FileSlot<Row>][];
   if (slots.length > 0 && !(storage && log)) throw new Error('a resource with files needs a storage and a log');
   const answerOf = async (row: Row, tx: Tx, after: Item): Promise<Answer> => (options.answer ? options.answer(row, tx, after) : (after as unknown as Answer));
@@ -156,27 +152,10 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
 
   const nameTaken = (rule: UniqueName) => conflict(rule.message, { [rule.field]: [rule.message] });
 
-  /** 409 when another record (not `exceptId`) has the name the row is to have. */
-  const checkUnique = async (tx: Tx, next: Values, changed: Values, exceptId?: number) => {
-    for (const rule of unique) {
-      if (!(rule.key in changed) && !(rule.withinKey && rule.withinKey in changed)) continue;
-      const value = next[rule.key];
-      if (typeof value !== 'string') continue;
-      const conditions: (SQL | undefined)[] = [
-        sql`${foldedName(rule.column)} = ${foldedName(sql`${value}`)}`,
-        // A null parent is a group of its own (root categories), as the unique index's coalesce makes it.
-        rule.within && rule.withinKey ? (next[rule.withinKey] === null || next[rule.withinKey] === undefined ? isNull(rule.within) : eq(rule.within, next[rule.withinKey])) : undefined,
-        exceptId === undefined ? undefined : ne(idColumn, exceptId),
-      ];
-      const [taken] = await tx.select({ id: sql<number>`${idColumn}` }).from(table_).where(and(...conditions)).limit(1);
-      if (taken) throw nameTaken(rule);
-    }
-  };
-
-  /** A write that lost a race on a unique name answers like the check; one naming a missing row, like a field's error. */
+  /** A write refused by a unique name's index answers 409 on the field; one naming a missing row, 422 on the field. */
   const mapConstraint = (error: unknown) => {
     const index = uniqueViolation(error);
-    const rule = index ? unique.find((candidate) => candidate.index === index) : undefined;
+    const rule = index ? options.unique?.find((candidate) => candidate.index === index) : undefined;
     if (rule) return nameTaken(rule);
     const constraint = foreignKeyViolation(error);
     const reference = constraint ? options.references?.find((candidate) => candidate.constraint === constraint) : undefined;
@@ -218,7 +197,6 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
         return await db.transaction(async (tx) => {
           await before?.(tx);
           const next = { ...(values as Values), ...stored };
-          await checkUnique(tx, next, next);
           const [created] = (await tx.insert(table_).values(next as never).returning()) as [Row];
           await alongside?.(tx, created);
           const after = await options.present(created, tx);
@@ -254,7 +232,6 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
           // Presented before anything changes: a presenter reads the record as the transaction sees it now.
           const presentedBefore = await options.present(before, tx);
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
-          await checkUnique(tx, { ...(before as Values), ...set }, set, id);
           const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await alongside?.(tx, after);
           const presentedAfter = await options.present(after, tx);

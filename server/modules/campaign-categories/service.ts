@@ -127,8 +127,6 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     unique: [
       {
         field: 'name',
-        column: campaignCategories.name,
-        within: campaignCategories.campaignId,
         index: 'campaign_categories_campaign_name_unique',
         message: CAMPAIGN_CATEGORY_MESSAGES.nameTaken,
       },

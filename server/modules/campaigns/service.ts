@@ -146,7 +146,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       { table: campaignCategories, column: campaignCategories.campaignId, noun: ['categoría', 'categorías'] },
     ],
     unique: [
-      { field: 'name', column: campaigns.name, within: campaigns.sponsorId, index: 'campaigns_sponsor_name_unique', message: CAMPAIGN_MESSAGES.nameTaken },
+      { field: 'name', index: 'campaigns_sponsor_name_unique', message: CAMPAIGN_MESSAGES.nameTaken },
     ],
     references: [
       { constraint: 'campaigns_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: CAMPAIGN_MESSAGES.sponsorMissing },

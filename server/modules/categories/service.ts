@@ -136,7 +136,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     // Two moves at once (A under B, B under A) would each see no cycle: updates go one at a time,
     // taking this lock before the row's own so that they never wait on each other in a circle.
     lockBeforeUpdate: (tx) => tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`),
-    unique: [{ field: 'name', column: categories.name, within: categories.parentId, index: 'categories_parent_name_unique', message: CATEGORY_MESSAGES.nameTaken }],
+    unique: [{ field: 'name', index: 'categories_parent_name_unique', message: CATEGORY_MESSAGES.nameTaken }],
   });
 
   return {

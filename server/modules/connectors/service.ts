@@ -203,7 +203,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     history,
     // A write answers the connector as its history reads it: masked, with its plan map.
     answer: itemWithoutSecrets,
-    unique: [{ field: 'key', column: connectors.key, within: connectors.dspId, index: 'connectors_dsp_key_unique', message: CONNECTOR_MESSAGES.keyTaken }],
+    unique: [{ field: 'key', index: 'connectors_dsp_key_unique', message: CONNECTOR_MESSAGES.keyTaken }],
   });
 
   /** A plan removed from the DSP (or deleted) between the check and the write: 422 like one it never sold. */

@@ -142,8 +142,8 @@ export function createCustomerService({ db }: { db: Db }) {
     history,
     answer: itemWithoutSecrets,
     unique: [
-      { field: 'dni', column: customers.dni, within: customers.dspId, index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
-      { field: 'email', column: customers.email, within: customers.dspId, index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
+      { field: 'dni', index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
+      { field: 'email', index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
     ],
     // A customer's bookings block their delete (counted in the 409); their subscriptions go with them.
     dependents: [{ table: bookings, column: bookings.customerId, noun: CUSTOMER_DEPENDENT_NOUNS.bookings }],

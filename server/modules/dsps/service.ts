@@ -216,7 +216,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     files: { image: { column: 'imagePath', folder: 'dsps', label: 'imagen' } },
     // A DSP with customers keeps them (their subscriptions and personal data): 409 that counts them.
     dependents: [{ table: customers, column: customers.dspId, noun: DSP_DEPENDENT_NOUNS.customers }],
-    unique: [{ field: 'name', column: dsps.name, index: 'dsps_name_unique', message: DSP_MESSAGES.nameTaken }],
+    unique: [{ field: 'name', index: 'dsps_name_unique', message: DSP_MESSAGES.nameTaken }],
     references: [
       { constraint: 'dsps_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: DSP_MESSAGES.sponsorMissing },
       { constraint: 'dsps_country_id_countries_id_fk', field: 'country_id', message: DSP_MESSAGES.countryMissing },

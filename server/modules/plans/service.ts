@@ -169,7 +169,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       { table: connectorPlans, column: connectorPlans.planId, noun: PLAN_DEPENDENT_NOUNS.connectors },
       { table: entitlements, column: entitlements.planId, noun: PLAN_DEPENDENT_NOUNS.entitlements },
     ],
-    unique: [{ field: 'name', column: plans.name, within: plans.campaignId, index: 'plans_campaign_name_unique', message: PLAN_MESSAGES.nameTaken }],
+    unique: [{ field: 'name', index: 'plans_campaign_name_unique', message: PLAN_MESSAGES.nameTaken }],
   });
 
   /** The columns an input sets; absent fields are left out (an update keeps them). */

@@ -90,7 +90,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     history,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
-    unique: [{ field: 'name', column: sponsors.name, index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],
+    unique: [{ field: 'name', index: 'sponsors_name_unique', message: SPONSOR_MESSAGES.nameTaken }],
     references: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: SPONSOR_MESSAGES.countryMissing }],
   });
 
