@@ -151,6 +151,8 @@ describe('changing and deleting campaign categories', () => {
     ]);
     expect((await put(item.id, { name: 'Emergencias' })).statusCode).toBe(409);
     expect((await put(999999, { name: 'x' })).statusCode).toBe(404);
+    // A missing record is a 404 whatever else the body gets wrong.
+    expect((await put(999999, { category_id: plomeria })).statusCode).toBe(404);
   });
 
   it('refuses to delete one that services use (409, the same reason beforehand), and a campaign that has categories', async () => {

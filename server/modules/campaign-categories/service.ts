@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditTrail, storedFileName } from '../../db/audit-trail';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { defineWrites } from '../../db/record-writes';
 import { campaignCategories, campaigns, categories, services } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
@@ -106,9 +106,9 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
   };
 
   /** The linked catalogue category must exist and be a root ('Padre'). */
-  const checkCatalogueCategory = async (categoryId: number | undefined) => {
+  const checkCatalogueCategory = async (categoryId: number | undefined, conn: Db | Tx = db) => {
     if (categoryId === undefined) return;
-    const found = await findCategory(db, categoryId);
+    const found = await findCategory(conn, categoryId);
     if (!found) throw validationFailed({ category_id: [CAMPAIGN_CATEGORY_MESSAGES.categoryMissing] });
     if (found.parentId !== null) throw validationFailed({ category_id: [CAMPAIGN_CATEGORY_MESSAGES.categoryNotRoot] });
   };
@@ -146,12 +146,14 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     },
 
     async update(id: number, input: Partial<CampaignCategoryInput>, actor: Actor): Promise<CampaignCategory> {
-      await find(id);
-      await checkCatalogueCategory(input.category_id);
-      const changes = {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+      // Checked once the row is locked: a missing record answers 404 before a wrong category does.
+      const changes = async (_before: unknown, tx: Tx) => {
+        await checkCatalogueCategory(input.category_id, tx);
+        return {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+        };
       };
       return writes.update(id, changes, { image: input.image }, actor);
     },

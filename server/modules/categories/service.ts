@@ -150,7 +150,6 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     },
 
     async update(id: number, input: Partial<CategoryInput>, actor: Actor): Promise<Category> {
-      await find(id);
       const changes = async (_before: CategoryRow, tx: Tx) => {
         // Under the tree lock (lockBeforeUpdate): the ancestors read here are the committed ones.
         if (input.parent_id !== undefined) await checkParent(tx, input.parent_id, id);
