@@ -43,7 +43,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, jsonKeys, one } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, jsonKeys, one, rowsOf } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -313,7 +313,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   };
 
   /** The bookings of a DSP the query's filters keep; `except` leaves one filter out. */
-  const filtered = (dspId: number, query: Record<string, unknown>, except?: string): SQL | undefined => {
+  const filtered = (dspId: number, query: Record<string, unknown>, except?: string): SQL => {
     const kept = except
       ? Object.fromEntries(
           Object.entries(query)
@@ -325,7 +325,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
             ),
         )
       : query;
-    return and(eq(bookings.dspId, dspId), list.filtersOf(kept, { dspId }));
+    const filters = list.filtersOf(kept, { dspId });
+    return filters ? sql`${bookings.dspId} = ${dspId} and (${filters})` : sql`${bookings.dspId} = ${dspId}`;
   };
 
   const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
@@ -336,6 +337,10 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     await assertVisibleDsp(db, actor, dspId);
     return timeZone;
   };
+
+  /** How many bookings `where` keeps. A template: a select builder cost each counter request more CPU than its SQL. */
+  const countBookings = async (where: SQL): Promise<number> =>
+    rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as "total" from ${bookings} where ${where}`))[0]?.total ?? 0;
 
   /** A DSP's bookings without filters: how many, from the tallies (null when filters ask for counting). */
   const unfilteredTotal = (dspId: number) => async (filters: Record<string, string>) =>
@@ -498,14 +503,13 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     async summary(dspId: number, query: Record<string, unknown>, actor: Actor): Promise<BookingSummary> {
       const timeZone = await prepare(dspId, query, actor);
       const today = dayIn(new Date(), timeZone);
-      const todayWhere = and(filtered(dspId, query, 'scheduled_at'), gte(bookings.scheduledAt, dayStart(today, timeZone)), lt(bookings.scheduledAt, dayStart(addDays(today, 1), timeZone)));
-      const [total, [ofToday]] = await Promise.all([
-        unfilteredTotal(dspId)(list.filtersIn(query)).then(
-          async (known) => known ?? (await db.select({ total: count() }).from(bookings).where(filtered(dspId, query)))[0]?.total ?? 0,
-        ),
-        db.select({ total: count() }).from(bookings).where(todayWhere),
+      const [from, to] = [dayStart(today, timeZone), dayStart(addDays(today, 1), timeZone)].map((at) => at.toISOString());
+      const todayWhere = sql`${filtered(dspId, query, 'scheduled_at')} and ${bookings.scheduledAt} >= ${from}::timestamptz and ${bookings.scheduledAt} < ${to}::timestamptz`;
+      const [total, ofToday] = await Promise.all([
+        unfilteredTotal(dspId)(list.filtersIn(query)).then(async (known) => known ?? (await countBookings(filtered(dspId, query)))),
+        countBookings(todayWhere),
       ]);
-      return { total, today: ofToday?.total ?? 0, date: today };
+      return { total, today: ofToday, date: today };
     },
 
     /** Bookings per day of `scheduled_at` in `tz` and status, the BOOKING_CHART_DAYS days to today, every day listed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eventWindow } from './rules';
-import { clockIn, dayIn, dayRange, timeZoneOf } from './time-zone';
+import { clockIn, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
 describe('days in a time zone', () => {
   it('starts a day at its local midnight, across a change of daylight saving time', () => {
@@ -8,6 +8,19 @@ describe('days in a time zone', () => {
     expect(dayRange('2027-03-14', 'America/New_York')).toEqual({ from: new Date('2027-03-14T05:00:00Z'), to: new Date('2027-03-15T04:00:00Z') });
     expect(dayRange('2027-11-06,2027-11-07', 'America/New_York')).toEqual({ from: new Date('2027-11-06T04:00:00Z'), to: new Date('2027-11-08T05:00:00Z') });
     expect(dayRange('2027-03-10', 'Asia/Kolkata')).toEqual({ from: new Date('2027-03-09T18:30:00Z'), to: new Date('2027-03-10T18:30:00Z') });
+  });
+
+  it('keeps a day’s start once found, and answers a Date of its own each time', () => {
+    const first = dayStart('2027-11-07', 'America/New_York');
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const again = dayStart('2027-11-07', 'America/New_York');
+    expect(formatted).not.toHaveBeenCalled();
+    formatted.mockRestore();
+    expect(again).toEqual(new Date('2027-11-07T04:00:00Z'));
+    // A caller that moves its Date does not move the one kept.
+    again.setUTCHours(12);
+    expect(dayStart('2027-11-07', 'America/New_York')).toEqual(first);
+    expect(dayStart('2027-11-07', 'Europe/Madrid')).toEqual(new Date('2027-11-06T23:00:00Z'));
   });
 
   it('reads the calendar day of an instant where it is', () => {

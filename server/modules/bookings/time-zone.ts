@@ -85,8 +85,25 @@ const DAY_MS = 86_400_000;
 /** The day after (or `days` after) 'YYYY-MM-DD'. */
 export const addDays = (day: string, days: number): string => new Date(parseDay(day)! + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The start of a day in `timeZone`. */
-export const dayStart = (day: string, timeZone: string): Date => zonedInstant(parseDay(day)!, timeZone);
+/** Days' starts already found, by zone and day: a zone's rules do not change while the server runs. */
+const starts = new Map<string, number>();
+/** Bounded: the days asked for cluster around today (counters, charts, filters), in a few zones. */
+const STARTS_KEPT = 4096;
+
+/**
+ * The start of a day in `timeZone`. Kept once found: each one costs four of the zone formatter's
+ * calls, and every /agendamientos counter asks for today's and tomorrow's.
+ */
+export function dayStart(day: string, timeZone: string): Date {
+  const key = `${timeZone} ${day}`;
+  let start = starts.get(key);
+  if (start === undefined) {
+    start = zonedInstant(parseDay(day)!, timeZone).getTime();
+    if (starts.size >= STARTS_KEPT) starts.clear();
+    starts.set(key, start);
+  }
+  return new Date(start);
+}
 
 /**
  * A day 'YYYY-MM-DD' or an inclusive range 'YYYY-MM-DD,YYYY-MM-DD' as the instants [from, to) it
