@@ -124,13 +124,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     history,
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
     dependents: [{ table: services, column: services.categoryId, noun: ['servicio', 'servicios'] }],
-    unique: [
-      {
-        field: 'name',
-        index: 'campaign_categories_campaign_name_unique',
-        message: CAMPAIGN_CATEGORY_MESSAGES.nameTaken,
-      },
-    ],
+    unique: [{ field: 'name', index: 'campaign_categories_campaign_name_unique', message: CAMPAIGN_CATEGORY_MESSAGES.nameTaken }],
   });
 
   return {

@@ -176,7 +176,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     return row;
   };
 
-
   /**
    * Replaces the DSP's plans; every one must be a plan of its sponsor's campaigns, and none its
    * connectors map may go (422 on plans).

@@ -119,8 +119,11 @@ async function checkUnique(db: Conn, input: { email: string; dni: string }, exce
   if (email || dni) throw duplicateConflict({ email, dni });
 }
 
-/** A race lost to another write with the same e-mail or DNI: the same 409 the check gives. */
-/** A write refused by a constraint answers like its check: a taken e-mail or DNI, or a country that is not there (checked by its foreign key, not read first). */
+/**
+ * A write refused by a constraint answers like a check: a race lost to another write with the same
+ * e-mail or DNI, the 409 `checkUnique` gives; a country that is not there (checked by its foreign
+ * key alone, not read first), 422.
+ */
 const mapConstraint = (error: unknown): never => {
   const constraint = uniqueViolation(error);
   if (constraint === 'users_email_unique') throw duplicateConflict({ email: true });
