@@ -240,6 +240,8 @@ describe('PUT /api/v1/dsps/:id', () => {
 
   it('answers 404 for a DSP that does not exist and 409 for a taken name', async () => {
     expect((await putJson(999999, { name: 'Nadie' })).statusCode).toBe(404);
+    // Whatever else the body gets wrong: the record is looked for first.
+    expect((await putJson(999999, { sponsor_id: otherSponsorId, country_id: 999999 })).statusCode).toBe(404);
     await createDsp({ name: 'Primera' });
     const second = await createDsp({ name: 'Segunda' });
     expect((await putJson(second.id, { name: 'PRIMERA' })).json().errors).toEqual({ name: ['Ya existe una DSP con ese nombre.'] });

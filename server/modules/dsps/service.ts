@@ -282,20 +282,22 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Dsp> {
-      const current = await find(id);
-      if (input.sponsor_id !== undefined && input.sponsor_id !== current.sponsorId) {
-        throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorLocked] }, DSP_MESSAGES.sponsorLocked);
-      }
       const planIds = input.plans;
       try {
         return await writes.update(
           id,
-          {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.type !== undefined ? { type: input.type } : {}),
-            ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
-            ...(input.settings !== undefined ? { settings: input.settings } : {}),
-            ...optionalColumns(input),
+          // Checked on the locked row: a missing DSP answers 404 first.
+          (before) => {
+            if (input.sponsor_id !== undefined && input.sponsor_id !== before.sponsorId) {
+              throw validationFailed({ sponsor_id: [DSP_MESSAGES.sponsorLocked] }, DSP_MESSAGES.sponsorLocked);
+            }
+            return {
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.type !== undefined ? { type: input.type } : {}),
+              ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
+              ...(input.settings !== undefined ? { settings: input.settings } : {}),
+              ...optionalColumns(input),
+            };
           },
           { image: input.image },
           actor,
