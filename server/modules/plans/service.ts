@@ -224,13 +224,13 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Plan> {
-      const current = await find(id);
-      if (input.plan_id === id) throw planIdError(PLAN_MESSAGES.planSelf);
-      if (input.plan_id) await assertBase(db, input.plan_id, current.campaignId);
       try {
         return await writes.update(
           id,
+          // Checked on the locked row: a missing plan answers 404 before anything its body gets wrong.
           async (before, tx) => {
+            if (input.plan_id === id) throw planIdError(PLAN_MESSAGES.planSelf);
+            if (input.plan_id) await assertBase(tx, input.plan_id, before.campaignId);
             if (input.plan_id && input.plan_id !== before.planId) await assertNoCycle(tx, id, input.plan_id, before.campaignId);
             return columnsOf(input);
           },
