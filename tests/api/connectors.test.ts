@@ -325,6 +325,8 @@ describe('PUT /api/v1/connectors/:id', () => {
     expect((await put(created.id, { key: 'OCUPADA' })).statusCode).toBe(409);
     expect((await put(created.id, { settings: '' })).json().errors.settings).toEqual(['El campo "settings" es obligatorio.']);
     expect((await put(999999, { enabled: true })).statusCode).toBe(404);
+    // Looked for before its plans are judged.
+    expect((await put(999999, { plans: [{ plan_id: 999998, external_plan_id: 'X' }] })).statusCode).toBe(404);
   });
 });
 

@@ -342,8 +342,8 @@ describe('PUT /api/v1/plans/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('El plan no existe.');
     // Looked for before its base plan is: itself, or one that does not exist either.
-    expect((await update(999999, { plan_id: 999999 })).statusCode).toBe(404);
-    expect((await update(999999, { plan_id: 999998 })).statusCode).toBe(404);
+    expect((await update(999999, { plan_id: '999999' })).statusCode).toBe(404);
+    expect((await update(999999, { plan_id: '999998' })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'PUT', url: `/api/v1/plans/${created.id}`, headers: auth(), payload: { status: 'ACTIVE' } })).json().data.status).toBe(
       'ACTIVE',
     );

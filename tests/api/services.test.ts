@@ -195,6 +195,8 @@ describe('changing services', () => {
     const moved = await put(item.id, { category_id: secondCategory, is_active: false, meta: 'nota' });
     expect(moved.json().data).toMatchObject({ category: { id: secondCategory, name: 'Mantenimiento' }, is_active: false, meta: 'nota' });
     expect((await put(999999, { name: 'x' })).statusCode).toBe(404);
+    // Looked for before its plan or its category are judged.
+    expect((await put(999999, { plan_id: 999998, category_id: secondCategory })).statusCode).toBe(404);
   });
 });
 

@@ -241,8 +241,6 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     },
 
     async update(id: number, input: UpdateInput, actor: Actor): Promise<Connector> {
-      const current = await find(id);
-      if (input.plans) await assertMappings(db, current.dspId, input.plans);
       try {
         return await writes.update(
           id,

@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 
 import { auditTrail, storedFileName } from '../../db/audit-trail';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { numberOrNull } from '../../db/numeric';
 import { defineWrites } from '../../db/record-writes';
 import { bookings, campaignCategories, campaigns, plans, services } from '../../db/schema';
@@ -167,8 +167,8 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
   };
 
   /** The plan of the path: 404 when it does not exist. */
-  const findPlan = async (id: number) => {
-    const [plan] = await db.select({ id: plans.id, campaignId: plans.campaignId }).from(plans).where(eq(plans.id, id));
+  const findPlan = async (id: number, conn: Db | Tx = db) => {
+    const [plan] = await conn.select({ id: plans.id, campaignId: plans.campaignId }).from(plans).where(eq(plans.id, id));
     if (!plan) throw notFound(SERVICE_PLAN_NOT_FOUND);
     return plan;
   };
@@ -182,8 +182,8 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
    * When the plan's campaign has categories, the service needs one of them; a category of another
    * campaign is refused either way.
    */
-  const checkCategory = async (campaignId: number, categoryId: number | null) => {
-    const own = (await db.select({ id: campaignCategories.id }).from(campaignCategories).where(eq(campaignCategories.campaignId, campaignId))).map(
+  const checkCategory = async (campaignId: number, categoryId: number | null, conn: Db | Tx = db) => {
+    const own = (await conn.select({ id: campaignCategories.id }).from(campaignCategories).where(eq(campaignCategories.campaignId, campaignId))).map(
       (row) => row.id,
     );
     if (categoryId === null) {
@@ -256,12 +256,12 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
      * rule is checked when category_id is sent; the limits on the values the service will have.
      */
     async update(id: number, input: Partial<ServiceInput>, actor: Actor): Promise<Service> {
-      const current = await find(id);
-      checkPlanFixed(input.plan_id, current.planId);
-      if (input.category_id !== undefined) await checkCategory((await findPlan(current.planId)).campaignId, input.category_id);
       return writes.update(
         id,
-        (before) => {
+        // Checked on the locked row: a missing service answers 404 before anything its body gets wrong.
+        async (before, tx) => {
+          checkPlanFixed(input.plan_id, before.planId);
+          if (input.category_id !== undefined) await checkCategory((await findPlan(before.planId, tx)).campaignId, input.category_id, tx);
           const limitsSent = [input.coverage_amount, input.unlimited_coverage, input.event_limit, input.unlimited_events].some((value) => value !== undefined);
           const checked = limits({
             coverage_amount: input.coverage_amount !== undefined ? input.coverage_amount : numberOrNull(before.coverageAmount),
