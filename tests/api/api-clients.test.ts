@@ -196,6 +196,8 @@ describe('PUT /api/v1/clients/:id', () => {
     expect((await put(created.id, { ip_whitelist: 'nada' })).json().errors.ip_whitelist).toEqual(['"nada" no es una dirección IP ni un rango CIDR.']);
     expect((await put(created.id, { name: '' })).json().errors.name).toEqual([REQUIRED]);
     expect((await put(999999, { enabled: true })).statusCode).toBe(404);
+    // Looked for before its addresses or its client_id are judged.
+    expect((await put(999999, { ip_whitelist: 'nada', client_id: other.client_id })).statusCode).toBe(404);
   });
 
   it('records the history with the secret as changed, never its value or hash', async () => {

@@ -19,13 +19,13 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { apiClients, dsps } from '../../db/schema';
 import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import { conflict, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
 import { defineItem, isoTime, literal } from '../../http/item-sql';
 import { defineList } from '../../http/list';
@@ -137,18 +137,8 @@ export function createApiClientService({ db }: { db: Db }) {
     history,
     // A write answers the client as its history reads it (the route adds a secret it set).
     answer: itemWithoutSecrets,
+    unique: [{ field: 'client_id', index: 'api_clients_client_id_unique', message: API_CLIENT_MESSAGES.clientIdTaken }],
   });
-
-  const conflictOnClientId = () => conflict(API_CLIENT_MESSAGES.clientIdTaken, { client_id: [API_CLIENT_MESSAGES.clientIdTaken] });
-
-  /** 409 when another client (not `exceptId`) has the client id. */
-  const assertClientIdFree = async (clientId: string, exceptId?: number) => {
-    const [taken] = await db.select({ id: apiClients.id }).from(apiClients).where(eq(apiClients.clientId, clientId));
-    if (taken && taken.id !== exceptId) throw conflictOnClientId();
-  };
-
-  /** A write that lost the race for a client id answers like the check. */
-  const mapRace = (error: unknown) => (uniqueViolation(error) === 'api_clients_client_id_unique' ? conflictOnClientId() : error);
 
   /** The secret this write sets: a typed one, a generated one, or none (keep the stored one). */
   const newSecret = (input: UpdateInput) => (input.generate_secret === true ? generateToken() : input.client_secret);
@@ -176,7 +166,6 @@ export function createApiClientService({ db }: { db: Db }) {
     async create(dspId: number, input: CreateInput, actor: Actor): Promise<ApiClientWithSecret> {
       await assertDsp(dspId);
       assertWhitelist(input.ip_whitelist);
-      await assertClientIdFree(input.client_id);
       const secret = newSecret(input) as string;
       try {
         const created = await writes.create(
@@ -187,22 +176,20 @@ export function createApiClientService({ db }: { db: Db }) {
         return { ...created, client_secret: secret };
       } catch (error) {
         if (foreignKeyViolation(error) === 'api_clients_dsp_id_dsps_id_fk') throw notFound(DSP_NOT_FOUND);
-        throw mapRace(error);
+        throw error;
       }
     },
 
     /** Changes the client; a secret this update set or generated is answered once, else none is. */
     async update(id: number, input: UpdateInput, actor: Actor): Promise<ApiClientWithSecret> {
-      await find(id);
-      assertWhitelist(input.ip_whitelist);
-      if (input.client_id !== undefined) await assertClientIdFree(input.client_id, id);
       const secret = newSecret(input);
-      try {
-        const after = await writes.update(id, { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) }, {}, actor);
-        return secret === undefined ? after : { ...after, client_secret: secret };
-      } catch (error) {
-        throw mapRace(error);
-      }
+      // Judged once the row is locked: a missing client answers 404 before a wrong address does.
+      const changes = () => {
+        assertWhitelist(input.ip_whitelist);
+        return { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) };
+      };
+      const after = await writes.update(id, changes, {}, actor);
+      return secret === undefined ? after : { ...after, client_secret: secret };
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
