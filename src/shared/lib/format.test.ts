@@ -6,7 +6,10 @@ describe('formatMoney', () => {
     expect(formatMoney(150000)).toBe('$ 150.000');
     expect(formatMoney('30000')).toBe('$ 30.000');
     expect(formatMoney(30.99)).toBe('$ 30,99');
-    expect(formatMoney(1500000.5)).toBe('$ 1.500.000,5');
+    expect(formatMoney(1500000.5)).toBe('$ 1.500.000,50');
+    // A total as the API sends it (numeric(16, 2) as text), and an amount whose cents round away.
+    expect(formatMoney('480208.40')).toBe('$ 480.208,40');
+    expect(formatMoney(30.999)).toBe('$ 31');
   });
 
   it('shows the stand-in when there is no number', () => {

@@ -1,7 +1,10 @@
 import { EXACT_TOTAL_LIMIT } from '@contract/list.constants';
 
-// Amounts carry cents only when they have them (a price of 30,99; a coverage of 1.500.000,50).
-const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+// Amounts carry cents only when they have them, and then both digits (a price of 30,99; a
+// coverage of 1.500.000,50, never 1.500.000,5).
+const whole = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amount = (value: number): string => (Number.isInteger(Math.round(value * 100) / 100) ? whole : withCents).format(value);
 
 /**
  * Money as staff read it, in Colombian style: '$ 180.000.000', '$ 30,99'. `empty` stands in when
@@ -9,7 +12,7 @@ const amount = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
  */
 export const formatMoney = (value: number | string | null | undefined, empty = '—'): string => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? `$ ${amount.format(number)}` : empty;
+  return typeof number === 'number' && Number.isFinite(number) ? `$ ${amount(number)}` : empty;
 };
 
 const count = new Intl.NumberFormat('es');

@@ -13,6 +13,6 @@ describe('service formatting', () => {
   it('says Ilimitada, or the amount in pesos with its cents', () => {
     expect(formatServiceCoverage({ unlimited_coverage: true, coverage_amount: null })).toBe('Ilimitada');
     expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000 }))).toBe('$ 1.500.000');
-    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000.5 }))).toBe('$ 1.500.000,5');
+    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000.5 }))).toBe('$ 1.500.000,50');
   });
 });
