@@ -48,11 +48,14 @@ export const USER_ERRORS = {
 /**
  * The names of a user's roles, in the order the roles were created (Super Admin first): `rol`, and
  * the DSP staff's. One subquery per person on user_roles' primary key: a page of DSPs holds a
- * thousand staff, whose roles as a second query were 1,257 more rows to send, map and group.
+ * thousand staff, whose roles as a second query were 1,257 more rows to send, map and group. The
+ * names come from one map of the roles, which the statement reads once (it names no outer
+ * column): joining the roles for each person, and sorting them, cost a quarter more (a page of
+ * 12 DSPs' 1,279 staff: 8.4–9.3 → 6.4–7.2 ms).
  */
 export const roleNamesOf = (userId: AnyColumn): SQL =>
-  sql`coalesce((select json_agg(${roles.name} order by ${roles.id}) from ${userRoles}
-    join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '[]'::json)`;
+  sql`to_json(array(select (select jsonb_object_agg(${roles.id}, ${roles.name}) from ${roles}) ->> ${userRoles.roleId}::text
+    from ${userRoles} where ${userRoles.userId} = ${userId} order by ${userRoles.roleId}))`;
 
 /** A user as every answer shows it: its country's name and its roles (in the order of `rol`), never the password hash. */
 const userItem = defineItem({
