@@ -172,11 +172,11 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     if (!found) throw notFound(DSP_NOT_FOUND);
   };
 
-  /** Each mapped plan once, and each a plan the DSP sells (422 on plans otherwise). */
-  const assertMappings = async (conn: Db | Tx, dspId: number, mappings: PlanMapping[]) => {
+  /** Each mapped plan once, and each a plan the DSP sells (422 on plans otherwise); in the write's transaction. */
+  const assertMappings = async (tx: Tx, dspId: number, mappings: PlanMapping[]) => {
     const ids = mappings.map((mapping) => mapping.plan_id);
     if (new Set(ids).size !== ids.length) throw plansError(CONNECTOR_MESSAGES.planTwice);
-    const sold = await conn.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), anyOf(dspPlans.planId, ids)));
+    const sold = await tx.select({ planId: dspPlans.planId }).from(dspPlans).where(and(eq(dspPlans.dspId, dspId), anyOf(dspPlans.planId, ids)));
     if (sold.length !== ids.length) throw plansError(CONNECTOR_MESSAGES.planNotOfDsp);
   };
 
@@ -221,7 +221,6 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     async create(dspId: number, input: CreateInput, actor: Actor): Promise<Connector> {
       await assertDsp(dspId);
       if (input.driver === 'database' && input.params === undefined) throw validationFailed({ params: [CONNECTOR_MESSAGES.paramsRequired] });
-      await assertMappings(db, dspId, input.plans);
       const values = {
         dspId,
         key: input.key,
