@@ -40,6 +40,20 @@ export interface Reference {
   message: string;
 }
 
+/**
+ * What a write refused by one of `rules`' constraints answers: a unique index, 409 with the error on
+ * its field; a foreign key, 422 on its field. Any other error is returned as it is. For
+ * `defineWrites`, and for writes with transactions of their own (a user's).
+ */
+export function constraintRefusal(error: unknown, rules: { unique?: readonly UniqueName[]; references?: readonly Reference[] }): unknown {
+  const index = uniqueViolation(error);
+  const taken = index ? rules.unique?.find((rule) => rule.index === index) : undefined;
+  if (taken) return conflict(taken.message, { [taken.field]: [taken.message] });
+  const constraint = foreignKeyViolation(error);
+  const missing = constraint ? rules.references?.find((reference) => reference.constraint === constraint) : undefined;
+  return missing ? validationFailed({ [missing.field]: [missing.message] }) : error;
+}
+
 /** An uploaded file kept in a column of the row: the folder it goes to, the kinds accepted, the label a 415 names. */
 export interface FileSlot<Row> {
   column: keyof Row & string;
@@ -150,17 +164,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
     return stored;
   };
 
-  const nameTaken = (rule: UniqueName) => conflict(rule.message, { [rule.field]: [rule.message] });
-
-  /** A write refused by a unique name's index answers 409 on the field; one naming a missing row, 422 on the field. */
-  const mapConstraint = (error: unknown) => {
-    const index = uniqueViolation(error);
-    const rule = index ? options.unique?.find((candidate) => candidate.index === index) : undefined;
-    if (rule) return nameTaken(rule);
-    const constraint = foreignKeyViolation(error);
-    const reference = constraint ? options.references?.find((candidate) => candidate.constraint === constraint) : undefined;
-    return reference ? validationFailed({ [reference.field]: [reference.message] }) : error;
-  };
+  const mapConstraint = (error: unknown) => constraintRefusal(error, options);
 
   /** Why the record may not be deleted now, or null: its own rules first, then each dependent. */
   const refusal = async (tx: Tx, row: Row, actor: Actor): Promise<AppError | null> => {

@@ -17,8 +17,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { defineWrites } from '../../db/record-writes';
+import { constraintRefusal, defineWrites } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
@@ -124,15 +123,18 @@ async function checkUnique(db: Conn, input: { email: string; dni: string }, exce
 
 /**
  * A write refused by a constraint answers like a check: a race lost to another write with the same
- * e-mail or DNI, the 409 `checkUnique` gives; a country that is not there (checked by its foreign
- * key alone, not read first), 422.
+ * e-mail or DNI, the 409 `checkUnique` gives for one of them; a country that is not there (checked
+ * by its foreign key alone, not read first), 422.
  */
+const USER_CONSTRAINTS = {
+  unique: [
+    { field: 'email', index: 'users_email_unique', message: USER_MESSAGES.emailTaken },
+    { field: 'dni', index: 'users_dni_unique', message: USER_MESSAGES.dniTaken },
+  ],
+  references: [{ constraint: 'users_country_id_countries_id_fk', field: 'country_id', message: USER_ERRORS.countryMissing }],
+};
 const mapConstraint = (error: unknown): never => {
-  const constraint = uniqueViolation(error);
-  if (constraint === 'users_email_unique') throw duplicateConflict({ email: true });
-  if (constraint === 'users_dni_unique') throw duplicateConflict({ dni: true });
-  if (foreignKeyViolation(error) === 'users_country_id_countries_id_fk') throw validationFailed({ country_id: [USER_ERRORS.countryMissing] });
-  throw error;
+  throw constraintRefusal(error, USER_CONSTRAINTS);
 };
 
 /**
