@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../tests/api/support/database';
 import type { Database } from '../db/client';
 import { countries } from '../db/schema';
+import { topPlanNode } from '../db/explain';
+import { containsText } from '../db/sortable-text';
+import { captureStatements } from '../../tests/api/support/query-plans';
 import { notFound } from './errors';
 import { defineItem } from './item-sql';
 import { defineList, sparseItem } from './list';
@@ -46,5 +49,39 @@ describe('answerOne', () => {
     };
     await expect(list.answerOne(request as never, reply as never, find)).rejects.toMatchObject({ statusCode: 404, message: 'El país no existe.' });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('a searched page', () => {
+  let database: Database;
+  beforeAll(async () => (database = await openTestDatabase()));
+  afterAll(() => database.close());
+
+  type Node = { 'Node Type': string; 'CTE Name'?: string; Plans?: Node[] };
+  /** The plan's sorts that read the search's matches. */
+  const sortsOfMatches = (node: Node): number =>
+    (node['Node Type'] === 'Sort' && JSON.stringify(node).includes('"CTE Name":"matching"') ? 1 : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + sortsOfMatches(child), 0);
+
+  it('sorts its matches once, however many parts of the statement read the page', async () => {
+    await database.db.insert(countries).values(['Alfa', 'Albania', 'Alemania'].map((name, at) => ({ name: `${name} de prueba`, code: `Z${at}` })));
+    const countryItem = defineItem({ table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
+    const list = defineList({
+      db: database.db,
+      item: country,
+      shown: countryItem,
+      filters: { q: { description: 'Nombre.', where: (value) => containsText(countries.name, value) } },
+      sorts: { name: countries.name },
+      defaultSort: 'name',
+    });
+    const request = { query: { 'filter[q]': 'de prueba' }, url: '/api/v1/countries', params: {}, server: { checkAnswers: false, publicUrl: 'http://localhost' } };
+    let sent = '';
+    const reply = { type: () => reply, send: (body: string) => (sent = body) };
+    const { statements } = await captureStatements(database.db, () => list.answer(request as never, reply as never));
+    expect(JSON.parse(sent)).toMatchObject({ data: { total: 3, data: [{ name: 'Albania de prueba' }, { name: 'Alemania de prueba' }, { name: 'Alfa de prueba' }] } });
+    const searched = statements.find(({ text }) => text.includes('"matching"'))!;
+    const driver = (database.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }).$client;
+    const plan = topPlanNode(await driver.query(`explain (format json) ${searched.text}`, searched.values)) as Node;
+    expect(sortsOfMatches(plan)).toBe(1);
   });
 });

@@ -174,7 +174,8 @@ async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, 
  * they are counted and the page is cut from them, and only past the limit is the page read through
  * the sort's index as usual. Counting and paging each on their own found the same rows twice: a
  * search's matches cost as much to find as the rest of its page (the sales search: 3,288 customers
- * and their 9,864 subscriptions, read for the count and again for the page).
+ * and their 9,864 subscriptions, read for the count and again for the page). "page" is materialized
+ * because two places read its ids: left to be inlined, each sorted the matches again.
  */
 async function searchedPage(
   db: Db,
@@ -188,7 +189,7 @@ async function searchedPage(
   const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${whereClause(list.where)} limit ${EXACT_TOTAL_LIMIT + 1}`;
   const answer = await db.execute(sql`
     with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching"),
-    "page" as (
+    "page" as materialized (
       select "counted", ${window.shown}::int as "shown",
         case when "counted" <= ${EXACT_TOTAL_LIMIT}
           then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
