@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { API_CLIENT_TYPES, CONNECTOR_DRIVERS, CONNECTOR_TYPES, DSP_TYPES, RATE_LIMIT_PERIODS } from '../../../contract/dsp.constants';
-import { foldedName } from '../sortable-text';
+import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { users } from './auth';
 import { countries } from './countries';
 import { plans } from './plans';
@@ -37,11 +37,18 @@ export const dsps = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** A storage key (see server/storage), never a client's file name. */
     imagePath: text('image_path'),
+    /**
+     * The name folded as the list searches and sorts it, stored: the search folded every DSP's
+     * name on each call, and again each match's for the sort (0.6 of the DSPs search's 9 ms).
+     */
+    nameFolded: foldedCopy('name_folded', 'name'),
     ...timestamps,
   },
   (table) => [
     /** Two DSPs never share a name (staff confirm a delete by typing it). */
     uniqueIndex('dsps_name_unique').using('btree', foldedName(table.name)),
+    copySearchIndex('dsps_name_search_idx', table.nameFolded),
+    index('dsps_name_sort_idx').on(table.nameFolded, table.id),
     index('dsps_sponsor_idx').on(table.sponsorId),
     index('dsps_country_idx').on(table.countryId),
     index('dsps_created_at_idx').on(table.createdAt, table.id),

@@ -38,7 +38,7 @@ import { defineWrites } from '../../db/record-writes';
 import { statusHistories } from '../../db/status-history';
 import { talliedRows } from '../../db/tallies';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
-import { containsText, copyContains, sortableText } from '../../db/sortable-text';
+import { containsText, copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
@@ -540,7 +540,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         .select({ id: dsps.id, name: dsps.name, type: dsps.type })
         .from(dsps)
         .where(and(anyOf(dsps.type, ['BOOKING', 'MIXED']), visibleDsp(actor, dsps.id)))
-        .orderBy(sortableText(dsps.name), asc(dsps.id))
+        .orderBy(asc(dsps.nameFolded), asc(dsps.id))
         .limit(BOOKING_DSPS_MAX);
       return rows.map((row) => ({ id: row.id, name: row.name, type: row.type as BookingDsp['type'] }));
     },

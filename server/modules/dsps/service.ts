@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, users } from '../../db/schema';
-import { containsText, copyContains, sortableText } from '../../db/sortable-text';
+import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
@@ -127,7 +127,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     item: dsp,
     shown: dspItem,
     filters: {
-      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(dsps.name, value) },
+      q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => copyContains(dsps.nameFolded, value) },
       type: {
         description: `Uno o varios tipos separados por comas: ${DSP_TYPES.join(', ')}.`,
         where: (value) => anyOf(dsps.type, enumFilter('type', value, DSP_TYPES)),
@@ -136,7 +136,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       country_id: { description: 'Id del país.', where: (value) => eq(dsps.countryId, idFilter('country_id', value)) },
       sponsor_id: { description: 'Id del sponsor.', where: (value) => eq(dsps.sponsorId, idFilter('sponsor_id', value)) },
     },
-    sorts: { id: dsps.id, name: sortableText(dsps.name), created_at: dsps.createdAt } satisfies Record<(typeof DSP_SORTS)[number], unknown>,
+    sorts: { id: dsps.id, name: dsps.nameFolded, created_at: dsps.createdAt } satisfies Record<(typeof DSP_SORTS)[number], unknown>,
     defaultSort: DSP_DEFAULT_SORT,
     defaultLimit: DSP_PAGE_SIZE,
     fields: DSP_FIELDS,
