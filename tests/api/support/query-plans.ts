@@ -29,6 +29,11 @@ export async function captureStatements<T>(db: Db, run: () => Promise<T>): Promi
   return { statements, result };
 }
 
+/** The plan PostgreSQL chooses for `statement`, planned but not run. */
+export async function planOf(db: Db, statement: Statement): Promise<PlanNode> {
+  return topPlanNode(await driverOf(db).query(`explain (format json) ${statement.text}`, statement.values))!;
+}
+
 /** Nodes that read all their input before giving a row: a LIMIT above them does not bound what is read below. */
 const BLOCKING = new Set(['Sort', 'Aggregate', 'Hash', 'Materialize', 'WindowAgg', 'SetOp']);
 
