@@ -71,16 +71,16 @@ const sequentialReads = (node: PlanNode): string[] => [
 export async function fullTableReads(db: Db, statement: Statement): Promise<string[]> {
   const driver = driverOf(db);
   const explain = `explain (format json) ${statement.text}`;
-  const planOf = (answer: unknown): PlanNode => topPlanNode(answer)!;
+  const topOf = (answer: unknown): PlanNode => topPlanNode(answer)!;
   const client = driver.connect ? await driver.connect() : null;
   const run = (sql: string, values?: unknown[]) => (client ? client.query(sql, values) : values ? driver.query(sql, values) : driver.exec!(sql));
   try {
     await run('set enable_seqscan = off');
-    const inFull = fullReads(planOf(await run(explain, statement.values)));
+    const inFull = fullReads(topOf(await run(explain, statement.values)));
     if (inFull.length === 0) return [];
     await run('set enable_indexscan = off');
     await run('set enable_indexonlyscan = off');
-    const bitmapless = sequentialReads(planOf(await run(explain, statement.values)));
+    const bitmapless = sequentialReads(topOf(await run(explain, statement.values)));
     return inFull.filter((table) => bitmapless.includes(table));
   } finally {
     await run('reset enable_seqscan');
