@@ -96,7 +96,7 @@ function writeSignedInPreload(dir: string, { signedIn, screens }: StartupFiles) 
  * the preloaded files in the preload script's task) instead of each on the main thread the first
  * time it runs, in the middle of the first render. Only for the files a screen runs as it starts,
  * whose functions mostly do run then; a dialog's code, fetched once the screen has settled, stays
- * lazy. Measured on phones in docs/performance-log.md ("Eleventh pass").
+ * lazy.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -195,8 +195,7 @@ export default defineConfig({
             },
             // Mantine's inputs that only dialogs hold (numbers, several values, steps, long text, JSON,
             // switches, file buttons) and the history drawer's timeline: a screen loads them when a
-            // dialog opens or once it has settled, not before its list is drawn (15.8 KB gzip less
-            // before the first rows on seven screens). After 'mantine', which has taken what they
+            // dialog opens or once it has settled, not before its list is drawn. After 'mantine', which has taken what they
             // share with the screens (the combobox under every select): a group takes what its
             // modules import, and the screens would then have loaded this one too.
             { name: 'mantine-dialogs', test: new RegExp(String.raw`node_modules[\\/](react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/]${DIALOG_INPUTS})[\\/]`) },

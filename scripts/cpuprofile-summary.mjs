@@ -3,7 +3,7 @@
  * sampled time by package (self), by function (self) and by function including what it calls
  * (total), largest first; `filter` keeps the functions whose name or file contains it. For the
  * profiles of scripts/profile-api.ts. "writev" is time inside the socket write call, which on a
- * busy machine is mostly the thread waiting to be scheduled again, not CPU (see README, "Scale").
+ * busy machine is mostly the thread waiting to be scheduled again, not CPU (see docs/performance.md).
  */
 import fs from 'node:fs';
 

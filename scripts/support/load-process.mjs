@@ -2,7 +2,7 @@
  * The load generator of `npm run bench:api`, in a process of its own: started with `fork` and kept
  * for the run, it is sent loads as messages, one at a time, runs each with autocannon and answers
  * with every response's latency.
- * In the API's own process, autocannon's work (sending, parsing each answer, 185 KB for some lists)
+ * In the API's own process, autocannon's work (sending, parsing each answer, large for some lists)
  * would share the event loop that serves the requests and be counted as the API's time; staff's
  * browsers are never in the server's process.
  *

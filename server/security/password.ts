@@ -8,7 +8,7 @@ let PARAMS: ScryptOptions & { N: number; r: number; p: number } = OWASP_PARAMS;
 
 /**
  * For the API tests only: they sign in hundreds of times to check who may do what, not how hard a
- * hash is to crack, and a hash at full cost takes a third of a second here. Nothing else calls it.
+ * hash is to crack, and each hash at full cost is deliberately slow. Nothing else calls it.
  * Test files share this module within a worker, so it answers the function that puts back the
  * cost it replaced.
  */

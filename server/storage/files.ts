@@ -13,8 +13,8 @@ export const PICTURE_LONGEST_SIDE = 1600;
 
 let imageLibrary: Promise<typeof Sharp> | undefined;
 /**
- * sharp, loaded with the first picture to measure rather than at start: its native library takes
- * 65–135 ms to load, which every start (and every test file's server) would pay for nothing.
+ * sharp, loaded with the first picture to measure rather than at start: its native library is slow
+ * to load, which every start (and every test file's server) would pay for nothing.
  */
 const loadSharp = () =>
   (imageLibrary ??= import('sharp').then(({ default: sharp }) => {

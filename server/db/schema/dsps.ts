@@ -39,7 +39,7 @@ export const dsps = pgTable(
     imagePath: text('image_path'),
     /**
      * The name folded as the list searches and sorts it, stored: the search folded every DSP's
-     * name on each call, and again each match's for the sort (0.6 of the DSPs search's 9 ms).
+     * name on each call, and again each match's for the sort.
      */
     nameFolded: foldedCopy('name_folded', 'name'),
     ...timestamps,

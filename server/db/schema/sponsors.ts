@@ -18,7 +18,7 @@ export const sponsors = pgTable(
     /**
      * The name folded as the list searches and sorts it, stored: sorting by the folded expression
      * folded every sponsor's name again for each deep page (the planner does not know what
-     * translate() costs and chose that over the index: 4 ms a page for 1,000 sponsors).
+     * translate() costs and chose that over the index).
      */
     nameFolded: foldedCopy('name_folded', 'name'),
     ...timestamps,

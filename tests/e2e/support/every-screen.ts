@@ -227,9 +227,8 @@ export function describeEveryScreenAt(viewports: Viewport[]) {
   });
 
   describe('every built screen, at every width staff use', () => {
-    // A walk of every screen and dialog with axe on each: about 60 s a width beside the other
-    // worker on a slow machine (250 s before axe ran in the page, violations only). The limit only
-    // catches a walk that hangs.
+    // A walk of every screen and dialog with axe on each takes a while on a slow machine beside the
+    // other worker; the limit only catches a walk that hangs.
     for (const viewport of viewports) {
       it(`is readable, reachable and unclipped at ${viewport.width} px`, () => walkEveryScreen(context, server, viewport, addresses), 600_000);
     }
