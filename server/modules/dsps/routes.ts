@@ -124,8 +124,8 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
     service,
   });
 
-  // A DSP's staff, paged and searched: the configuration's Usuarios tab. Its own block, apart from
-  // the DSP's list and detail, as the staff writes below are.
+  // A DSP's staff, paged and searched (the configuration's Usuarios tab): a DSP may have hundreds,
+  // so include=users only names them.
   r.get(
     '/api/v1/dsps/:id/users',
     {

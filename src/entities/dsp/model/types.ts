@@ -1,7 +1,7 @@
-import type { Dsp, DspPlanRef, DspStaffMember, DspStaffRef } from '@contract/dsp';
+import type { Dsp, DspPlanRef, DspStaffMember } from '@contract/dsp';
 import type { DspType } from '@contract/dsp.constants';
 
-export type { Dsp, DspPlanRef, DspStaffMember, DspStaffRef, DspType };
+export type { Dsp, DspPlanRef, DspStaffMember, DspType };
 
 /**
  * What the DSP form sends (multipart). A field left out keeps its value on an update; an empty
