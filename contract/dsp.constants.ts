@@ -38,8 +38,14 @@ export const DSP_FIELDS = [
   'created_at',
   'updated_at',
 ] as const;
-/** Most staff one staff-picker page answers. */
+/** Most staff one page answers: the staff picker's page, and the cap of a DSP's staff list. */
 export const DSP_STAFF_LIMIT = 100;
+/** A DSP's staff (`GET /dsps/{id}/users`): the fields of each person, its sorts, and its page. */
+export const DSP_STAFF_FIELDS = ['id', 'name', 'email', 'dni', 'rol'] as const;
+export const DSP_STAFF_SORTS = ['name'] as const;
+/** Alphabetical, ignoring case and accents. */
+export const DSP_STAFF_DEFAULT_SORT = 'name';
+export const DSP_STAFF_PAGE_SIZE = 12;
 
 export const DSP_NOT_FOUND = 'La DSP no existe.';
 

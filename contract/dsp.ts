@@ -13,7 +13,11 @@ export {
   DSP_PAGE_SIZE,
   DSP_SETTINGS_TEMPLATE,
   DSP_SORTS,
+  DSP_STAFF_DEFAULT_SORT,
+  DSP_STAFF_FIELDS,
   DSP_STAFF_LIMIT,
+  DSP_STAFF_PAGE_SIZE,
+  DSP_STAFF_SORTS,
   DSP_TYPES,
   DSP_TYPE_LABELS,
   dspStaffAnswer,
@@ -192,7 +196,7 @@ export const dspUpdateFields = dspFields.partial().extend({
 /** `POST` / `PUT /api/v1/dsps/:id/users`: the staff to assign, or to take off the DSP. */
 export const dspUsersBody = z.object({ users: idList(DSP_MESSAGES.usersRequired, DSP_MESSAGES.userInvalid) });
 
-/** A person as the DSP's staff lists and the staff picker show them. */
+/** A person as the DSP's staff list (`GET /dsps/{id}/users`) and the staff picker show them. */
 export const dspStaffMember = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -202,6 +206,10 @@ export const dspStaffMember = z.object({
   rol: z.array(z.string()),
 });
 export type DspStaffMember = z.infer<typeof dspStaffMember>;
+
+/** A person of the DSP's staff as `include=users` names them; the rest comes from its staff list. */
+export const dspStaffRef = dspStaffMember.pick({ id: true, name: true });
+export type DspStaffRef = z.infer<typeof dspStaffRef>;
 
 export const dspPlanRef = z.object({ id: z.number().int(), name: z.string(), campaign_id: z.number().int() });
 export type DspPlanRef = z.infer<typeof dspPlanRef>;
@@ -231,7 +239,7 @@ export const dsp = z.object({
   sponsor: z.object({ id: z.number().int(), name: z.string() }).optional(),
   /** With `include=plans`: the plans it sells. */
   plans: z.array(dspPlanRef).optional(),
-  /** With `include=users`: its assigned staff. */
-  users: z.array(dspStaffMember).optional(),
+  /** With `include=users`: its assigned staff by name, id and name only. */
+  users: z.array(dspStaffRef).optional(),
 });
 export type Dsp = z.infer<typeof dsp>;

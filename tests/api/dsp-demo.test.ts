@@ -21,7 +21,7 @@ type DemoDsp = {
   image_url: string | null;
   settings: { name: string; components: { phoneCountryCode: string } };
   plans: { id: number; campaign_id: number }[];
-  users: { email: string }[];
+  users: { id: number; name: string }[];
 };
 
 describe('the demo DSPs', () => {
@@ -32,7 +32,10 @@ describe('the demo DSPs', () => {
     for (const dsp of dsps) {
       expect(dsp.plans.length, dsp.name).toBeGreaterThan(0);
       for (const plan of dsp.plans) expect((await get(`/api/v1/campaigns/${plan.campaign_id}`)).sponsor_id, dsp.name).toBe(dsp.sponsor_id);
-      expect(dsp.users.map((user) => user.email)).toEqual([ADMIN_EMAIL]);
+      // include=users names them; their e-mail is on the DSP's staff list.
+      const staff = (await get(`/api/v1/dsps/${dsp.id}/users`)).data as { id: number; email: string }[];
+      expect(staff.map((user) => user.email), dsp.name).toEqual([ADMIN_EMAIL]);
+      expect(dsp.users.map((user) => user.id)).toEqual(staff.map((user) => user.id));
       expect(dsp.image_url).toMatch(/^\/storage\/dsps\//);
       expect(dsp.settings.name).toBe(dsp.name);
     }

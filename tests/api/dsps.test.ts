@@ -306,7 +306,7 @@ describe('GET /api/v1/dsps', () => {
     expect(ten).toBe(single);
     const page = (await list('limit=12')()).json().data.data;
     expect(page).toHaveLength(10);
-    expect(page[9].users).toEqual([{ id: staffId, name: 'staff.consultas', email: 'staff.consultas@panel.test', dni: null, rol: ['Operador'] }]);
+    expect(page[9].users).toEqual([{ id: staffId, name: 'staff.consultas' }]);
   });
 });
 
@@ -434,6 +434,7 @@ describe('who may call it', () => {
     const calls = [
       ['GET', '/api/v1/dsps'],
       ['GET', '/api/v1/dsps/staff'],
+      ['GET', `/api/v1/dsps/${created.id}/users`],
       ['POST', '/api/v1/dsps'],
       ['GET', `/api/v1/dsps/${created.id}`],
       ['PUT', `/api/v1/dsps/${created.id}`],

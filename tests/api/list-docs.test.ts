@@ -26,6 +26,7 @@ describe('/api/docs', () => {
       ['filter[q]', 'filter[type]', 'filter[enabled]', 'filter[country_id]', 'filter[sponsor_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit'],
     ],
     ['/api/v1/dsps/staff', ['filter[q]', 'q', 'sort', 'page', 'limit']],
+    ['/api/v1/dsps/{id}/users', ['filter[q]', 'q', 'sort', 'fields', 'page', 'limit']],
     ['/api/v1/dsps/{dspId}/connectors', ['filter[q]', 'filter[key]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'include', 'fields', 'page', 'limit']],
     ['/api/v1/dsps/{dspId}/clients', ['filter[q]', 'filter[type]', 'filter[enabled]', 'q', 'sort', 'fields', 'page', 'limit']],
     [

@@ -118,6 +118,7 @@ const LIST_CALLS: Record<string, string[]> = {
   '/api/v1/countries': ['', 'filter[q]=colom'],
   '/api/v1/dsps': ['', 'filter[q]=andes&sort=name', 'filter[type]=BOOKING&filter[enabled]=1&include=sponsor,country,plans,users', 'page=2&limit=2'],
   '/api/v1/dsps/staff': ['', 'filter[q]=oper'],
+  '/api/v1/dsps/{id}/users': ['', 'filter[q]=a&sort=-name', 'page=2&limit=1'],
   '/api/v1/dsps/{dspId}/connectors': ['', 'filter[q]=api&include=plans'],
   '/api/v1/dsps/{dspId}/clients': ['', 'filter[q]=cliente'],
   '/api/v1/dsps/{dspId}/customers': ['', 'filter[q]=maria&sort=name', 'filter[dni]=10&include=entitlements,entitlements.plan', 'page=2&limit=2'],

@@ -98,6 +98,7 @@ const ROUTES: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/dsps/:id/deletion', 'dsps.manage'],
   // POST assigns staff, PUT removes them: one route (the POST row is derived from the PUT one).
   ['PUT', '/api/v1/dsps/:id/users', 'dsps.manage'],
+  ['GET', '/api/v1/dsps/:id/users', 'dsps.manage'],
   ['GET', '/api/v1/dsps/:id/history', 'dsps.manage'],
   ['GET', '/api/v1/dsps/:dspId/connectors', 'dsps.manage'],
   ['GET', '/api/v1/connectors/:id', 'dsps.manage'],

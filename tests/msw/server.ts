@@ -12,6 +12,7 @@ import { connectorHandlers, connectorsDb } from './handlers/connectors';
 import { countryHandlers } from './handlers/countries';
 import { customerHandlers, customersDb } from './handlers/customers';
 import { dspStaffDb, dspStaffHandlers } from './handlers/dsp-staff';
+import { dspStaffListDb, dspStaffListHandlers } from './handlers/dsp-staff-list';
 import { dspHandlers, dspsDb } from './handlers/dsps';
 import { entitlementHandlers, entitlementsDb } from './handlers/entitlements';
 import { offerListHandlers } from './handlers/offer-lists';
@@ -26,6 +27,7 @@ import { userHandlers, usersDb } from './handlers/users';
 export const server = setupServer(
   // Before any `v1/dsps/:id` handler, so `v1/dsps/staff` is not read as a DSP's id.
   ...dspStaffHandlers,
+  ...dspStaffListHandlers,
   ...authHandlers,
   ...countryHandlers,
   ...roleHandlers,
@@ -50,7 +52,7 @@ export const server = setupServer(
 
 /** Puts every in-memory store back to its starting data; the test setup calls it before each test. */
 export const resetMockStores = () => {
-  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, customersDb, entitlementsDb, salesDb, bookingsDb]) store.reset();
+  for (const store of [usersDb, rolesDb, sponsorsDb, campaignsDb, plansDb, campaignCategoriesDb, servicesDb, categoriesDb, accountDb, auditDb, dspsDb, connectorsDb, apiClientsDb, dspStaffDb, dspStaffListDb, customersDb, entitlementsDb, salesDb, bookingsDb]) store.reset();
 };
 
 /** Throws when a shared handler answered outside the contract during the test (see `checked`). */

@@ -1,5 +1,5 @@
 import { idParam, successEnvelope } from '@contract/common';
-import { DSP_ANSWERS, DSP_MESSAGES, DSP_STAFF_LIMIT, dsp, dspStaffAnswer, dspFields, dspStaffMember, dspUpdateFields, dspUsersBody } from '@contract/dsp';
+import { DSP_ANSWERS, DSP_MESSAGES, DSP_STAFF_LIMIT, DSP_STAFF_PAGE_SIZE, dsp, dspStaffAnswer, dspFields, dspStaffMember, dspUpdateFields, dspUsersBody } from '@contract/dsp';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -123,6 +123,27 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
     deleted: DSP_ANSWERS.deleted,
     service,
   });
+
+  // A DSP's staff, paged and searched (the configuration's Usuarios tab): a DSP may have hundreds,
+  // so include=users only names them.
+  r.get(
+    '/api/v1/dsps/:id/users',
+    {
+      config: { access: 'dsps.manage' },
+      schema: {
+        tags,
+        summary: 'Personal asignado a una DSP',
+        description:
+          `Las personas asignadas a la DSP con su id, nombre, email, DNI y los nombres de sus roles (rol), por nombre sin distinguir mayúsculas ni tildes; ` +
+          `${DSP_STAFF_PAGE_SIZE} por página, ${DSP_STAFF_LIMIT} como máximo. filter[q] (o q) busca en nombre, email y DNI. ` +
+          'Mismo permiso que el detalle de la DSP; una DSP que no existe responde 404. include=users de la lista y del detalle da solo id y name.',
+        params: idParam,
+        querystring: service.dspStaff.querystring,
+        response: { 200: service.dspStaff.response },
+      },
+    },
+    async (request, reply) => service.dspStaff.answer(request, reply, service.staffOf(request.params.id, actorOf(request))),
+  );
 
   // One route for both verbs: every PUT also answers POST (for `_method=PUT` forms), and here a
   // plain POST assigns while PUT (or POST with _method=PUT) removes, as the panel calls them.

@@ -7,13 +7,18 @@ import {
   DSP_NOT_FOUND,
   DSP_PAGE_SIZE,
   type DSP_SORTS,
+  DSP_STAFF_DEFAULT_SORT,
+  DSP_STAFF_FIELDS,
   DSP_STAFF_LIMIT,
+  DSP_STAFF_PAGE_SIZE,
+  type DSP_STAFF_SORTS,
   DSP_TYPES,
   type Dsp,
   dsp,
   dspPlanMappedMessage,
   type dspFields,
   dspStaffMember,
+  type DspStaffMember,
 } from '@contract/dsp';
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,11 +33,12 @@ import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
-import { aliased, defineItem, fileUrl, isoTime, itemJson, one } from '../../http/item-sql';
-import { defineList } from '../../http/list';
+import { aliased, defineItem, fileUrl, isoTime, itemJson, one, presenterOf, presentItems } from '../../http/item-sql';
+import { defineList, type ListCall, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { countryRelation } from '../countries/service';
+import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 import { sponsorItem } from '../sponsors/service';
 import { roleNamesOf } from '../users/service';
 
@@ -46,6 +52,15 @@ const staffItem = defineItem({
   id: users.id,
   fields: (person) => ({ id: person.id, name: person.name, email: person.email, dni: person.dni, rol: roleNamesOf(person.id) }),
 });
+
+/** A staff change answers the DSP's whole staff, each person in full. */
+const staffPresenter = presenterOf(staffItem)({ fields: null, includes: [] });
+
+/** The staff lists' search (the picker's and a DSP's). */
+const staffSearch: ListFilter = {
+  description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
+  where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
+};
 
 /** A DSP as every answer shows it; its country, sponsor, plans and staff come with `include`. */
 const dspItem = defineItem({
@@ -80,13 +95,13 @@ const dspItem = defineItem({
         from ${link.from} join ${plan.from} on ${plan.related.id} = ${link.related.planId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
     },
     /**
-     * Its staff by name, on the stored folded copy (the same value as sortableText(name)): a page
-     * of DSPs holds a thousand staff, and folding each name again was half the statement.
+     * Its staff by name, id and name only (the rest is its staff list's), on the stored folded
+     * copy (the same value as sortableText(name)): a page of DSPs holds a thousand staff.
      */
     users: (dsp, _nested, path) => {
       const link = aliased(dspUsers, `${path}_link`);
       const person = aliased(users, `${path}_person`);
-      return sql`coalesce((select json_agg(${itemJson(staffItem, person.related, null, [], path)} order by ${person.related.nameFolded}, ${person.related.id})
+      return sql`coalesce((select json_agg(${itemJson(staffItem, person.related, ['id', 'name'], [], path)} order by ${person.related.nameFolded}, ${person.related.id})
         from ${link.from} join ${person.from} on ${person.related.id} = ${link.related.userId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
     },
   },
@@ -148,18 +163,25 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     db,
     item: dspStaffMember,
     shown: staffItem,
-    filters: {
-      q: {
-        description: 'Busca en nombre, email y DNI, sin distinguir mayúsculas ni tildes.',
-        where: (value) => or(copyContains(users.nameFolded, value), copyContains(users.emailFolded, value), copyContains(users.dniFolded, value)),
-      },
-    },
+    filters: { q: staffSearch },
     sorts: { name: sortableText(users.name) },
     defaultSort: 'name',
     defaultLimit: DSP_STAFF_LIMIT,
     maxLimit: DSP_STAFF_LIMIT,
   });
 
+  /** One DSP's staff (the configuration's Usuarios tab), alphabetical; `staffOf` narrows it to the DSP. */
+  const dspStaff = defineList({
+    db,
+    item: dspStaffMember,
+    shown: staffItem,
+    filters: { q: staffSearch },
+    sorts: { name: sortableText(users.name) } satisfies Record<(typeof DSP_STAFF_SORTS)[number], unknown>,
+    defaultSort: DSP_STAFF_DEFAULT_SORT,
+    defaultLimit: DSP_STAFF_PAGE_SIZE,
+    maxLimit: DSP_STAFF_LIMIT,
+    fields: DSP_STAFF_FIELDS,
+  });
 
   /**
    * The DSP as its history reads it, with the ids of its plans and staff, and with every relation
@@ -245,7 +267,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
         await change(tx);
         const after = await record(tx, row.id);
         await history.record(tx, actor, { before, after });
-        return after.users!;
+        return presentItems<DspStaffMember>(tx, after.users!.map((person) => person.id), staffPresenter);
       });
     } catch (error) {
       // A person deleted between the check and the insert.
@@ -257,6 +279,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
   return {
     list,
     staff,
+    dspStaff,
     find,
 
     async create(input: CreateInput, actor: Actor): Promise<Dsp> {
@@ -335,5 +358,14 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
 
     /** The staff list's rows: active people only. */
     activeStaff: () => eq(users.isActive, true),
+
+    /**
+     * One DSP's staff as `actor` may see it: a page with rows proves the DSP is theirs, and only an
+     * empty page checks it (404 'La DSP no existe.', as its detail answers).
+     */
+    staffOf: (dspId: number, actor: Actor): ListCall => ({
+      scope: sql`${users.id} in (select ${dspUsers.userId} from ${dspUsers} where ${and(eq(dspUsers.dspId, dspId), visibleDsp(actor, dspUsers.dspId))})`,
+      whenEmpty: () => assertVisibleDsp(db, actor, dspId),
+    }),
   };
 }

@@ -1,4 +1,4 @@
-export { DSP_FALLBACKS, checkDspDeletion, createDsp, deleteDsp, fetchDsp, fetchDsps, updateDsp } from './api/dsp.api';
+export { DSP_FALLBACKS, checkDspDeletion, createDsp, deleteDsp, fetchDsp, fetchDspStaffPage, fetchDsps, updateDsp } from './api/dsp.api';
 export { dspQueries } from './api/dsp.queries';
 export type { Dsp, DspPayload, DspPlanRef, DspStaffMember, DspType } from './model/types';
 export { DspEnabledBadge, DspTypeBadge } from './ui/dsp-badges';

@@ -1,7 +1,7 @@
 import type { DeletionCheck } from '@contract/common';
 import { DSP_INCLUDES } from '@contract/dsp.constants';
 import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
-import type { Dsp, DspPayload } from '../model/types';
+import type { Dsp, DspPayload, DspStaffMember } from '../model/types';
 
 /** What staff read when a DSP call fails without a message of its own. */
 export const DSP_FALLBACKS = {
@@ -10,6 +10,7 @@ export const DSP_FALLBACKS = {
   save: 'No se pudo guardar',
   delete: 'No se pudo eliminar',
   plans: 'No se pudieron cargar los planes de la DSP',
+  staff: 'No se pudo cargar el personal asignado',
 } as const;
 
 /** The DSP list takes its search as a plain `q` (the server reads it as `filter[q]` too). */
@@ -25,6 +26,10 @@ export const fetchDsps = (params: ListParams, signal?: AbortSignal) =>
 /** One DSP with its sponsor, country, plans and assigned staff (what the configuration reads). */
 export const fetchDsp = (id: number, signal?: AbortSignal) =>
   api.get<Dsp>(`v1/dsps/${id}`, { searchParams: { include: DSP_INCLUDES.join(',') }, fallback: DSP_FALLBACKS.list, signal });
+
+/** A page of the DSP's staff (name, e-mail, DNI, roles), by name; `filter.q` searches name, e-mail and DNI. */
+export const fetchDspStaffPage = (id: number, params: ListParams, signal?: AbortSignal) =>
+  api.get<Paginated<DspStaffMember>>(`v1/dsps/${id}/users`, { searchParams: listSearchParams(params), fallback: DSP_FALLBACKS.staff, signal });
 
 const dspForm = ({ image, ...fields }: DspPayload) => toFormData({ ...fields, image: image ?? undefined });
 

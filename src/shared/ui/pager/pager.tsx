@@ -15,16 +15,18 @@ export interface PagerProps {
   onChange: (page: number) => void;
   /** Turns both buttons off, e.g. while the next page loads. */
   disabled?: boolean;
+  /** Moves focus after a page change; the page's heading by default (a list in a modal names its own). */
+  focusAfterChange?: () => void;
 }
 
 /** 'Página X de Y • N en total' with Anterior/Siguiente; hidden when everything fits on one page. */
-export function Pager({ page, lastPage, total, estimated = false, noun, onChange, disabled = false }: PagerProps) {
+export function Pager({ page, lastPage, total, estimated = false, noun, onChange, disabled = false, focusAfterChange = focusPageHeading }: PagerProps) {
   if (lastPage <= 1) return null;
 
   // The button pressed may turn off (first or last page): focus starts again at the page's heading.
   const go = (next: number) => {
     onChange(next);
-    focusPageHeading();
+    focusAfterChange();
   };
 
   const counted = total === undefined ? '' : ` • ${formatTotal(total, estimated)} ${noun ? `${noun} ` : ''}en total`;

@@ -39,9 +39,10 @@ export function AssignDspStaff({ dsp }: { dsp: Dsp }) {
       notifications.show({ color: 'green', message: dspStaffAnswer('assigned', people.length) });
       setChosen([]);
       setSearch('');
-      // The configuration reads the staff from the DSP's detail; the grid shows it too.
+      // The Usuarios tab lists the staff; the detail and the grid name them (the picker leaves them out).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: dspQueries.staffLists(dsp.id) }),
         queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
       ]);
     },

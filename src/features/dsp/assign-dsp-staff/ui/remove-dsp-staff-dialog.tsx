@@ -36,6 +36,7 @@ export function RemoveDspStaffDialog({ dsp, person, onClose, onRemoved }: Remove
       notifications.show({ color: 'green', message: dspStaffAnswer('removed', 1) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: dspQueries.staffLists(dsp.id) }),
         queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
       ]);
     },

@@ -89,7 +89,8 @@ function ConfigurationTabs({ dsp, tab, onTabChange }: { dsp: Dsp; tab: ConfigTab
         <ApiClientsTab dsp={dsp} />
       </Tabs.Panel>
       <Tabs.Panel value="usuarios" pt="md">
-        <UsersTab dsp={dsp} />
+        {/* Keyed: another DSP's staff starts again at page 1, without a search. */}
+        <UsersTab key={dsp.id} dsp={dsp} />
       </Tabs.Panel>
       <Tabs.Panel value="mapa" pt="md">
         <PlanMapTab dsp={dsp} />

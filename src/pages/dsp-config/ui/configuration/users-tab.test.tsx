@@ -7,12 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { dspQueries } from '@/entities/dsp';
 import { answer, apiUrl, fail } from '../../../../../tests/msw/envelope';
 import { configuredDsp, dspStaffDb } from '../../../../../tests/msw/handlers/dsp-staff';
+import { dspStaffListDb } from '../../../../../tests/msw/handlers/dsp-staff-list';
 import { server } from '../../../../../tests/msw/server';
 import { chooseOption, listboxOf } from '../../../../../tests/utils/choose-option';
 import { renderWithProviders } from '../../../../../tests/utils/render';
 import { UsersTab } from './users-tab';
 
-/** The configuration modal as far as this tab sees it: the DSP's detail, loaded, then the tab. */
+/** The configuration modal as far as this tab sees it: the DSP's detail, loaded, then the tab (which reads the staff itself). */
 function Configuration({ dspId }: { dspId: number }) {
   const detail = useQuery(dspQueries.detail(dspId));
   return detail.data ? <UsersTab dsp={detail.data} /> : <p>Cargando DSP...</p>;
@@ -54,6 +55,57 @@ describe('DSP configuration: the Usuarios tab', () => {
     for (const text of ['ana@example.com', '1001', 'Operator', 'Business Leader']) expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(staffTable()).getByRole('row', { name: /Bruno Díaz/ })).toHaveTextContent('—');
     expect(within(row).getByRole('button', { name: 'Quitar a Ana Pérez' })).toBeInTheDocument();
+    // From the DSP's staff list, not the detail's include.
+    expect(dspStaffListDb.requests.map((url) => url.pathname)).toEqual(['/api/v1/dsps/1/users']);
+    expect(dspStaffListDb.requests[0]!.searchParams.get('limit')).toBe('12');
+  });
+
+  it('pages the assigned staff 12 at a time with the shared pager, focus back on the heading', async () => {
+    const people = Array.from({ length: 14 }, (_, index) => dspStaffDb.add({ name: `Persona ${String(index + 1).padStart(2, '0')}` }));
+    dspStaffDb.assigned.set(1, people.map((person) => person.id));
+    const { user } = renderTab();
+    expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByText('Página 1 de 2 • 14 personas en total')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(within(staffTable()).getAllByRole('row')).toHaveLength(3));
+    expect(within(staffTable()).getByRole('row', { name: /Persona 14/ })).toBeInTheDocument();
+    expect(dspStaffListDb.requests.at(-1)!.searchParams.get('page')).toBe('2');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal asignado' })).toHaveFocus());
+  });
+
+  it('searches the assigned staff on the server 400 ms after the last key, and says when nobody matches', async () => {
+    const { ana, carla } = seedStaff();
+    dspStaffDb.assigned.set(1, [ana.id, carla.id]);
+    const { user } = renderTab();
+    await screen.findByRole('table');
+    const search = screen.getByRole('searchbox', { name: 'Buscar en el personal asignado' });
+    await user.type(search, 'gomez');
+    await waitFor(() => expect(dspStaffListDb.requests.at(-1)!.searchParams.get('filter[q]')).toBe('gomez'));
+    await waitFor(() => expect(within(staffTable()).getAllByRole('row')).toHaveLength(2));
+    expect(within(staffTable()).getByRole('row', { name: /Carla Gómez/ })).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nadie');
+    expect(await screen.findByText('Nadie del personal asignado coincide')).toBeInTheDocument();
+    expect(screen.queryByText('Sin usuarios asignados')).not.toBeInTheDocument();
+  });
+
+  it('says so with a retry when the assigned staff cannot be loaded', async () => {
+    server.use(http.get(apiUrl('v1/dsps/:id/users'), () => fail(500, '')));
+    renderTab();
+    expect(await screen.findByText('No se pudo cargar el personal asignado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
+  });
+
+  it('removing the only person of the last page shows the page before', async () => {
+    const people = Array.from({ length: 13 }, (_, index) => dspStaffDb.add({ name: `Persona ${String(index + 1).padStart(2, '0')}` }));
+    dspStaffDb.assigned.set(1, people.map((person) => person.id));
+    const { user } = renderTab();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(await screen.findByRole('button', { name: 'Quitar a Persona 13' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Quitar de la DSP' })).getByRole('button', { name: 'Quitar' }));
+    await waitFor(() => expect(within(staffTable()).getAllByRole('row')).toHaveLength(13));
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
   });
 
   it('says when nobody is assigned', async () => {
