@@ -12,8 +12,8 @@
  * `--against`: an A/B in one run, so that the machine's swings fall on both sides. A is the other checkout
  * (its directory, or a git ref checked out into a temporary worktree), B this one; each is its own server
  * process (its server/main.ts) on the one PostgreSQL database, loaded in alternated rounds per list (A, B,
- * A, B…; `--rounds`, at least 2). B's median is held to 1.25× A's, and a difference within the spread of one
- * build's rounds counts as none. B is then the API the other measures and the mixed run load.
+ * the minimal server, A, B…; `--rounds`, at least 2). B's median is held to 1.25× A's, and a difference within
+ * the spread of one build's rounds counts as none. B is then the API of the other measures and the mixed run.
  * `--encoding br` asks for compressed answers, as a browser does. Misses come with the plan of their slowest
  * statement (EXPLAIN ANALYZE); the exit code is 0 either way: it measures, it does not judge.
  */
@@ -368,7 +368,7 @@ function compareRounds(a: Measured[], b: Measured[]): { cells: string[]; within:
     const side = merged(rounds);
     return cpuPerRequest(side.spent, side.load.latencies.length);
   };
-  return { cells: [perRound(aRounds, aMedian), perRound(bRounds, bMedian), Number.isNaN(ratio) ? '—' : ratio.toFixed(2), ms(spread), verdict, `${cpu(a)} | ${cpu(b)}`], within };
+  return { cells: [perRound(aRounds, aMedian), perRound(bRounds, bMedian), Number.isNaN(ratio) ? '—' : ratio.toFixed(2), ms(spread), verdict, cpu(a), cpu(b)], within };
 }
 
 const servers: CheckoutServer[] = [];
@@ -392,7 +392,7 @@ try {
       b: { label: `B: ${describeCheckout(here)}`, origin: servers[1]!.origin, pid: servers[1]!.pid },
     };
     api = sides.b;
-    console.log(`A/B en rondas alternas (${ROUNDS} de ${ROUND_SECONDS} s de cada uno por lista), cada uno su propio proceso (server/main.ts) en esta base de datos:\n  ${sides.a.label}  (${checkout.dir})\n  ${sides.b.label}  (${here})`);
+    console.log(`A/B en rondas alternas (${ROUNDS} de ${ROUND_SECONDS} s de cada uno por lista, y del servidor mínimo), cada uno su propio proceso (server/main.ts) en esta base de datos:\n  ${sides.a.label}  (${checkout.dir})\n  ${sides.b.label}  (${here})`);
   } else {
     await app.listen({ host: '127.0.0.1', port: 0 });
     api = { label: 'esta copia, en este proceso', origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, pid: null };
@@ -426,29 +426,34 @@ try {
     // day: code paths compiled and optimised, pages in the database's cache. Otherwise the first
     // list measured pays for the whole program's warm-up. For seconds, not a number of requests:
     // after one round as long as the timed one the API's code was still being optimised.
+    // The minimal server loaded like the API: what HTTP and a Node thread add to the SQL, and
+    // beyond that the API's own work (its CPU beside the minimal server's says how much).
+    await answerLikeTheApi(path, calls);
+    const minimalTarget: Target = { label: 'HTTP + SQL', origin: minimalOrigin, pid: null };
     let served: Measured;
+    let minimal: Measured;
     let compared: ReturnType<typeof compareRounds> | null = null;
     if (sides) {
-      // Each warmed once: between its rounds it only waits for the other's.
-      for (const side of [sides.a, sides.b]) await warmUp(side, path);
-      const rounds: { a: Measured[]; b: Measured[] } = { a: [], b: [] };
+      // Each warmed once: between its rounds it only waits for the others'. The minimal server
+      // takes its turn in every round too, so that its ratio is taken under the same swings.
+      const targets = { a: sides.a, b: sides.b, minimal: minimalTarget };
+      for (const target of Object.values(targets)) await warmUp(target, path);
+      const rounds: Record<keyof typeof targets, Measured[]> = { a: [], b: [], minimal: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const side of ['a', 'b'] as const) rounds[side].push(await timedLoad(sides[side], path, ROUND_SECONDS));
+        for (const side of ['a', 'b', 'minimal'] as const) rounds[side].push(await timedLoad(targets[side], path, ROUND_SECONDS));
       }
       compared = compareRounds(rounds.a, rounds.b);
       abRows.push([entry.name, ...compared.cells]);
       if (!entry.floor) abVerdicts.push(compared.within);
       served = merged(rounds.b);
+      minimal = merged(rounds.minimal);
     } else {
       await warmUp(api, path);
       served = await timedLoad(api, path);
+      await warmUp(minimalTarget, path);
+      minimal = await timedLoad(minimalTarget, path);
     }
-    // The same load on the minimal server, then on the SQL alone: what HTTP and a Node thread add,
-    // and beyond that the API's own work (its CPU beside the minimal server's says how much).
-    await answerLikeTheApi(path, calls);
-    const minimalTarget = { label: 'HTTP + SQL', origin: minimalOrigin, pid: null };
-    await warmUp(minimalTarget, path);
-    const minimal = await timedLoad(minimalTarget, path);
+    // Then the SQL alone, under the same concurrency.
     await replayUnderLoad(calls, { seconds: WARM_SECONDS }, CONNECTIONS);
     const bare = summary(await replayUnderLoad(calls, { runs: REQUESTS }, CONNECTIONS));
     const apiTimes = summary(served.load.latencies);
@@ -494,8 +499,8 @@ try {
     console.log('');
   }
   if (sides && abRows.length > 0) {
-    console.log(table(['lista', 'A por ronda (todas), ms', 'B por ronda (todas), ms', 'B/A', 'dispersión, ms', 'veredicto', onServer ? 'CPU/petición A | B: API + BD' : 'CPU/petición A | B'], abRows));
-    console.log(`${sides.a.label}; ${sides.b.label}. Rondas alternas A, B, A, B…; entre paréntesis, la mediana de todas las peticiones de sus rondas, de la que sale B/A.`);
+    console.log(table(['lista', 'A por ronda (todas), ms', 'B por ronda (todas), ms', 'B/A', 'dispersión, ms', 'veredicto', ...['A', 'B'].map((side) => (onServer ? `CPU/petición ${side}: API + BD` : `CPU/petición ${side}`))], abRows));
+    console.log(`${sides.a.label}; ${sides.b.label}. Rondas alternas A, B, servidor mínimo, A, B…; entre paréntesis, la mediana de todas las peticiones de sus rondas, de la que sale B/A.`);
     console.log('Dispersión: la mayor diferencia entre las medianas de dos rondas de un mismo build; una diferencia entre A y B menor que ella no cuenta.');
     console.log('La CPU por petición no depende de lo que haga el resto de la máquina, las latencias sí: dice si B trabaja más o solo tuvo peor suerte.');
     console.log(`Listas dentro de ${TARGET.ofBefore}× de A, o más rápidas: ${abVerdicts.filter(Boolean).length} de ${abVerdicts.length} (el suelo no cuenta).\n`);
