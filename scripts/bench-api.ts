@@ -58,7 +58,7 @@ const WARM_SECONDS = flags.quick ? 1 : 3;
  * the machine's other work has come and gone.
  */
 const ROUNDS = Number(flags.rounds ?? (flags.quick ? 2 : 3));
-const ROUND_SECONDS = flags.quick ? 1.5 : 3;
+const ROUND_SECONDS = flags.quick ? 1 : 3;
 const CONNECTIONS = 10;
 const BENCH_EMAIL = 'bench-api@panel.local';
 const BENCH_SPONSOR_PREFIX = 'Sponsor de carga';
@@ -166,7 +166,7 @@ const headers = { authorization: `Bearer ${token}`, accept: 'application/json' }
 const loadHeaders = flags.encoding ? { ...headers, 'accept-encoding': flags.encoding } : headers;
 const app = await buildApp({ config, db, listen: database.listen, mailer: { send: async () => undefined }, logger: false });
 /** This checkout, whose server `--against` starts as B. */
-const here = fileURLToPath(new URL('..', import.meta.url));
+const here = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
 /** A server under load: where it answers, and the process whose CPU is its own (null: this one). */
 interface Target {
