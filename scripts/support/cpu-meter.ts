@@ -47,14 +47,19 @@ export function cpuMeter(db: Db, onServer: boolean, generatorPids: () => number[
     const { rows } = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
     return ticksByPid(rows.map((row) => row.pid));
   };
-  return async function start(): Promise<() => Promise<CpuSpent>> {
-    const [database, generator] = [await backends(), await ticksByPid(generatorPids())];
-    const api = process.cpuUsage();
+  /** `apiPid`: the API runs in that process of its own instead of this one. */
+  return async function start(apiPid: number | null = null): Promise<() => Promise<CpuSpent>> {
+    const apiCpu = async () => {
+      if (apiPid !== null) return ((await ticksOf(apiPid)) ?? NaN) * 10;
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    const [database, generator, api] = [await backends(), await ticksByPid(generatorPids()), await apiCpu()];
     return async () => {
-      const used = process.cpuUsage(api);
+      const apiAfter = await apiCpu();
       const [databaseAfter, generatorAfter] = [await backends(), await ticksByPid(generatorPids())];
       return {
-        api: (used.user + used.system) / 1000,
+        api: apiAfter - api,
         database: database && databaseAfter ? spentMs(database, databaseAfter) : null,
         generator: generator && generatorAfter ? spentMs(generator, generatorAfter) : null,
       };
