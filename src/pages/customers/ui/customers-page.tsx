@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerQueries, exportCustomers, type Customer } from '@/entities/customer';
-import { CustomerFormModal } from '@/features/customer/edit-customer';
+import { CustomerFormModal } from '@/features/edit-customer';
 import { DeleteWithConfirmation, customerDeletion } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
 import { ApiError } from '@/shared/api';

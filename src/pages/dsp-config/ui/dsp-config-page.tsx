@@ -4,7 +4,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspQueries, type Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation, dspDeletion } from '@/features/delete-with-confirmation';
-import { DspFormModal } from '@/features/dsp/edit-dsp';
+import { DspFormModal } from '@/features/edit-dsp';
 import { HistoryButton } from '@/features/view-change-history';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

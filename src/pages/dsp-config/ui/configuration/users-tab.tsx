@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Dsp, DspStaffMember } from '@/entities/dsp';
-import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/dsp/assign-dsp-staff';
+import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/assign-dsp-staff';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconUsers } from '@/shared/ui/icons';
 

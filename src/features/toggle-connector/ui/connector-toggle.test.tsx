@@ -4,10 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { connectorQueries } from '@/entities/connector';
-import { apiUrl, fail } from '../../../../../tests/msw/envelope';
-import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
-import { server } from '../../../../../tests/msw/server';
-import { renderWithProviders } from '../../../../../tests/utils/render';
+import { apiUrl, fail } from '../../../../tests/msw/envelope';
+import { connectorsDb } from '../../../../tests/msw/handlers/connectors';
+import { server } from '../../../../tests/msw/server';
+import { renderWithProviders } from '../../../../tests/utils/render';
 import { ConnectorToggle } from './connector-toggle';
 
 const DSP_ID = 5;

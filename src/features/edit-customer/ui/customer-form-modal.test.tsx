@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { apiUrl } from '../../../../../tests/msw/envelope';
-import { customersDb } from '../../../../../tests/msw/handlers/customers';
-import { server } from '../../../../../tests/msw/server';
-import { chooseOption, listboxOf } from '../../../../../tests/utils/choose-option';
-import { fillIn } from '../../../../../tests/utils/fill-in';
-import { renderWithProviders } from '../../../../../tests/utils/render';
+import { apiUrl } from '../../../../tests/msw/envelope';
+import { customersDb } from '../../../../tests/msw/handlers/customers';
+import { server } from '../../../../tests/msw/server';
+import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
+import { renderWithProviders } from '../../../../tests/utils/render';
 import type { Customer } from '@/entities/customer';
 import { CustomerFormModal } from './customer-form-modal';
 

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/entities/api-client';
-import { apiClientsDb } from '../../../../../tests/msw/handlers/api-clients';
-import { chooseOption } from '../../../../../tests/utils/choose-option';
-import { fillIn } from '../../../../../tests/utils/fill-in';
-import { renderWithProviders } from '../../../../../tests/utils/render';
+import { apiClientsDb } from '../../../../tests/msw/handlers/api-clients';
+import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
+import { renderWithProviders } from '../../../../tests/utils/render';
 import { ApiClientFormModal } from './api-client-form-modal';
 
 const SECRET = 'un-secreto-bien-largo-123';

@@ -4,10 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Connector } from '@/entities/connector';
-import { connectorsDb } from '../../../../../tests/msw/handlers/connectors';
-import { chooseOption } from '../../../../../tests/utils/choose-option';
-import { fillIn } from '../../../../../tests/utils/fill-in';
-import { renderWithProviders } from '../../../../../tests/utils/render';
+import { connectorsDb } from '../../../../tests/msw/handlers/connectors';
+import { chooseOption } from '../../../../tests/utils/choose-option';
+import { fillIn } from '../../../../tests/utils/fill-in';
+import { renderWithProviders } from '../../../../tests/utils/render';
 import { ConnectorFormModal } from './connector-form-modal';
 
 const DSP_ID = 7;
