@@ -1,6 +1,5 @@
-import { ENTITLEMENT_ANSWERS, entitlementFields } from '@contract/entitlement';
+import { entitlementFields } from '@contract/entitlement';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ENTITLEMENT_FALLBACKS, type Entitlement } from '@/entities/entitlement';
 import { formFieldErrors } from '@/shared/api';
@@ -32,7 +31,7 @@ export interface CreateEntitlementFormProps {
 export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, onDirtyChange }: CreateEntitlementFormProps) {
   const [planId, setPlanId] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const create = useCreateEntitlement();
+  const create = useCreateEntitlement(() => setPlanId(''));
 
   useEffect(() => {
     onDirtyChange?.(planId !== '');
@@ -63,12 +62,7 @@ export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, 
       return;
     }
     setLocalErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        setPlanId('');
-        notifications.show({ color: 'green', message: ENTITLEMENT_ANSWERS.created });
-      },
-    });
+    create.mutate(parsed.data);
   };
 
   return (

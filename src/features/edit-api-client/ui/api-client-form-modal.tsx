@@ -1,7 +1,5 @@
 import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { API_CLIENT_ANSWERS, API_CLIENT_TYPES, MIN_CLIENT_SECRET, RATE_LIMIT_PERIODS } from '@contract/api-client';
 import {
@@ -16,6 +14,7 @@ import {
   type RateLimitPeriod,
 } from '@/entities/api-client';
 import { formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { Select } from '@/shared/ui/select';
 import { apiClientFormSchema, initialApiClientFormValues, toApiClientPayload, type ApiClientFormValues } from '../model/api-client-form';
@@ -63,7 +62,6 @@ const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { rename: { rat
 
 function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) {
   const editing = client !== null;
-  const queryClient = useQueryClient();
   const form = useForm<ApiClientFormValues>({
     mode: 'controlled',
     initialValues: initialApiClientFormValues(client),
@@ -77,7 +75,7 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
     if (askingNewSecret) confirmNewSecretRef.current?.focus();
   }, [askingNewSecret]);
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: async (payload: ApiClientPayload) => {
       const { client_secret: secret, ...saved } = client ? await updateApiClient(client.id, payload) : await createApiClient(dspId, payload);
       // Straight to its dialog: the mutation's answer, which TanStack Query keeps, never holds it.
@@ -86,12 +84,11 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
     },
     // The sent payload (a typed secret with it) leaves the mutation cache as soon as the form closes.
     gcTime: 0,
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: editing ? API_CLIENT_ANSWERS.updated : API_CLIENT_ANSWERS.created });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: apiClientQueries.all() });
-    },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    invalidate: [apiClientQueries.all()],
+    successMessage: editing ? API_CLIENT_ANSWERS.updated : API_CLIENT_ANSWERS.created,
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
+    fieldErrors: fieldErrorsOf,
   });
 
   const chooseGenerated = (generate: boolean) => {

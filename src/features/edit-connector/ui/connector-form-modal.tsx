@@ -1,7 +1,5 @@
 import { ActionIcon, Alert, Button, Fieldset, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CREDENTIAL_MASK } from '@contract/connector.constants';
 import { CONNECTOR_DRIVERS, CONNECTOR_TYPES } from '@contract/dsp.constants';
@@ -19,6 +17,7 @@ import {
 } from '@/entities/connector';
 import type { DspPlanRef } from '@/entities/dsp';
 import { formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconTrash } from '@/shared/ui/icons';
 import { Select } from '@/shared/ui/select';
@@ -67,7 +66,6 @@ const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' 
 
 function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) {
   const editing = connector !== null;
-  const queryClient = useQueryClient();
   const form = useForm<ConnectorFormValues>({
     mode: 'controlled',
     initialValues: initialConnectorFormValues(connector),
@@ -76,15 +74,13 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
   // A driver chosen over JSON the person wrote: its sample waits for their answer.
   const [pendingSample, setPendingSample] = useState<ConnectorDriver | null>(null);
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: ConnectorPayload) => (connector ? updateConnector(connector.id, payload) : createConnector(dspId, payload)),
-    onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: editing ? 'Conector actualizado.' : 'Conector creado.' });
-      queryClient.setQueryData(connectorQueries.detail(saved.id).queryKey, saved);
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: connectorQueries.lists() });
-    },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    detailKey: (saved) => connectorQueries.detail(saved.id).queryKey,
+    invalidate: [connectorQueries.lists()],
+    successMessage: editing ? 'Conector actualizado.' : 'Conector creado.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
   });
 
   const applySample = (driver: ConnectorDriver) => {

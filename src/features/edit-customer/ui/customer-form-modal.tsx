@@ -1,7 +1,6 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MIN_PASSWORD_LENGTH } from '@contract/auth.constants';
 import { useMemo, useState } from 'react';
 import {
@@ -13,6 +12,7 @@ import {
   type CustomerPayload,
 } from '@/entities/customer';
 import { errorMessage } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import {
@@ -51,7 +51,6 @@ interface CustomerFormProps {
 
 function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
   const editing = customer !== null;
-  const queryClient = useQueryClient();
   // The notice of a save refused before sending because a required field is empty.
   const [incomplete, setIncomplete] = useState<string | null>(null);
   const form = useForm<CustomerFormValues>({
@@ -78,18 +77,14 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
     return options;
   }, [dspPlans.data, customer]);
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: CustomerPayload) => (customer ? updateCustomer(customer.id, payload) : createCustomer(dspId, payload)),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(customerQueries.detail(saved.id).queryKey, saved);
-      notifications.show({ color: 'green', message: editing ? 'Cliente actualizado.' : 'Cliente creado.' });
-      onDone();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerQueries.detail(saved.id).queryKey }),
-      ]);
-    },
-    onError: (error) => form.setErrors(customerFieldErrors(error)),
+    detailKey: (saved) => customerQueries.detail(saved.id).queryKey,
+    invalidate: (saved) => [customerQueries.lists(), customerQueries.detail(saved.id).queryKey],
+    successMessage: editing ? 'Cliente actualizado.' : 'Cliente creado.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
+    fieldErrors: customerFieldErrors,
   });
 
   const handleSubmit = form.onSubmit(

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DSP_MESSAGES, DSP_TYPES, DSP_TYPE_LABELS } from '@contract/dsp';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { campaignQueries } from '@/entities/campaign';
@@ -13,6 +12,7 @@ import { errorMessage, formFieldErrors } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
@@ -65,7 +65,6 @@ const loadError = (query: { error: unknown }, fallback: string) => (query.error 
 
 function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const editing = dsp !== null;
-  const queryClient = useQueryClient();
   const [askTemplate, setAskTemplate] = useState(false);
   const keepSettingsRef = useRef<HTMLButtonElement>(null);
   const templateRef = useRef<HTMLButtonElement>(null);
@@ -119,19 +118,16 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
     return options;
   }, [plans.data, dsp]);
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: DspPayload) => (dsp ? updateDsp(dsp.id, payload) : createDsp(payload)),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(dspQueries.detail(saved.id).queryKey, saved);
-      notifications.show({ color: 'green', message: editing ? 'DSP actualizada.' : 'DSP creada.' });
+    detailKey: (saved) => dspQueries.detail(saved.id).queryKey,
+    invalidate: (saved) => [dspQueries.lists(), dspQueries.detail(saved.id).queryKey],
+    successMessage: editing ? 'DSP actualizada.' : 'DSP creada.',
+    onSaved: (saved) => {
       onSaved?.(saved, !editing);
       onDone();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: dspQueries.detail(saved.id).queryKey }),
-      ]);
     },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    onFieldErrors: form.setErrors,
   });
 
   const handleSubmit = form.onSubmit(

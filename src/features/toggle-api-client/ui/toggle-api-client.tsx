@@ -1,22 +1,17 @@
 import { Badge, Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_CLIENT_FALLBACKS, apiClientQueries, updateApiClient, type ApiClient } from '@/entities/api-client';
-import { errorMessage } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 
 /**
  * The client's Activo/Inactivo badge as a button: a click sends an update of that client with
  * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way.
  */
 export function ToggleApiClient({ client }: { client: ApiClient }) {
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
+  const toggle = useSaveMutation({
     mutationFn: () => updateApiClient(client.id, { enabled: !client.enabled }),
-    onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: saved.enabled ? `${saved.name} activado.` : `${saved.name} desactivado.` });
-      await queryClient.invalidateQueries({ queryKey: apiClientQueries.lists() });
-    },
-    onError: (error) => notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, API_CLIENT_FALLBACKS.save) }),
+    invalidate: [apiClientQueries.lists()],
+    successMessage: (saved) => (saved.enabled ? `${saved.name} activado.` : `${saved.name} desactivado.`),
+    errorFallback: API_CLIENT_FALLBACKS.save,
   });
   const busy = toggle.isPending;
   const status = client.enabled ? 'Activo' : 'Inactivo';

@@ -1,8 +1,7 @@
 import { Badge, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CONNECTOR_FALLBACKS, connectorQueries, updateConnector, type Connector } from '@/entities/connector';
-import { errorMessage } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 
 /**
  * The Activo/Inactivo badge as a button: a click flips this connector's own `enabled` (an update
@@ -11,18 +10,17 @@ import { errorMessage } from '@/shared/api';
  */
 export function ConnectorToggle({ connector }: { connector: Connector }) {
   const queryClient = useQueryClient();
-  const toggle = useMutation({
+  const toggle = useSaveMutation({
     mutationFn: () => updateConnector(connector.id, { enabled: !connector.enabled }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(connectorQueries.detail(saved.id).queryKey, saved);
-      // The badge follows at once; the refresh below brings whatever else changed.
+    detailKey: (saved) => connectorQueries.detail(saved.id).queryKey,
+    invalidate: [connectorQueries.lists()],
+    successMessage: (saved) => (saved.enabled ? `Conector ${saved.key} activado.` : `Conector ${saved.key} desactivado.`),
+    // The badge follows at once; the refetch after it brings whatever else changed.
+    onSaved: (saved) =>
       queryClient.setQueryData(connectorQueries.list(saved.dsp_id).queryKey, (list) =>
         list ? { ...list, data: list.data.map((item) => (item.id === saved.id ? { ...item, ...saved } : item)) } : list,
-      );
-      notifications.show({ color: 'green', message: saved.enabled ? `Conector ${saved.key} activado.` : `Conector ${saved.key} desactivado.` });
-      await queryClient.invalidateQueries({ queryKey: connectorQueries.lists() });
-    },
-    onError: (error) => notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, CONNECTOR_FALLBACKS.save) }),
+      ),
+    errorFallback: CONNECTOR_FALLBACKS.save,
   });
   const busy = toggle.isPending;
   const label = connector.enabled ? 'Activo' : 'Inactivo';
