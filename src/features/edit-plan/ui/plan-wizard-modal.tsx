@@ -162,7 +162,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
             <DocumentInput
               label="Documento PDF"
               {...formFileProps(form, 'document')}
-              currentUrl={plan?.document_url ?? plan?.pdf_url}
+              currentUrl={plan?.document_url}
               disabled={busy}
             />
           </Stack>
