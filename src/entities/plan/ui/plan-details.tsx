@@ -29,7 +29,6 @@ function LineList({ title, text, empty }: { title: string; text: string | null; 
 /** Everything a plan says about itself, as its detail modal shows it. */
 export function PlanDetails({ plan }: { plan: Plan }) {
   const services = plan.services ?? [];
-  const documentUrl = plan.document_url ?? plan.pdf_url;
   return (
     <Stack gap="lg">
       {plan.description ? <Text size="sm">{plan.description}</Text> : null}
@@ -44,8 +43,8 @@ export function PlanDetails({ plan }: { plan: Plan }) {
         <Fact label="Código Apolo">{plan.apolo_code_ref ?? '—'}</Fact>
         <Fact label="Plan base">{plan.plan_id !== null ? (plan.parent?.name ?? `Plan ${plan.plan_id}`) : '—'}</Fact>
         <Fact label="Documento">
-          {documentUrl ? (
-            <Anchor href={documentUrl} target="_blank" rel="noopener noreferrer">
+          {plan.document_url ? (
+            <Anchor href={plan.document_url} target="_blank" rel="noopener noreferrer">
               Ver PDF
             </Anchor>
           ) : (

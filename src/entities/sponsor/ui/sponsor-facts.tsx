@@ -11,7 +11,7 @@ interface SponsorFactsProps {
 
 /** 'País' and 'Sitio web' with a dash when missing; the website links out only when it is http(s). */
 export function SponsorFacts({ sponsor, truncate = false }: SponsorFactsProps) {
-  const website = sponsor.website_url ?? sponsor.website ?? null;
+  const website = sponsor.website_url;
   const href = sponsorWebsiteHref(sponsor);
   return (
     <>

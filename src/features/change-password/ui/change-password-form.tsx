@@ -1,10 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@contract/account';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSessionQueries } from '@/entities/account-session';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { MIN_PASSWORD_LENGTH } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { CHANGE_PASSWORD_FALLBACK, changePassword } from '../api/change-password';
@@ -16,22 +15,19 @@ import { changePasswordFormSchema, emptyChangePasswordForm, type ChangePasswordF
  * common password, the e-mail or DNI) under their fields.
  */
 export function ChangePasswordForm() {
-  const queryClient = useQueryClient();
   const form = useForm<ChangePasswordFormValues>({
     mode: 'controlled',
     initialValues: emptyChangePasswordForm,
     validate: schemaResolver(changePasswordFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: changePassword,
-    onSuccess: async () => {
-      form.reset();
-      notifications.show({ color: 'green', message: ACCOUNT_MESSAGES.passwordChanged });
-      // The server ended every other session: the list changed.
-      await queryClient.invalidateQueries({ queryKey: accountSessionQueries.lists() });
-    },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    // The server ended every other session: the list changed.
+    invalidate: [accountSessionQueries.lists()],
+    successMessage: ACCOUNT_MESSAGES.passwordChanged,
+    onSaved: () => form.reset(),
+    onFieldErrors: form.setErrors,
   });
 
   const handleSubmit = form.onSubmit(

@@ -1,7 +1,6 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { campaignQueries } from '@/entities/campaign';
 import {
   CAMPAIGN_CATEGORY_FALLBACKS,
@@ -13,6 +12,7 @@ import {
 } from '@/entities/campaign-category';
 import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -43,7 +43,6 @@ export function CampaignCategoryFormModal({ opened, onClose, campaignId, categor
 
 function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: number; category: CampaignCategory | null; onDone: () => void }) {
   const editing = category !== null;
-  const queryClient = useQueryClient();
   // Only 'Padre' categories of the catalogue can be linked.
   const roots = useQuery(categoryQueries.options({ roots: true }));
   const form = useForm<CampaignCategoryFormValues>({
@@ -52,19 +51,14 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
     validate: schemaResolver(campaignCategoryFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: CampaignCategoryPayload) =>
       category ? updateCampaignCategory(category.id, payload) : createCampaignCategory(campaignId, payload),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: editing ? 'Categoría actualizada.' : 'Categoría creada.' });
-      onDone();
-      // The campaign page reads its categories (and the tab's count) from the campaign's detail.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignQueries.details() }),
-        queryClient.invalidateQueries({ queryKey: campaignCategoryQueries.all() }),
-      ]);
-    },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    // The campaign page reads its categories (and the tab's count) from the campaign's detail.
+    invalidate: [campaignQueries.details(), campaignCategoryQueries.all()],
+    successMessage: editing ? 'Categoría actualizada.' : 'Categoría creada.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
   });
 
   const options = (roots.data ?? []).map((root) => ({ value: String(root.id), label: root.name }));

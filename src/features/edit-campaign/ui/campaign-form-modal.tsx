@@ -1,8 +1,6 @@
 import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CAMPAIGN_FALLBACKS,
   CAMPAIGN_FORM_STATUSES,
@@ -15,6 +13,7 @@ import {
   type CampaignStatus,
 } from '@/entities/campaign';
 import { formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
@@ -58,25 +57,21 @@ const DATE_FORMAT = 'DD/MM/YYYY';
 
 function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps) {
   const editing = campaign !== null;
-  const queryClient = useQueryClient();
   const form = useForm<CampaignFormValues>({
     mode: 'controlled',
     initialValues: initialCampaignFormValues(campaign),
     validate: schemaResolver(campaignFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: CampaignPayload) => (campaign ? updateCampaign(campaign.id, payload) : createCampaign(payload)),
-    onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: editing ? 'Campaña actualizada.' : 'Campaña creada.' });
+    invalidate: (saved) => [campaignQueries.lists(), campaignQueries.detail(saved.id).queryKey],
+    successMessage: editing ? 'Campaña actualizada.' : 'Campaña creada.',
+    onSaved: (saved) => {
       onSaved?.(saved);
       onDone();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: campaignQueries.detail(saved.id).queryKey }),
-      ]);
     },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    onFieldErrors: form.setErrors,
   });
 
   // On edit the campaign keeps its own country; a new one takes its sponsor's.

@@ -1,11 +1,11 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { campaignQueries } from '@/entities/campaign';
 import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -42,7 +42,6 @@ interface CategoryFormProps {
 
 function CategoryForm({ category, onDone }: CategoryFormProps) {
   const editing = category !== null;
-  const queryClient = useQueryClient();
   const candidates = useQuery(categoryQueries.options());
 
   const form = useForm<CategoryFormValues>({
@@ -51,19 +50,14 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
     validate: schemaResolver(categoryFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: CategoryPayload) => (category ? updateCategory(category.id, payload) : createCategory(payload)),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: editing ? 'Categoría actualizada.' : 'Categoría creada.' });
-      onDone();
-      // Its card, its old and new parent's cards and the selectors change; campaign pages show
-      // the catalogue category's name on each of their categories.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
-        editing ? queryClient.invalidateQueries({ queryKey: campaignQueries.details() }) : null,
-      ]);
-    },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    // Its card, its old and new parent's cards and the selectors change; campaign pages show
+    // the catalogue category's name on each of their categories.
+    invalidate: editing ? [categoryQueries.all(), campaignQueries.details()] : [categoryQueries.all()],
+    successMessage: editing ? 'Categoría actualizada.' : 'Categoría creada.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
   });
 
   const options = useMemo(() => parentOptions(candidates.data ?? [], category?.id ?? null), [candidates.data, category?.id]);

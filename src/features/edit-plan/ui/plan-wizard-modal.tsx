@@ -1,7 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Stepper, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMMITMENT_MONTHS, MAX_TRIAL_DAYS } from '@contract/plan.constants';
 import { parsePrice } from '@contract/price';
@@ -20,6 +18,7 @@ import {
   type PlanStatus,
 } from '@/entities/plan';
 import { formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { DocumentInput, ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -65,25 +64,20 @@ const firstStepWithError = (errors: Record<string, unknown>) => {
 
 function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWizardProps) {
   const editing = plan !== null;
-  const queryClient = useQueryClient();
   const [active, setActive] = useState(0);
   const stepRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const form = useForm<PlanFormValues>({ mode: 'controlled', initialValues: initialPlanFormValues(plan) });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: PlanPayload) => (plan ? updatePlan(plan.id, payload) : createPlan(campaignId, payload)),
-    onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: editing ? 'Plan actualizado.' : 'Plan creado.' });
+    invalidate: [campaignQueries.details(), planQueries.all()],
+    successMessage: editing ? 'Plan actualizado.' : 'Plan creado.',
+    onSaved: (saved) => {
       onSaved?.(saved);
       onDone();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignQueries.details() }),
-        queryClient.invalidateQueries({ queryKey: planQueries.all() }),
-      ]);
     },
-    onError: (error) => {
-      const errors = formFieldErrors(error);
+    onFieldErrors: (errors) => {
       form.setErrors(errors);
       // The refusal shows where its field is, so the wizard goes to that step.
       const step = firstStepWithError(errors);
@@ -168,7 +162,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
             <DocumentInput
               label="Documento PDF"
               {...formFileProps(form, 'document')}
-              currentUrl={plan?.document_url ?? plan?.pdf_url}
+              currentUrl={plan?.document_url}
               disabled={busy}
             />
           </Stack>

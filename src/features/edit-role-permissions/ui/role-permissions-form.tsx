@@ -1,11 +1,10 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { SYNC_PERMISSIONS_FALLBACK, roleQueries, syncRolePermissions, type PermissionInfo, type RoleWithPermissions } from '@/entities/role';
 import { errorMessage } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UnsavedChangesDialog } from '@/shared/ui/unsaved-changes';
 
@@ -26,7 +25,6 @@ const sameSet = (a: ReadonlySet<string>, b: readonly string[]) => a.size === b.l
 
 /** One role's permissions as checkboxes grouped by area, saved together with sync-permission. */
 export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProps) {
-  const queryClient = useQueryClient();
   const locked = role.slug === SUPER_ADMIN_ROLE;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(role.permissions));
   // When the saved role changes (a save, a reload), the boxes follow it.
@@ -37,13 +35,11 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
   }
   const areas = useMemo(() => byArea(catalogue), [catalogue]);
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (permissions: string[]) => syncRolePermissions(role.id, permissions),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(roleQueries.detail(role.id).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: roleQueries.lists() });
-      notifications.show({ color: 'green', message: `Permisos de ${role.name} actualizados.` });
-    },
+    detailKey: () => roleQueries.detail(role.id).queryKey,
+    invalidate: [roleQueries.lists()],
+    successMessage: `Permisos de ${role.name} actualizados.`,
   });
 
   /** The area's boxes changed: its permissions are now exactly `checked`. */

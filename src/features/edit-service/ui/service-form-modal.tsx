@@ -1,11 +1,10 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EVENT_PERIODS, EVENT_PERIOD_LABELS } from '@contract/service.constants';
 import { campaignQueries, type Campaign } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, createService, serviceQueries, updateService, type EventPeriod, type Service, type ServicePayload } from '@/entities/service';
 import { formFieldErrors } from '@/shared/api';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -43,7 +42,6 @@ const PERIOD_OPTIONS = EVENT_PERIODS.map((period) => ({ value: period, label: EV
 
 function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
   const editing = service !== null;
-  const queryClient = useQueryClient();
   const categories = campaign.categories ?? [];
   const form = useForm<ServiceFormValues>({
     mode: 'controlled',
@@ -51,19 +49,14 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
     validate: schemaResolver(serviceFormSchema({ categoriesExist: categories.length > 0 }), { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: ({ plan, payload }: { plan: number; payload: ServicePayload }) =>
       service ? updateService(service.id, payload) : createService(plan, payload),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: editing ? 'Servicio actualizado.' : 'Servicio creado.' });
-      onDone();
-      // The campaign page reads its services (and the tab's count) from the campaign's detail.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignQueries.details() }),
-        queryClient.invalidateQueries({ queryKey: serviceQueries.all() }),
-      ]);
-    },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    // The campaign page reads its services (and the tab's count) from the campaign's detail.
+    invalidate: [campaignQueries.details(), serviceQueries.all()],
+    successMessage: editing ? 'Servicio actualizado.' : 'Servicio creado.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
   });
 
   // Ticking 'ilimitada/os' empties the number it replaces.

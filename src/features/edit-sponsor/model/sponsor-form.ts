@@ -13,7 +13,7 @@ export interface SponsorFormValues {
 export const initialSponsorFormValues = (sponsor: Sponsor | null): SponsorFormValues => ({
   name: sponsor?.name ?? '',
   country_id: sponsor ? String(sponsor.country_id) : null,
-  website_url: sponsor?.website_url ?? sponsor?.website ?? '',
+  website_url: sponsor?.website_url ?? '',
   logo: null,
 });
 

@@ -1,12 +1,12 @@
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -45,7 +45,6 @@ interface SponsorFormProps {
 
 function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   const editing = sponsor !== null;
-  const queryClient = useQueryClient();
   const countries = useQuery(countryQueries.options());
 
   const form = useForm<SponsorFormValues>({
@@ -54,16 +53,16 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
     validate: schemaResolver(sponsorFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: SponsorPayload) => (sponsor ? updateSponsor(sponsor.id, payload) : createSponsor(payload)),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(sponsorQueries.detail(saved.id).queryKey, saved);
-      notifications.show({ color: 'green', message: editing ? 'Sponsor actualizado.' : 'Sponsor creado.' });
+    detailKey: (saved) => sponsorQueries.detail(saved.id).queryKey,
+    invalidate: [sponsorQueries.lists()],
+    successMessage: editing ? 'Sponsor actualizado.' : 'Sponsor creado.',
+    onSaved: (saved) => {
       onSaved?.(saved);
       onDone();
-      await queryClient.invalidateQueries({ queryKey: sponsorQueries.lists() });
     },
-    onError: (error) => form.setErrors(formFieldErrors(error)),
+    onFieldErrors: form.setErrors,
   });
 
   const countryOptions = useMemo(

@@ -1,14 +1,14 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entities/country';
 import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
@@ -49,7 +49,6 @@ const fieldErrorsOf = (error: unknown) => formFieldErrors(error, { rename: { is_
 
 function UserForm({ user, onDone, isSelf }: UserFormProps) {
   const editing = user !== null;
-  const queryClient = useQueryClient();
   const roles = useQuery(roleQueries.list());
   const countries = useQuery(countryQueries.options());
 
@@ -59,15 +58,14 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
     validate: schemaResolver(editing ? editUserFormSchema : createUserFormSchema, { sync: true }),
   });
 
-  const save = useMutation({
+  const save = useSaveMutation({
     mutationFn: (payload: UserPayload) => (user ? updateUser(user.id, payload) : createUser(payload)),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(userQueries.detail(saved.id).queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: userQueries.lists() });
-      notifications.show({ color: 'green', message: editing ? 'Usuario actualizado.' : 'Usuario creado.' });
-      onDone();
-    },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    detailKey: (saved) => userQueries.detail(saved.id).queryKey,
+    invalidate: [userQueries.lists()],
+    successMessage: editing ? 'Usuario actualizado.' : 'Usuario creado.',
+    onSaved: onDone,
+    onFieldErrors: form.setErrors,
+    fieldErrors: fieldErrorsOf,
   });
 
   // The super admin role is not handed out here; a user who already has it keeps it.

@@ -7,7 +7,7 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { auditFilters, auditListParams } from '../model/search';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
@@ -42,9 +42,7 @@ export function AuditPage() {
         {(rows) => (
           <Stack gap="md">
             <AuditTable entries={rows} stale={entries.isPlaceholderData} />
-            {answer ? (
-              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} noun="cambios" disabled={entries.isPlaceholderData} onChange={setPage} />
-            ) : null}
+            <ListFooter list={entries} noun="cambios" onChange={setPage} />
           </Stack>
         )}
       </ListState>

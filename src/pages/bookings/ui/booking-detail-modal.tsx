@@ -3,7 +3,7 @@ import { Anchor, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BOOKING_FALLBACKS, BookingStatusBadge, bookingQueries, formatBookingDate, type Booking } from '@/entities/booking';
-import { ChangeBookingStatusButton } from '@/features/booking/change-booking-status';
+import { ChangeBookingStatusButton } from '@/features/change-booking-status';
 import { errorMessage } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { Fact } from '@/shared/ui/fact';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
-import { ChangeBookingStatusDialog } from '@/features/booking/change-booking-status';
+import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
@@ -14,7 +14,7 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
 import { bookingFilters, bookingListParams } from '../model/list-params';
@@ -178,7 +178,6 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
-  const answer = bookings.data;
   // Closed by Back (or a link without it): the next close has no entry of ours to go back over.
   useEffect(() => {
     if (search.booking === undefined) openedHere.current = false;
@@ -242,9 +241,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
           <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} />
         )}
       </ListState>
-      {answer ? (
-        <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} disabled={bookings.isPlaceholderData} onChange={setPage} />
-      ) : null}
+      <ListFooter list={bookings} onChange={setPage} />
       <BookingDetailModal bookingId={search.booking} onClose={closeDetail} onChangeStatus={setChanging} />
       <ChangeBookingStatusDialog booking={changing} onClose={() => setChanging(null)} />
     </>

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { memo, useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
-import { ChangeBookingStatusButton } from '@/features/booking/change-booking-status';
+import { ChangeBookingStatusButton } from '@/features/change-booking-status';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 import { IconEye } from '@/shared/ui/icons';
 import './bookings.css';

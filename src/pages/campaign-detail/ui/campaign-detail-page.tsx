@@ -119,8 +119,8 @@ function CampaignHeader({ campaign }: { campaign: Campaign }) {
             </Group>
             <Text c={campaign.description ? undefined : 'dimmed'}>{campaign.description || 'Sin descripción'}</Text>
             <Group gap="xl" mt="xs">
-              <Fact label="Inicio" value={formatCampaignDate(campaign.start_date ?? campaign.startDate)} />
-              <Fact label="Fin" value={formatCampaignDate(campaign.end_date ?? campaign.endDate)} />
+              <Fact label="Inicio" value={formatCampaignDate(campaign.start_date)} />
+              <Fact label="Fin" value={formatCampaignDate(campaign.end_date)} />
               <Fact label="Presupuesto" value={formatBudget(campaign.budget)} />
               <Fact label="País" value={campaign.country?.name ?? '—'} />
               <Fact label="Sponsor" value={campaign.sponsor?.name ?? '—'} />

@@ -23,7 +23,7 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { campaignsListParams } from '../model/search';
 
@@ -107,16 +107,7 @@ export function CampaignsPage() {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager
-          page={data.current_page}
-          lastPage={data.last_page}
-          total={data.total}
-          estimated={data.total_is_estimate}
-          disabled={list.isPlaceholderData}
-          onChange={setPage}
-        />
-      ) : null}
+      <ListFooter list={list} onChange={setPage} />
     </Stack>
   );
 }

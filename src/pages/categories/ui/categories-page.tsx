@@ -12,7 +12,7 @@ import { IconPlus } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { categoriesListParams } from '../model/search';
@@ -86,9 +86,7 @@ export function CategoriesPage() {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
-      ) : null}
+      <ListFooter list={list} onChange={setPage} />
       <CategoryFormModal opened={form.opened} category={form.category} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
       <DeleteWithConfirmation target={deleting} deletion={categoryDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />
     </Stack>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerQueries, exportCustomers, type Customer } from '@/entities/customer';
-import { CustomerFormModal } from '@/features/customer/edit-customer';
+import { CustomerFormModal } from '@/features/edit-customer';
 import { DeleteWithConfirmation, customerDeletion } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
 import { ApiError } from '@/shared/api';
@@ -13,7 +13,7 @@ import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconArrowLeft, IconCalendar, IconPlus } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { ExportButton } from '@/shared/ui/export-button';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -144,9 +144,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
-      ) : null}
+      <ListFooter list={list} onChange={setPage} />
       <CustomerFormModal
         opened={form.opened}
         dspId={dspId}

@@ -4,7 +4,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspQueries, type Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation, dspDeletion } from '@/features/delete-with-confirmation';
-import { DspFormModal } from '@/features/dsp/edit-dsp';
+import { DspFormModal } from '@/features/edit-dsp';
 import { HistoryButton } from '@/features/view-change-history';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -12,7 +12,7 @@ import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader, focusPageHeading } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -98,9 +98,7 @@ export function DspConfigPage() {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} disabled={list.isPlaceholderData} onChange={setPage} />
-      ) : null}
+      <ListFooter list={list} onChange={setPage} />
       <DspFormModal
         opened={form.opened}
         dsp={form.dsp}

@@ -9,7 +9,7 @@ import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
 import { plansListParams } from '../model/search';
@@ -52,9 +52,7 @@ export function PlansPage() {
         {(plans) => (
           <Stack gap="md">
             <PlansTable plans={plans} stale={list.isPlaceholderData} />
-            {data ? (
-              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} noun="planes" disabled={list.isPlaceholderData} onChange={setPage} />
-            ) : null}
+            <ListFooter list={list} noun="planes" onChange={setPage} />
           </Stack>
         )}
       </ListState>

@@ -7,7 +7,7 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { salesFilters, salesListParams } from '../model/search';
 import { SalesFilters } from './sales-filters';
 import { SalesTable } from './sales-table';
@@ -25,7 +25,6 @@ export function SalesPage() {
   const sales = useDeferredList(useQuery(saleQueries.list(salesListParams(search))));
   const summary = useQuery(saleQueries.summary(filters));
   const { setFilters, setPage } = usePagedSearch(search, sales);
-  const answer = sales.data;
 
   return (
     <Stack gap="md">
@@ -43,9 +42,7 @@ export function SalesPage() {
         {(rows) => (
           <Stack gap="md">
             <SalesTable sales={rows} stale={sales.isPlaceholderData} />
-            {answer ? (
-              <Pager page={answer.current_page} lastPage={answer.last_page} total={answer.total} estimated={answer.total_is_estimate} noun="ventas" disabled={sales.isPlaceholderData} onChange={setPage} />
-            ) : null}
+            <ListFooter list={sales} noun="ventas" onChange={setPage} />
           </Stack>
         )}
       </ListState>

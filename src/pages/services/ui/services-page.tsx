@@ -7,7 +7,7 @@ import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
 import { SERVICE_STATUS_FILTERS, servicesListParams, type ServiceStatusFilter } from '../model/search';
@@ -51,9 +51,7 @@ export function ServicesPage() {
         {(services) => (
           <Stack gap="md">
             <ServicesTable services={services} stale={list.isPlaceholderData} />
-            {data ? (
-              <Pager page={data.current_page} lastPage={data.last_page} total={data.total} estimated={data.total_is_estimate} noun="servicios" disabled={list.isPlaceholderData} onChange={setPage} />
-            ) : null}
+            <ListFooter list={list} noun="servicios" onChange={setPage} />
           </Stack>
         )}
       </ListState>

@@ -17,7 +17,7 @@ import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorCampaignsParams } from '../model/search';
 
@@ -172,15 +172,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager
-          page={data.current_page}
-          lastPage={data.last_page}
-          estimated={data.total_is_estimate}
-          disabled={list.isPlaceholderData}
-          onChange={setPage}
-        />
-      ) : null}
+      <ListFooter list={list} withTotal={false} onChange={setPage} />
       <CampaignFormModal
         opened={form.opened}
         sponsor={sponsor}

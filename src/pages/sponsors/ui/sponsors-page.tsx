@@ -13,7 +13,7 @@ import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEye, IconPlus } from '@/shared/ui/icons';
 import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorsListParams } from '../model/search';
 
@@ -113,16 +113,7 @@ export function SponsorsPage() {
           </SimpleGrid>
         )}
       </ListState>
-      {data ? (
-        <Pager
-          page={data.current_page}
-          lastPage={data.last_page}
-          total={data.total}
-          estimated={data.total_is_estimate}
-          disabled={list.isPlaceholderData}
-          onChange={setPage}
-        />
-      ) : null}
+      <ListFooter list={list} onChange={setPage} />
       <SponsorFormModal opened={form.opened} sponsor={form.sponsor} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
       <DeleteWithConfirmation
         target={deleting}

@@ -9,7 +9,7 @@ import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
@@ -102,16 +102,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
         {(rows) => (
           <Stack gap="md">
             <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
-            {answer ? (
-              <Pager
-                page={answer.current_page}
-                lastPage={answer.last_page}
-                total={answer.total} estimated={answer.total_is_estimate}
-                noun="usuarios"
-                disabled={users.isPlaceholderData}
-                onChange={setPage}
-              />
-            ) : null}
+            <ListFooter list={users} noun="usuarios" onChange={setPage} />
           </Stack>
         )}
       </ListState>

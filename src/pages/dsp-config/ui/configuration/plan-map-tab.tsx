@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONNECTOR_FALLBACKS, connectorQueries, type Connector } from '@/entities/connector';
 import type { Dsp } from '@/entities/dsp';
-import { ConnectorFormModal } from '@/features/dsp/edit-connector';
+import { ConnectorFormModal } from '@/features/edit-connector';
 import { IconEdit } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DSP_STAFF_PAGE_SIZE } from '@contract/dsp.constants';
 import { DSP_FALLBACKS, dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
-import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/dsp/assign-dsp-staff';
+import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/assign-dsp-staff';
 import { IconUsers } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';

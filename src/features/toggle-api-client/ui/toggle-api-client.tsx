@@ -1,0 +1,37 @@
+import { Badge, Loader } from '@mantine/core';
+import { API_CLIENT_FALLBACKS, apiClientQueries, updateApiClient, type ApiClient } from '@/entities/api-client';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
+
+/**
+ * The client's Activo/Inactivo badge as a button: a click sends an update of that client with
+ * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way.
+ */
+export function ToggleApiClient({ client }: { client: ApiClient }) {
+  const toggle = useSaveMutation({
+    mutationFn: () => updateApiClient(client.id, { enabled: !client.enabled }),
+    invalidate: [apiClientQueries.lists()],
+    successMessage: (saved) => (saved.enabled ? `${saved.name} activado.` : `${saved.name} desactivado.`),
+    errorFallback: API_CLIENT_FALLBACKS.save,
+  });
+  const busy = toggle.isPending;
+  const status = client.enabled ? 'Activo' : 'Inactivo';
+
+  return (
+    <Badge
+      component="button"
+      type="button"
+      onClick={() => toggle.mutate()}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={`${status}: ${client.enabled ? 'desactivar' : 'activar'} ${client.name}`}
+      color={client.enabled ? 'teal.9' : 'gray.7'}
+      variant="filled"
+      autoContrast
+      radius="sm"
+      rightSection={busy ? <Loader size={10} color="white" /> : null}
+      style={{ flexShrink: 0, overflow: 'visible', cursor: busy ? 'progress' : 'pointer' }}
+    >
+      {status}
+    </Badge>
+  );
+}

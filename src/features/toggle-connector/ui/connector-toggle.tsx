@@ -1,0 +1,46 @@
+import { Badge, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { CONNECTOR_FALLBACKS, connectorQueries, updateConnector, type Connector } from '@/entities/connector';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
+
+/**
+ * The Activo/Inactivo badge as a button: a click flips this connector's own `enabled` (an update
+ * of the connector with that field alone), then the DSP's connectors are read again. While it
+ * runs the badge says so and takes no second click; a refusal is told with the server's message.
+ */
+export function ConnectorToggle({ connector }: { connector: Connector }) {
+  const queryClient = useQueryClient();
+  const toggle = useSaveMutation({
+    mutationFn: () => updateConnector(connector.id, { enabled: !connector.enabled }),
+    detailKey: (saved) => connectorQueries.detail(saved.id).queryKey,
+    invalidate: [connectorQueries.lists()],
+    successMessage: (saved) => (saved.enabled ? `Conector ${saved.key} activado.` : `Conector ${saved.key} desactivado.`),
+    // The badge follows at once; the refetch after it brings whatever else changed.
+    onSaved: (saved) =>
+      queryClient.setQueryData(connectorQueries.list(saved.dsp_id).queryKey, (list) =>
+        list ? { ...list, data: list.data.map((item) => (item.id === saved.id ? { ...item, ...saved } : item)) } : list,
+      ),
+    errorFallback: CONNECTOR_FALLBACKS.save,
+  });
+  const busy = toggle.isPending;
+  const label = connector.enabled ? 'Activo' : 'Inactivo';
+  return (
+    <UnstyledButton
+      onClick={() => toggle.mutate()}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={`${label}: ${connector.enabled ? 'desactivar' : 'activar'} el conector ${connector.key}`}
+      style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      <Badge
+        color={connector.enabled ? 'teal.9' : 'gray.7'}
+        variant="filled"
+        autoContrast
+        radius="sm"
+        style={{ cursor: busy ? 'progress' : 'pointer', overflow: 'visible' }}
+      >
+        {busy ? 'Cambiando…' : label}
+      </Badge>
+    </UnstyledButton>
+  );
+}
