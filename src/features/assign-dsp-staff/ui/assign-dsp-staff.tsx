@@ -1,12 +1,12 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { dspStaffAnswer } from '@contract/dsp.constants';
 import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
 import { errorMessage } from '@/shared/api';
 import { SEARCH_DEBOUNCE_MS } from '@/shared/config';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { DSP_STAFF_FALLBACKS, assignDspStaff, dspStaffSearch } from '../api/dsp-staff.api';
@@ -18,7 +18,6 @@ const optionLabel = (person: DspStaffMember) => `${person.name} · ${person.emai
  * people at most), people already on the DSP are left out, and 'Asignar' adds the chosen ones.
  */
 export function AssignDspStaff({ dsp }: { dsp: Dsp }) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The chosen people themselves, so their pills keep a name when the next search leaves them out.
@@ -33,19 +32,15 @@ export function AssignDspStaff({ dsp }: { dsp: Dsp }) {
   }, [chosen, staff.data, assigned]);
   const options = [...known.values()].map((person) => ({ value: String(person.id), label: optionLabel(person) }));
 
-  const assign = useMutation({
+  const assign = useSaveMutation({
     mutationFn: (people: DspStaffMember[]) => assignDspStaff(dsp.id, people.map((person) => person.id)),
-    onSuccess: async (_staff, people) => {
-      notifications.show({ color: 'green', message: dspStaffAnswer('assigned', people.length) });
+    successMessage: (_staff, people) => dspStaffAnswer('assigned', people.length),
+    onSaved: () => {
       setChosen([]);
       setSearch('');
-      // The Usuarios tab lists the staff; the detail and the grid name them (the picker leaves them out).
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: dspQueries.staffLists(dsp.id) }),
-        queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
-      ]);
     },
+    // The Usuarios tab lists the staff; the detail and the grid name them (the picker leaves them out).
+    invalidate: [dspQueries.detail(dsp.id).queryKey, dspQueries.staffLists(dsp.id), dspQueries.lists()],
   });
   const busy = assign.isPending;
 

@@ -1,8 +1,7 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dspStaffAnswer } from '@contract/dsp.constants';
 import { dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
+import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { removeDspStaff } from '../api/dsp-staff.api';
 
@@ -17,7 +16,6 @@ export interface RemoveDspStaffDialogProps {
 
 /** 'Quitar': asks first; the server's refusal shows inside the dialog, which stays open. */
 export function RemoveDspStaffDialog({ dsp, person, onClose, onRemoved }: RemoveDspStaffDialogProps) {
-  const queryClient = useQueryClient();
   // The dialog keeps naming the person while it closes.
   const [shown, setShown] = useState(person);
   // Once removed, their row (and the button that opened the dialog) is gone.
@@ -27,19 +25,15 @@ export function RemoveDspStaffDialog({ dsp, person, onClose, onRemoved }: Remove
     setRemoved(false);
   }
 
-  const remove = useMutation({
+  const remove = useSaveMutation({
     mutationFn: (target: DspStaffMember) => removeDspStaff(dsp.id, [target.id]),
-    onSuccess: async () => {
+    successMessage: dspStaffAnswer('removed', 1),
+    onSaved: () => {
       setRemoved(true);
       onClose();
       onRemoved?.();
-      notifications.show({ color: 'green', message: dspStaffAnswer('removed', 1) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dspQueries.detail(dsp.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: dspQueries.staffLists(dsp.id) }),
-        queryClient.invalidateQueries({ queryKey: dspQueries.lists() }),
-      ]);
     },
+    invalidate: [dspQueries.detail(dsp.id).queryKey, dspQueries.staffLists(dsp.id), dspQueries.lists()],
   });
 
   return (
