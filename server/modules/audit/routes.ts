@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { apiClients, campaignCategories, campaigns, categories, connectors, dsps, plans, services, sponsors, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { resourceRoutes } from '../../http/resource-routes';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
 import { CATEGORY_NOT_FOUND } from '../categories/service';
@@ -52,20 +53,16 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAuditService({ db });
 
-  r.get(
-    '/api/v1/audit',
-    {
-      config: { access: 'audit.view' },
-      schema: {
-        tags,
-        summary: 'Historial de cambios: cada escritura, la más reciente primero',
-        description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/audit',
+    access: 'audit.view',
+    tags,
+    list: service.list,
+    index: {
+      summary: 'Historial de cambios: cada escritura, la más reciente primero',
+      description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
     },
-    async (request, reply) => service.list.answer(request, reply),
-  );
+  });
 
   r.get(
     '/api/v1/audit/export',
