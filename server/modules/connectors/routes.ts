@@ -2,9 +2,10 @@ import { recordIdParam } from '@contract/common';
 import { CONNECTOR_ANSWERS, CREDENTIAL_MASK, connector, connectorFields, connectorUpdateFields } from '@contract/connector';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { resourceRoutes } from '../../http/resource-routes';
-import type { CredentialBox } from '../../security/credentials';
+import { createCredentialBox, resolveAppKey } from '../../security/credentials';
 import { createConnectorService } from './service';
 
 const dspIdParam = z.object({ dspId: recordIdParam });
@@ -18,8 +19,8 @@ const WRITE_DESCRIPTION =
   `api_key, authorization…, a cualquier profundidad) se guardan cifrados y se leen como '${CREDENTIAL_MASK}'. El conector y su mapa de planes ` +
   'se escriben en una sola transacción.';
 
-export async function connectorRoutes(app: FastifyInstance, { db, credentials }: { db: Db; credentials: CredentialBox }) {
-  const service = createConnectorService({ db, credentials });
+export async function connectorRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const service = createConnectorService({ db, credentials: createCredentialBox(resolveAppKey(config)) });
   const ofDsp = '/api/v1/dsps/:dspId/connectors';
 
   resourceRoutes(app, {
