@@ -7,8 +7,17 @@ import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
 import type { defineList } from './list';
 
+type DefinedList = ReturnType<typeof defineList>;
+
 /** What the list and detail routes read of a `defineList` result. */
-export type ListRoutes = Pick<ReturnType<typeof defineList>, 'querystring' | 'response' | 'detailQuerystring' | 'detailResponse' | 'answer' | 'answerOne'>;
+export interface ListRoutes {
+  querystring: z.ZodType;
+  response: z.ZodType;
+  detailQuerystring: z.ZodType;
+  detailResponse: z.ZodType;
+  answer: DefinedList['answer'];
+  answerOne: DefinedList['answerOne'];
+}
 
 /** What the documentation says of one route; `access` replaces the resource's for that route. */
 interface RouteText {
@@ -110,7 +119,7 @@ export function resourceRoutes<
       options.index.path ?? path,
       {
         config: accessOf(options.index),
-        schema: { tags, summary, description, params, querystring: of.querystring, response: { 200: of.response } },
+        schema: { tags, summary, description, ...(params && { params }), querystring: of.querystring, response: { 200: of.response } },
       },
       async (request, reply) => (answer ? answer(request as Request<LP>, reply) : of.answer(request, reply)),
     );
@@ -145,7 +154,7 @@ export function resourceRoutes<
       create.path ?? path,
       {
         config: accessOf(create),
-        schema: { tags, summary, description, params, consumes, body, response: { 201: successEnvelope(item()) } },
+        schema: { tags, summary, description, ...(params && { params }), consumes, body, response: { 201: successEnvelope(item()) } },
       },
       async (request, reply) => {
         const created = await create.run(request.body as z.output<CB>, actorOf(request), request.params as z.output<CP>);
