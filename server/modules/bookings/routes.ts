@@ -22,6 +22,7 @@ import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
+import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { BOOKING_DSPS_MAX, createBookingService } from './service';
@@ -215,22 +216,13 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.statusChanged),
   );
 
-  r.get(
-    '/api/v1/bookings/:id/history',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags: ['Historial de cambios'],
-        summary: 'Historial de cambios de un agendamiento, el más reciente primero',
-        description: ACCESS_DESCRIPTION,
-        params: idParam,
-        querystring: audit.list.querystring,
-        response: { 200: audit.list.response },
-      },
-    },
-    async (request, reply) => {
-      await service.find(request.params.id, actorOf(request));
-      return audit.list.answer(request, reply, { scope: audit.recordScope('booking', request.params.id) });
-    },
-  );
+  historyRoute(app, {
+    audit,
+    path: '/api/v1/bookings',
+    resource: 'booking',
+    access: 'operations.view',
+    summary: 'Historial de cambios de un agendamiento, el más reciente primero',
+    description: ACCESS_DESCRIPTION,
+    find: (id, actor) => service.find(id, actor),
+  });
 }

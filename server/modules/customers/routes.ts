@@ -1,4 +1,4 @@
-import { idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { recordIdParam, successEnvelope } from '@contract/common';
 import { CUSTOMER_ANSWERS, customer, customerDspPlans, customerFields, customerUpdateFields } from '@contract/customer';
 import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { resourceRoutes } from '../../http/resource-routes';
+import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { createCustomerService } from './service';
 import { VISIBILITY_DESCRIPTION } from './visibility';
@@ -90,22 +91,13 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => success(await service.dspPlans(request.params.dspId, actorOf(request))),
   );
 
-  r.get(
-    '/api/v1/customers/:id/history',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['Historial de cambios'],
-        summary: 'Historial de cambios de un cliente, el más reciente primero',
-        description: VISIBILITY_DESCRIPTION,
-        params: idParam,
-        querystring: audit.list.querystring,
-        response: { 200: audit.list.response },
-      },
-    },
-    async (request, reply) => {
-      await service.find(request.params.id, actorOf(request));
-      return audit.list.answer(request, reply, { scope: audit.recordScope('customer', request.params.id) });
-    },
-  );
+  historyRoute(app, {
+    audit,
+    path: '/api/v1/customers',
+    resource: 'customer',
+    access: 'signed-in',
+    summary: 'Historial de cambios de un cliente, el más reciente primero',
+    description: VISIBILITY_DESCRIPTION,
+    find: (id, actor) => service.find(id, actor),
+  });
 }
