@@ -53,24 +53,28 @@ async function build(register: (app: FastifyInstance) => void) {
   return routes;
 }
 
+type Deletes = { remove(id: number): Promise<unknown>; deletion(id: number): Promise<{ deletable: boolean; reason: string | null }> };
+
+/** A resource with every standard route; writes and deletes need more than reading. */
+const things = (app: FastifyInstance, list: ListRoutes, service: Deletes) =>
+  resourceRoutes(app, {
+    path: '/api/v1/things',
+    access: 'signed-in',
+    tags: ['Cosas'],
+    list,
+    item,
+    index: { summary: 'Lista de cosas' },
+    detail: { summary: 'Una cosa', find: async (id, actor: Actor) => ({ id: id + actor.userId }) },
+    create: { summary: 'Crea', access: 'sponsors.manage', body, message: 'Creada.', run: async (input, actor) => ({ id: actor.userId, ...input }) },
+    update: { summary: 'Actualiza', access: 'sponsors.manage', body, message: 'Actualizada.', run: async (id, input) => ({ id, ...input }) },
+    delete: { summary: 'Elimina', question: '¿Se puede?', access: 'categories.delete', refusals: 'Con hijas no (409).', message: 'Eliminada.', service },
+  });
+
 describe('resourceRoutes', () => {
   it('declares the standard routes, each with its access: the resource’s, or the one a route names', async () => {
     const list = fakeList();
     const service = { remove: async () => undefined, deletion: async () => ({ deletable: true, reason: null }) };
-    const routes = await build((app) =>
-      resourceRoutes(app, {
-        path: '/api/v1/things',
-        access: 'signed-in',
-        tags: ['Cosas'],
-        list,
-        item,
-        index: { summary: 'Lista de cosas' },
-        detail: { summary: 'Una cosa', find: async (id) => ({ id }) },
-        create: { summary: 'Crea', access: 'sponsors.manage', body, message: 'Creada.', run: async (input) => ({ id: 2, ...input }) },
-        update: { summary: 'Actualiza', access: 'sponsors.manage', body, message: 'Actualizada.', run: async (id, input) => ({ id, ...input }) },
-        delete: { summary: 'Elimina', question: '¿Se puede?', access: 'categories.delete', refusals: 'Con hijas no (409).', message: 'Eliminada.', service },
-      }),
-    );
+    const routes = await build((app) => things(app, list, service));
     expect(routes.map((route) => [route.method, route.url, route.config?.access])).toEqual([
       ['GET', '/api/v1/things', 'signed-in'],
       ['GET', '/api/v1/things/:id', 'signed-in'],
@@ -93,20 +97,7 @@ describe('resourceRoutes', () => {
       remove: async (id: number) => void calls.push(['remove', id]),
       deletion: async (id: number) => ({ deletable: id !== 9, reason: id === 9 ? 'Tiene hijas.' : null }),
     };
-    await build((app) =>
-      resourceRoutes(app, {
-        path: '/api/v1/things',
-        access: 'signed-in',
-        tags: ['Cosas'],
-        list,
-        item,
-        index: { summary: 'Lista' },
-        detail: { summary: 'Una', find: async (id, actor: Actor) => ({ id: id + actor.userId }) },
-        create: { summary: 'Crea', body, message: 'Creada.', run: async (input, actor) => ({ id: actor.userId, ...input }) },
-        update: { summary: 'Actualiza', body, message: 'Actualizada.', run: async (id, input) => ({ id, ...input }) },
-        delete: { summary: 'Elimina', question: '¿Se puede?', message: 'Eliminada.', service },
-      }),
-    );
+    await build((app) => things(app, list, service));
 
     const created = await app.inject({ method: 'POST', url: '/api/v1/things', payload: { name: 'Nueva' } });
     expect(created.statusCode).toBe(201);
