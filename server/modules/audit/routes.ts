@@ -9,7 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { apiClients, campaignCategories, campaigns, categories, connectors, dsps, plans, services, sponsors, users } from '../../db/schema';
+import type { Access } from '../../http/access';
+import { type Actor, actorOf } from '../../http/actor';
 import { notFound } from '../../http/errors';
+import { resourceRoutes } from '../../http/resource-routes';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
 import { CATEGORY_NOT_FOUND } from '../categories/service';
@@ -52,20 +55,16 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAuditService({ db });
 
-  r.get(
-    '/api/v1/audit',
-    {
-      config: { access: 'audit.view' },
-      schema: {
-        tags,
-        summary: 'Historial de cambios: cada escritura, la más reciente primero',
-        description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/audit',
+    access: 'audit.view',
+    tags,
+    list: service.list,
+    index: {
+      summary: 'Historial de cambios: cada escritura, la más reciente primero',
+      description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
     },
-    async (request, reply) => service.list.answer(request, reply),
-  );
+  });
 
   r.get(
     '/api/v1/audit/export',
@@ -91,23 +90,50 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   );
 
   for (const history of HISTORIES) {
-    r.get(
-      `/api/v1/${history.path}/:id/history`,
-      {
-        config: { access: history.access },
-        schema: {
-          tags,
-          summary: `Historial de cambios de un registro (${history.path}), el más reciente primero`,
-          params: idParam,
-          querystring: service.list.querystring,
-          response: { 200: service.list.response },
-        },
-      },
-      async (request, reply) => {
-        const [found] = await db.select({ id: history.id }).from(history.table).where(eq(history.id, request.params.id));
+    historyRoute(app, {
+      audit: service,
+      path: `/api/v1/${history.path}`,
+      resource: history.resource,
+      access: history.access,
+      summary: `Historial de cambios de un registro (${history.path}), el más reciente primero`,
+      find: async (id) => {
+        const [found] = await db.select({ id: history.id }).from(history.table).where(eq(history.id, id));
         if (!found) throw notFound(history.notFound);
-        return service.list.answer(request, reply, { scope: service.recordScope(history.resource, request.params.id) });
       },
-    );
+    });
   }
+}
+
+/** `GET {path}/:id/history`: one record's history, newest first, once `find` has found the record (or answered its 404). */
+export function historyRoute(
+  app: FastifyInstance,
+  options: {
+    audit: ReturnType<typeof createAuditService>;
+    path: string;
+    resource: AuditResource;
+    access: Access;
+    summary: string;
+    description?: string;
+    find: (id: number, actor: Actor) => Promise<unknown>;
+  },
+) {
+  const { audit, resource, find } = options;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${options.path}/:id/history`,
+    {
+      config: { access: options.access },
+      schema: {
+        tags,
+        summary: options.summary,
+        description: options.description,
+        params: idParam,
+        querystring: audit.list.querystring,
+        response: { 200: audit.list.response },
+      },
+    },
+    async (request, reply) => {
+      await find(request.params.id, actorOf(request));
+      return audit.list.answer(request, reply, { scope: audit.recordScope(resource, request.params.id) });
+    },
+  );
 }

@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import type { Mailer } from '../../mail';
 import { profileOf } from './principal';
-import { MESSAGES, type AuthService } from './service';
+import { createAuthService, MESSAGES } from './service';
 
 const nothing = successEnvelope(z.null());
 const tags = ['Autenticación'];
@@ -20,8 +23,9 @@ const clientOf = (request: FastifyRequest) => ({ address: request.ip, userAgent:
 /** The caller's session; set by the access hook on every route that is not public. */
 const sessionOf = (request: FastifyRequest) => ({ userId: principalOf(request).id, sessionId: request.sessionId! });
 
-export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }) {
+export async function authRoutes(app: FastifyInstance, { db, mailer, config }: { db: Db; mailer: Mailer; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAuthService({ db, mailer, config, background: app.backgroundWork, log: app.log });
 
   r.post(
     '/api/auth/login',

@@ -18,16 +18,18 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { csvFileName } from '../../http/csv';
-import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
+import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { BOOKING_DSPS_MAX, createBookingService } from './service';
 
 const tags = ['Agendamientos'];
 const dspIdParam = z.object({ dspId: recordIdParam });
+const ofDsp = '/api/v1/dsps/:dspId/bookings';
 const files = {
   evidence_file: fileField(BOOKING_MESSAGES.evidenceNotFile).optional(),
   support_file: fileField(BOOKING_MESSAGES.supportNotFile).optional(),
@@ -63,6 +65,64 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
   const service = createBookingService({ db, storage, log: app.log });
   const audit = createAuditService({ db });
 
+  resourceRoutes(app, {
+    path: '/api/v1/bookings',
+    access: 'operations.view',
+    tags,
+    list: service.list,
+    item: booking,
+    consumes: FILE_WRITE_TYPES,
+    index: {
+      path: ofDsp,
+      params: dspIdParam,
+      summary: 'Los agendamientos de una DSP, el más reciente primero',
+      description:
+        'filter[q] (o q) busca en el código y en el nombre, DNI y teléfono del cliente; filter[status] uno o varios estados separados por comas; ' +
+        'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,service en un número fijo de consultas. ' +
+        `${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+      answer: (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
+    },
+    create: {
+      path: ofDsp,
+      params: dspIdParam,
+      access: 'bookings.change-status',
+      summary: 'Agenda un servicio para un cliente de la DSP',
+      description:
+        'JSON, formulario o multipart: customer_id (un cliente de esta DSP), entitlement_id (una suscripción ACTIVE de ese cliente en esta DSP), ' +
+        'plan_service_id (un servicio activo del plan de la suscripción) y scheduled_at (ISO 8601 con zona horaria) requeridos; notes, ' +
+        'meta {country, city, phone, address, latitude, longitude} (meta[city] en un formulario), evidence_file y support_file opcionales. ' +
+        "Cada regla incumplida da 422 en su campo. Nace PENDING con un código 'AG-' y 8 caracteres, el plan de la suscripción y su primera fila " +
+        `de historial, en una transacción. Responde 201. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+      body: createBody,
+      message: BOOKING_ANSWERS.created,
+      run: (body, actor, { dspId }) => service.create(dspId, body, actor),
+    },
+    detail: {
+      summary: 'Un agendamiento',
+      description: `include como la lista y status_histories (el más reciente primero, con quién hizo cada cambio). ${ACCESS_DESCRIPTION}`,
+      find: (id, actor) => service.find(id, actor),
+    },
+    update: {
+      access: 'bookings.change-status',
+      summary: 'Actualiza un agendamiento (también POST con _method=PUT)',
+      description:
+        'scheduled_at, notes y meta (se combina clave a clave) y archivos; los campos ausentes no cambian. El cliente, la suscripción, el servicio ' +
+        'y el estado no se cambian aquí (el estado, en PATCH /api/v1/bookings/{id}/status). Un agendamiento CONSUMED no se edita (422). ' +
+        `Una nueva fecha vuelve a comprobar el límite de eventos. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+      body: updateBody,
+      message: BOOKING_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      access: 'bookings.change-status',
+      summary: 'Elimina un agendamiento, su historial de estados y sus archivos',
+      question: '¿Se puede eliminar este agendamiento?',
+      refusals: ACCESS_DESCRIPTION,
+      message: BOOKING_ANSWERS.deleted,
+      service,
+    },
+  });
+
   r.get(
     '/api/v1/booking-dsps',
     {
@@ -75,25 +135,6 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
       },
     },
     async (request) => success(await service.bookingDsps(actorOf(request))),
-  );
-
-  r.get(
-    '/api/v1/dsps/:dspId/bookings',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags,
-        summary: 'Los agendamientos de una DSP, el más reciente primero',
-        description:
-          'filter[q] (o q) busca en el código y en el nombre, DNI y teléfono del cliente; filter[status] uno o varios estados separados por comas; ' +
-          'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,service en un número fijo de consultas. ' +
-          `${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: dspIdParam,
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
-    },
-    async (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
   );
 
   r.get(
@@ -155,65 +196,6 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     },
   );
 
-  r.post(
-    '/api/v1/dsps/:dspId/bookings',
-    {
-      config: { access: 'bookings.change-status' },
-      schema: {
-        tags,
-        summary: 'Agenda un servicio para un cliente de la DSP',
-        description:
-          'JSON, formulario o multipart: customer_id (un cliente de esta DSP), entitlement_id (una suscripción ACTIVE de ese cliente en esta DSP), ' +
-          'plan_service_id (un servicio activo del plan de la suscripción) y scheduled_at (ISO 8601 con zona horaria) requeridos; notes, ' +
-          'meta {country, city, phone, address, latitude, longitude} (meta[city] en un formulario), evidence_file y support_file opcionales. ' +
-          "Cada regla incumplida da 422 en su campo. Nace PENDING con un código 'AG-' y 8 caracteres, el plan de la suscripción y su primera fila " +
-          `de historial, en una transacción. Responde 201. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: dspIdParam,
-        consumes: FILE_WRITE_TYPES,
-        body: createBody,
-        response: { 201: successEnvelope(booking) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(success(await service.create(request.params.dspId, request.body, actorOf(request)), BOOKING_ANSWERS.created)),
-  );
-
-  r.get(
-    '/api/v1/bookings/:id',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags,
-        summary: 'Un agendamiento',
-        description: `include como la lista y status_histories (el más reciente primero, con quién hizo cada cambio). ${ACCESS_DESCRIPTION}`,
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request))),
-  );
-
-  r.put(
-    '/api/v1/bookings/:id',
-    {
-      config: { access: 'bookings.change-status' },
-      schema: {
-        tags,
-        summary: 'Actualiza un agendamiento (también POST con _method=PUT)',
-        description:
-          'scheduled_at, notes y meta (se combina clave a clave) y archivos; los campos ausentes no cambian. El cliente, la suscripción, el servicio ' +
-          'y el estado no se cambian aquí (el estado, en PATCH /api/v1/bookings/{id}/status). Un agendamiento CONSUMED no se edita (422). ' +
-          `Una nueva fecha vuelve a comprobar el límite de eventos. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: idParam,
-        consumes: FILE_WRITE_TYPES,
-        body: updateBody,
-        response: { 200: successEnvelope(booking) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.updated),
-  );
-
   r.patch(
     '/api/v1/bookings/:id/status',
     {
@@ -234,33 +216,13 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.statusChanged),
   );
 
-  deleteRoutes(app, {
+  historyRoute(app, {
+    audit,
     path: '/api/v1/bookings',
-    access: 'bookings.change-status',
-    tags,
-    summary: 'Elimina un agendamiento, su historial de estados y sus archivos',
-    question: '¿Se puede eliminar este agendamiento?',
-    refusals: ACCESS_DESCRIPTION,
-    deleted: BOOKING_ANSWERS.deleted,
-    service,
+    resource: 'booking',
+    access: 'operations.view',
+    summary: 'Historial de cambios de un agendamiento, el más reciente primero',
+    description: ACCESS_DESCRIPTION,
+    find: (id, actor) => service.find(id, actor),
   });
-
-  r.get(
-    '/api/v1/bookings/:id/history',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags: ['Historial de cambios'],
-        summary: 'Historial de cambios de un agendamiento, el más reciente primero',
-        description: ACCESS_DESCRIPTION,
-        params: idParam,
-        querystring: audit.list.querystring,
-        response: { 200: audit.list.response },
-      },
-    },
-    async (request, reply) => {
-      await service.find(request.params.id, actorOf(request));
-      return audit.list.answer(request, reply, { scope: audit.recordScope('booking', request.params.id) });
-    },
-  );
 }

@@ -1,16 +1,13 @@
-import { idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { recordIdParam } from '@contract/common';
 import { CONNECTOR_ANSWERS, CREDENTIAL_MASK, connector, connectorFields, connectorUpdateFields } from '@contract/connector';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
-import { success } from '../../http/envelope';
-import type { CredentialBox } from '../../security/credentials';
+import { resourceRoutes } from '../../http/resource-routes';
+import { createCredentialBox, resolveAppKey } from '../../security/credentials';
 import { createConnectorService } from './service';
 
-const tags = ['Conectores'];
 const dspIdParam = z.object({ dspId: recordIdParam });
 
 const WRITE_DESCRIPTION =
@@ -22,87 +19,54 @@ const WRITE_DESCRIPTION =
   `api_key, authorization…, a cualquier profundidad) se guardan cifrados y se leen como '${CREDENTIAL_MASK}'. El conector y su mapa de planes ` +
   'se escriben en una sola transacción.';
 
-export async function connectorRoutes(app: FastifyInstance, { db, credentials }: { db: Db; credentials: CredentialBox }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createConnectorService({ db, credentials });
+export async function connectorRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const service = createConnectorService({ db, credentials: createCredentialBox(resolveAppKey(config)) });
+  const ofDsp = '/api/v1/dsps/:dspId/connectors';
 
-  r.get(
-    '/api/v1/dsps/:dspId/connectors',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Los conectores de una DSP',
-        description: `404 si la DSP no existe. Las credenciales de settings y params se muestran como '${CREDENTIAL_MASK}'.`,
-        params: dspIdParam,
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
-    },
-    async (request, reply) => {
-      await service.assertDsp(request.params.dspId);
-      return service.list.answer(request, reply, { scope: service.ofDsp(request.params.dspId) });
-    },
-  );
-
-  r.get(
-    '/api/v1/connectors/:id',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Un conector',
-        description: `Las credenciales de settings y params se muestran como '${CREDENTIAL_MASK}'.`,
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
-  );
-
-  r.post(
-    '/api/v1/dsps/:dspId/connectors',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Crea un conector de una DSP con su mapa de planes',
-        description: `${WRITE_DESCRIPTION} 404 si la DSP no existe. Responde 201 con el conector y sus planes.`,
-        params: dspIdParam,
-        body: connectorFields,
-        response: { 201: successEnvelope(connector) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(success(await service.create(request.params.dspId, request.body, actorOf(request)), CONNECTOR_ANSWERS.created)),
-  );
-
-  r.put(
-    '/api/v1/connectors/:id',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Actualiza un conector (también POST con _method=PUT)',
-        description:
-          `${WRITE_DESCRIPTION} Los campos ausentes no cambian ({enabled} solo lo activa o desactiva); plans, si se envía, reemplaza el mapa. ` +
-          `Una credencial enviada como '${CREDENTIAL_MASK}' conserva el valor guardado; otro valor lo reemplaza.`,
-        params: idParam,
-        body: connectorUpdateFields,
-        response: { 200: successEnvelope(connector) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CONNECTOR_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
+  resourceRoutes(app, {
     path: '/api/v1/connectors',
     access: 'dsps.manage',
-    tags,
-    summary: 'Elimina un conector y su mapa de planes',
-    question: '¿Se puede eliminar este conector?',
-    deleted: CONNECTOR_ANSWERS.deleted,
-    service,
+    tags: ['Conectores'],
+    list: service.list,
+    item: connector,
+    index: {
+      path: ofDsp,
+      params: dspIdParam,
+      summary: 'Los conectores de una DSP',
+      description: `404 si la DSP no existe. Las credenciales de settings y params se muestran como '${CREDENTIAL_MASK}'.`,
+      answer: async (request, reply) => {
+        await service.assertDsp(request.params.dspId);
+        return service.list.answer(request, reply, { scope: service.ofDsp(request.params.dspId) });
+      },
+    },
+    detail: {
+      summary: 'Un conector',
+      description: `Las credenciales de settings y params se muestran como '${CREDENTIAL_MASK}'.`,
+      find: (id) => service.find(id),
+    },
+    create: {
+      path: ofDsp,
+      params: dspIdParam,
+      summary: 'Crea un conector de una DSP con su mapa de planes',
+      description: `${WRITE_DESCRIPTION} 404 si la DSP no existe. Responde 201 con el conector y sus planes.`,
+      body: connectorFields,
+      message: CONNECTOR_ANSWERS.created,
+      run: (body, actor, { dspId }) => service.create(dspId, body, actor),
+    },
+    update: {
+      summary: 'Actualiza un conector (también POST con _method=PUT)',
+      description:
+        `${WRITE_DESCRIPTION} Los campos ausentes no cambian ({enabled} solo lo activa o desactiva); plans, si se envía, reemplaza el mapa. ` +
+        `Una credencial enviada como '${CREDENTIAL_MASK}' conserva el valor guardado; otro valor lo reemplaza.`,
+      body: connectorUpdateFields,
+      message: CONNECTOR_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina un conector y su mapa de planes',
+      question: '¿Se puede eliminar este conector?',
+      message: CONNECTOR_ANSWERS.deleted,
+      service,
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { recordIdParam, successEnvelope } from '@contract/common';
 import { CUSTOMER_ANSWERS, customer, customerDspPlans, customerFields, customerUpdateFields } from '@contract/customer';
 import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
@@ -6,14 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
+import { resourceRoutes } from '../../http/resource-routes';
+import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { createCustomerService } from './service';
 import { VISIBILITY_DESCRIPTION } from './visibility';
 
 const tags = ['Clientes'];
 const dspIdParam = z.object({ dspId: recordIdParam });
+const ofDsp = '/api/v1/dsps/:dspId/customers';
 
 const WRITE_DESCRIPTION =
   'JSON, formulario o multipart: dni, name y email requeridos (email en minúsculas); phone y meta {address, city} opcionales ' +
@@ -26,21 +28,51 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const service = createCustomerService({ db });
   const audit = createAuditService({ db });
 
-  r.get(
-    '/api/v1/dsps/:dspId/customers',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Los clientes de una DSP',
-        description: `Con include=entitlements,entitlements.plan, sus suscripciones con su plan, en un número fijo de consultas. ${VISIBILITY_DESCRIPTION}`,
-        params: dspIdParam,
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/customers',
+    access: 'signed-in',
+    tags,
+    list: service.list,
+    item: customer,
+    index: {
+      path: ofDsp,
+      params: dspIdParam,
+      summary: 'Los clientes de una DSP',
+      description: `Con include=entitlements,entitlements.plan, sus suscripciones con su plan, en un número fijo de consultas. ${VISIBILITY_DESCRIPTION}`,
+      answer: (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
     },
-    async (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
-  );
+    create: {
+      path: ofDsp,
+      params: dspIdParam,
+      summary: 'Crea un cliente de una DSP con sus suscripciones',
+      description:
+        `${WRITE_DESCRIPTION} password y password_confirmation requeridas e iguales. Cada plan crea una suscripción ACTIVE con un periodo ` +
+        'abierto (desde ahora hasta el fin de los meses de permanencia del plan) y su primera fila de historial; el cliente y sus ' +
+        `suscripciones se guardan juntos o nada. Responde 201 con el cliente y sus suscripciones. ${VISIBILITY_DESCRIPTION}`,
+      body: customerFields,
+      message: CUSTOMER_ANSWERS.created,
+      run: (body, actor, { dspId }) => service.create(dspId, body, actor),
+    },
+    detail: { summary: 'Un cliente', description: VISIBILITY_DESCRIPTION, find: (id, actor) => service.find(id, actor) },
+    update: {
+      summary: 'Actualiza un cliente (también POST con _method=PUT)',
+      description:
+        `${WRITE_DESCRIPTION} Los campos ausentes no cambian. La contraseña es opcional (vacía = sin cambio) pero, si llega, debe ` +
+        'coincidir con password_confirmation. plan_id, si llega, es la lista completa de planes del cliente: un plan nuevo crea su ' +
+        "suscripción ACTIVE; la suscripción de un plan quitado pasa a CANCELLED con el motivo 'Plan quitado del cliente.' (nunca se borra). " +
+        `Reglas de estado de las suscripciones: ${ENTITLEMENT_TRANSITIONS_TEXT} ${VISIBILITY_DESCRIPTION}`,
+      body: customerUpdateFields,
+      message: CUSTOMER_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina un cliente con sus suscripciones',
+      question: '¿Se puede eliminar este cliente?',
+      refusals: `Un cliente con agendamientos no se elimina: 409 que los cuenta. ${VISIBILITY_DESCRIPTION}`,
+      message: CUSTOMER_ANSWERS.deleted,
+      service,
+    },
+  });
 
   r.get(
     '/api/v1/dsps/:dspId/customer-plans',
@@ -59,89 +91,13 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => success(await service.dspPlans(request.params.dspId, actorOf(request))),
   );
 
-  r.post(
-    '/api/v1/dsps/:dspId/customers',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Crea un cliente de una DSP con sus suscripciones',
-        description:
-          `${WRITE_DESCRIPTION} password y password_confirmation requeridas e iguales. Cada plan crea una suscripción ACTIVE con un periodo ` +
-          'abierto (desde ahora hasta el fin de los meses de permanencia del plan) y su primera fila de historial; el cliente y sus ' +
-          `suscripciones se guardan juntos o nada. Responde 201 con el cliente y sus suscripciones. ${VISIBILITY_DESCRIPTION}`,
-        params: dspIdParam,
-        body: customerFields,
-        response: { 201: successEnvelope(customer) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(success(await service.create(request.params.dspId, request.body, actorOf(request)), CUSTOMER_ANSWERS.created)),
-  );
-
-  r.get(
-    '/api/v1/customers/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Un cliente',
-        description: VISIBILITY_DESCRIPTION,
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id, actorOf(request))),
-  );
-
-  r.put(
-    '/api/v1/customers/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Actualiza un cliente (también POST con _method=PUT)',
-        description:
-          `${WRITE_DESCRIPTION} Los campos ausentes no cambian. La contraseña es opcional (vacía = sin cambio) pero, si llega, debe ` +
-          'coincidir con password_confirmation. plan_id, si llega, es la lista completa de planes del cliente: un plan nuevo crea su ' +
-          "suscripción ACTIVE; la suscripción de un plan quitado pasa a CANCELLED con el motivo 'Plan quitado del cliente.' (nunca se borra). " +
-          `Reglas de estado de las suscripciones: ${ENTITLEMENT_TRANSITIONS_TEXT} ${VISIBILITY_DESCRIPTION}`,
-        params: idParam,
-        body: customerUpdateFields,
-        response: { 200: successEnvelope(customer) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), CUSTOMER_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
+  historyRoute(app, {
+    audit,
     path: '/api/v1/customers',
+    resource: 'customer',
     access: 'signed-in',
-    tags,
-    summary: 'Elimina un cliente con sus suscripciones',
-    question: '¿Se puede eliminar este cliente?',
-    refusals: `Un cliente con agendamientos no se elimina: 409 que los cuenta. ${VISIBILITY_DESCRIPTION}`,
-    deleted: CUSTOMER_ANSWERS.deleted,
-    service,
+    summary: 'Historial de cambios de un cliente, el más reciente primero',
+    description: VISIBILITY_DESCRIPTION,
+    find: (id, actor) => service.find(id, actor),
   });
-
-  r.get(
-    '/api/v1/customers/:id/history',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['Historial de cambios'],
-        summary: 'Historial de cambios de un cliente, el más reciente primero',
-        description: VISIBILITY_DESCRIPTION,
-        params: idParam,
-        querystring: audit.list.querystring,
-        response: { 200: audit.list.response },
-      },
-    },
-    async (request, reply) => {
-      await service.find(request.params.id, actorOf(request));
-      return audit.list.answer(request, reply, { scope: audit.recordScope('customer', request.params.id) });
-    },
-  );
 }

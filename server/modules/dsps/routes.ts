@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
 import { success } from '../../http/envelope';
 import { badRequest } from '../../http/errors';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
 import { createDspService } from './service';
 
@@ -31,20 +31,39 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createDspService({ db, storage, log: app.log });
 
-  r.get(
-    '/api/v1/dsps',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de DSP',
-        description: 'Para un desplegable: sort=name&limit=200&fields=id,name&filter[type]=BOOKING.',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/dsps',
+    access: 'dsps.manage',
+    tags,
+    list: service.list,
+    item: dsp,
+    consumes: FILE_WRITE_TYPES,
+    index: { summary: 'Lista paginada de DSP', description: 'Para un desplegable: sort=name&limit=200&fields=id,name&filter[type]=BOOKING.' },
+    detail: { summary: 'Una DSP', find: (id) => service.find(id) },
+    create: {
+      summary: 'Crea una DSP con sus planes',
+      description: `${WRITE_DESCRIPTION} Responde 201 con la DSP, su sponsor, su país, sus planes y su personal.`,
+      body: createBody,
+      message: DSP_ANSWERS.created,
+      run: (body, actor) => service.create(body, actor),
     },
-    async (request, reply) => service.list.answer(request, reply),
-  );
+    update: {
+      summary: 'Actualiza una DSP (también POST con _method=PUT)',
+      description:
+        `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra; plans, si llega, reemplaza los planes. ` +
+        'El sponsor no cambia nunca: un sponsor_id distinto es un 422. Una imagen nueva reemplaza a la anterior, que se borra.',
+      body: updateBody,
+      message: DSP_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina una DSP, su imagen, sus planes asignados y su personal asignado',
+      question: '¿Se puede eliminar esta DSP?',
+      refusals: 'Una DSP con clientes no se elimina: 409 que los cuenta.',
+      message: DSP_ANSWERS.deleted,
+      service,
+    },
+  });
 
   r.get(
     '/api/v1/dsps/staff',
@@ -62,67 +81,6 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
     },
     async (request, reply) => service.staff.answer(request, reply, { scope: service.activeStaff() }),
   );
-
-  r.get(
-    '/api/v1/dsps/:id',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Una DSP',
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
-  );
-
-  r.post(
-    '/api/v1/dsps',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Crea una DSP con sus planes',
-        description: `${WRITE_DESCRIPTION} Responde 201 con la DSP, su sponsor, su país, sus planes y su personal.`,
-        consumes: FILE_WRITE_TYPES,
-        body: createBody,
-        response: { 201: successEnvelope(dsp) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), DSP_ANSWERS.created)),
-  );
-
-  r.put(
-    '/api/v1/dsps/:id',
-    {
-      config: { access: 'dsps.manage' },
-      schema: {
-        tags,
-        summary: 'Actualiza una DSP (también POST con _method=PUT)',
-        description:
-          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra; plans, si llega, reemplaza los planes. ` +
-          'El sponsor no cambia nunca: un sponsor_id distinto es un 422. Una imagen nueva reemplaza a la anterior, que se borra.',
-        params: idParam,
-        consumes: FILE_WRITE_TYPES,
-        body: updateBody,
-        response: { 200: successEnvelope(dsp) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), DSP_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
-    path: '/api/v1/dsps',
-    access: 'dsps.manage',
-    tags,
-    summary: 'Elimina una DSP, su imagen, sus planes asignados y su personal asignado',
-    question: '¿Se puede eliminar esta DSP?',
-    refusals: 'Una DSP con clientes no se elimina: 409 que los cuenta.',
-    deleted: DSP_ANSWERS.deleted,
-    service,
-  });
 
   // A DSP's staff, paged and searched (the configuration's Usuarios tab): a DSP may have hundreds,
   // so include=users only names them.

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import { resourceRoutes } from '../../http/resource-routes';
 import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { createEntitlementService } from './service';
 
@@ -14,40 +15,29 @@ export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createEntitlementService({ db });
 
-  r.get(
-    '/api/v1/entitlements/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Una suscripción con su plan, sus periodos y su historial de estados',
-        description: `Periodos del más antiguo al más reciente; historial del más reciente al más antiguo, con quién hizo cada cambio (changed_by). ${VISIBILITY_DESCRIPTION}`,
-        params: idParam,
-        response: { 200: successEnvelope(entitlementDetail) },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/entitlements',
+    access: 'signed-in',
+    tags,
+    item: entitlementDetail,
+    detail: {
+      summary: 'Una suscripción con su plan, sus periodos y su historial de estados',
+      description: `Periodos del más antiguo al más reciente; historial del más reciente al más antiguo, con quién hizo cada cambio (changed_by). ${VISIBILITY_DESCRIPTION}`,
+      get: (id, actor) => service.get(id, actor),
     },
-    async (request) => success(await service.get(request.params.id, actorOf(request))),
-  );
-
-  r.post(
-    '/api/v1/entitlements',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Suscribe un cliente a un plan de su DSP',
-        description:
-          "multipart, formulario o JSON: dsp_id ('Falta DSP.'), customer_id ('Falta Cliente.') y plan_id ('Debes indicar un Plan ID.'); " +
-          'payment_method opcional (efectivo, tarjeta, transferencia o cheque; vacío = sin registrar), que las ventas muestran. ' +
-          'El cliente debe ser de esa DSP y la DSP debe vender el plan (422); si el cliente ya tiene una suscripción de ese plan que no está ' +
-          'cancelada, 409. La suscripción nace ACTIVE con un periodo abierto (desde ahora hasta el fin de los meses de permanencia del plan) ' +
-          `y su primera fila de historial, en una transacción. Responde 201. ${VISIBILITY_DESCRIPTION}`,
-        body: entitlementFields,
-        response: { 201: successEnvelope(entitlementDetail) },
-      },
+    create: {
+      summary: 'Suscribe un cliente a un plan de su DSP',
+      description:
+        "multipart, formulario o JSON: dsp_id ('Falta DSP.'), customer_id ('Falta Cliente.') y plan_id ('Debes indicar un Plan ID.'); " +
+        'payment_method opcional (efectivo, tarjeta, transferencia o cheque; vacío = sin registrar), que las ventas muestran. ' +
+        'El cliente debe ser de esa DSP y la DSP debe vender el plan (422); si el cliente ya tiene una suscripción de ese plan que no está ' +
+        'cancelada, 409. La suscripción nace ACTIVE con un periodo abierto (desde ahora hasta el fin de los meses de permanencia del plan) ' +
+        `y su primera fila de historial, en una transacción. Responde 201. ${VISIBILITY_DESCRIPTION}`,
+      body: entitlementFields,
+      message: ENTITLEMENT_ANSWERS.created,
+      run: (body, actor) => service.create(body, actor),
     },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), ENTITLEMENT_ANSWERS.created)),
-  );
+  });
 
   r.patch(
     '/api/v1/entitlements/:id/status',

@@ -1,13 +1,11 @@
-import { idParam, recordIdParam, successEnvelope } from '@contract/common';
+import { idParam, recordIdParam } from '@contract/common';
 import { PLAN_ANSWERS, PLAN_MESSAGES, plan, planFields, planUpdateFields } from '@contract/plan';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
-import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
 import { createPlanService } from './service';
 
@@ -33,19 +31,41 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createPlanService({ db, storage, log: app.log });
 
-  r.get(
-    '/api/v1/plans',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de planes de todas las campañas',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/plans',
+    access: 'sponsors.manage',
+    tags,
+    list: service.list,
+    item: plan,
+    consumes: FILE_WRITE_TYPES,
+    index: { summary: 'Lista paginada de planes de todas las campañas' },
+    detail: { summary: 'Un plan', find: (id) => service.find(id) },
+    create: {
+      path: '/api/v1/campaigns/:campaignId/plans',
+      params: campaignIdParam,
+      summary: 'Crea un plan en una campaña',
+      description: `${WRITE_DESCRIPTION} 404 si la campaña no existe. Responde 201 con el plan, su campaña y su plan base.`,
+      body: createBody,
+      message: PLAN_ANSWERS.created,
+      run: (body, actor, { campaignId }) => service.create(campaignId, body, actor),
     },
-    async (request, reply) => service.list.answer(request, reply),
-  );
+    update: {
+      summary: 'Actualiza un plan (también POST con _method=PUT)',
+      description:
+        `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra (plan_id vacío: deja de ser una mejora). ` +
+        'Una imagen o un documento nuevos reemplazan a los anteriores, que se borran.',
+      body: updateBody,
+      message: PLAN_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina un plan, su imagen y su documento',
+      question: '¿Se puede eliminar este plan?',
+      refusals: "Un plan que es la base de otro plan o que tiene servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 1 plan de mejora').",
+      message: PLAN_ANSWERS.deleted,
+      service,
+    },
+  });
 
   r.get(
     '/api/v1/campaigns/:id/plans',
@@ -65,67 +85,4 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
       return service.campaignList.answer(request, reply, { scope: service.ofCampaign(request.params.id) });
     },
   );
-
-  r.get(
-    '/api/v1/plans/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Un plan',
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
-  );
-
-  r.post(
-    '/api/v1/campaigns/:campaignId/plans',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Crea un plan en una campaña',
-        description: `${WRITE_DESCRIPTION} 404 si la campaña no existe. Responde 201 con el plan, su campaña y su plan base.`,
-        params: campaignIdParam,
-        consumes: FILE_WRITE_TYPES,
-        body: createBody,
-        response: { 201: successEnvelope(plan) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(success(await service.create(request.params.campaignId, request.body, actorOf(request)), PLAN_ANSWERS.created)),
-  );
-
-  r.put(
-    '/api/v1/plans/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Actualiza un plan (también POST con _method=PUT)',
-        description:
-          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra (plan_id vacío: deja de ser una mejora). ` +
-          'Una imagen o un documento nuevos reemplazan a los anteriores, que se borran.',
-        params: idParam,
-        consumes: FILE_WRITE_TYPES,
-        body: updateBody,
-        response: { 200: successEnvelope(plan) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), PLAN_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
-    path: '/api/v1/plans',
-    access: 'sponsors.manage',
-    tags,
-    summary: 'Elimina un plan, su imagen y su documento',
-    question: '¿Se puede eliminar este plan?',
-    refusals: "Un plan que es la base de otro plan o que tiene servicios no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 1 plan de mejora').",
-    deleted: PLAN_ANSWERS.deleted,
-    service,
-  });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import { resourceRoutes } from '../../http/resource-routes';
 import { createRoleService } from './service';
 
 const tags = ['Roles y permisos'];
@@ -19,28 +20,14 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createRoleService({ db });
 
-  r.get(
-    '/api/v1/roles',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de roles, con sus permisos',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
-    },
-    async (request, reply) => service.list.answer(request, reply),
-  );
-
-  r.get(
-    '/api/v1/roles/:id',
-    {
-      config: { access: 'users.manage' },
-      schema: { tags, summary: 'Un rol con sus permisos', params: idParam, response: { 200: successEnvelope(roleWithPermissions) } },
-    },
-    async (request) => success(await service.get(request.params.id)),
-  );
+  resourceRoutes(app, {
+    path: '/api/v1/roles',
+    access: 'users.manage',
+    tags,
+    list: service.list,
+    index: { summary: 'Lista paginada de roles, con sus permisos' },
+    detail: { summary: 'Un rol con sus permisos', find: (id) => service.get(id) },
+  });
 
   r.post(
     '/api/v1/roles/:id/sync-permission',

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { csvFileName } from '../../http/csv';
 import { success } from '../../http/envelope';
+import { resourceRoutes } from '../../http/resource-routes';
 import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { createSalesService } from './service';
 
@@ -23,23 +24,20 @@ export async function salesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createSalesService({ db });
 
-  r.get(
-    '/api/v1/sales',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Las ventas: una por suscripción, la más reciente primero',
-        description: `${SALES_DESCRIPTION} Los totales de todas las filas filtradas (no solo de la página) están en /api/v1/sales/summary.`,
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
+  resourceRoutes(app, {
+    path: '/api/v1/sales',
+    access: 'signed-in',
+    tags,
+    list: service.list,
+    index: {
+      summary: 'Las ventas: una por suscripción, la más reciente primero',
+      description: `${SALES_DESCRIPTION} Los totales de todas las filas filtradas (no solo de la página) están en /api/v1/sales/summary.`,
+      answer: (request, reply) => {
+        const actor = actorOf(request);
+        return service.list.answer(request, reply, { scope: service.visible(actor), exactTotal: service.talliedCount(actor) });
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      return service.list.answer(request, reply, { scope: service.visible(actor), exactTotal: service.talliedCount(actor) });
-    },
-  );
+  });
 
   r.get(
     '/api/v1/sales/summary',

@@ -1,14 +1,12 @@
-import { idParam, successEnvelope } from '@contract/common';
+import { idParam } from '@contract/common';
 import { EVENT_PERIODS, SERVICE_ANSWERS, SERVICE_MESSAGES, service as serviceItem, serviceFields, serviceUpdateFields } from '@contract/service';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
-import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
-import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
+import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
 import { createServiceService } from './service';
 
@@ -29,22 +27,47 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createServiceService({ db, storage, log: app.log });
 
-  r.get(
-    '/api/v1/services',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de servicios de todas las campañas',
-        description:
-          'Filtros: q (nombre y descripción), is_active, category_id, plan_id y campaign_id (la campaña del plan). ' +
-          'include=campaign trae la campaña del plan (id, name, sponsor_id) para enlazar a su página.',
-        querystring: service.everyList.querystring,
-        response: { 200: service.everyList.response },
-      },
+  resourceRoutes(app, {
+    path: '/api/v1/services',
+    access: 'sponsors.manage',
+    tags,
+    list: service.list,
+    item: serviceItem,
+    consumes: FILE_WRITE_TYPES,
+    index: {
+      of: service.everyList,
+      summary: 'Lista paginada de servicios de todas las campañas',
+      description:
+        'Filtros: q (nombre y descripción), is_active, category_id, plan_id y campaign_id (la campaña del plan). ' +
+        'include=campaign trae la campaña del plan (id, name, sponsor_id) para enlazar a su página.',
     },
-    async (request, reply) => service.everyList.answer(request, reply),
-  );
+    create: {
+      path: '/api/v1/plans/:id/services',
+      params: idParam,
+      summary: 'Crea un servicio en un plan',
+      description: `${WRITE_DESCRIPTION} 404 si el plan no existe. Responde 201 con el servicio, su categoría y su plan.`,
+      body: createBody,
+      message: SERVICE_ANSWERS.created,
+      run: (body, actor, { id }) => service.create(id, body, actor),
+    },
+    detail: { summary: 'Un servicio', find: (id) => service.find(id) },
+    update: {
+      summary: 'Actualiza un servicio (también POST con _method=PUT)',
+      description:
+        `${WRITE_DESCRIPTION} Los campos ausentes no cambian; las reglas se comprueban sobre los valores resultantes, y la de la ` +
+        'categoría cuando se envía category_id. Una imagen nueva reemplaza a la anterior, que se borra.',
+      body: updateBody,
+      message: SERVICE_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina un servicio y su imagen',
+      question: '¿Se puede eliminar este servicio?',
+      refusals: "Un servicio con agendamientos no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 3 agendamientos').",
+      message: SERVICE_ANSWERS.deleted,
+      service,
+    },
+  });
 
   r.get(
     '/api/v1/plans/:id/services',
@@ -64,66 +87,4 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
       return service.list.answer(request, reply, { scope: eq(services.planId, request.params.id) });
     },
   );
-
-  r.post(
-    '/api/v1/plans/:id/services',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Crea un servicio en un plan',
-        description: `${WRITE_DESCRIPTION} 404 si el plan no existe. Responde 201 con el servicio, su categoría y su plan.`,
-        params: idParam,
-        consumes: FILE_WRITE_TYPES,
-        body: createBody,
-        response: { 201: successEnvelope(serviceItem) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.params.id, request.body, actorOf(request)), SERVICE_ANSWERS.created)),
-  );
-
-  r.get(
-    '/api/v1/services/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Un servicio',
-        params: idParam,
-        querystring: service.list.detailQuerystring,
-        response: { 200: service.list.detailResponse },
-      },
-    },
-    async (request, reply) => service.list.answerOne(request, reply, () => service.find(request.params.id)),
-  );
-
-  r.put(
-    '/api/v1/services/:id',
-    {
-      config: { access: 'sponsors.manage' },
-      schema: {
-        tags,
-        summary: 'Actualiza un servicio (también POST con _method=PUT)',
-        description:
-          `${WRITE_DESCRIPTION} Los campos ausentes no cambian; las reglas se comprueban sobre los valores resultantes, y la de la ` +
-          'categoría cuando se envía category_id. Una imagen nueva reemplaza a la anterior, que se borra.',
-        params: idParam,
-        consumes: FILE_WRITE_TYPES,
-        body: updateBody,
-        response: { 200: successEnvelope(serviceItem) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), SERVICE_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
-    path: '/api/v1/services',
-    access: 'sponsors.manage',
-    tags,
-    summary: 'Elimina un servicio y su imagen',
-    question: '¿Se puede eliminar este servicio?',
-    refusals: "Un servicio con agendamientos no se elimina: 409 que los cuenta ('No se puede eliminar: tiene 3 agendamientos').",
-    deleted: SERVICE_ANSWERS.deleted,
-    service,
-  });
 }

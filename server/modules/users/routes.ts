@@ -1,15 +1,9 @@
-import { idParam, successEnvelope } from '@contract/common';
 import { USER_ANSWERS, createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../http/actor';
-import { deleteRoutes } from '../../http/delete-routes';
-import { success } from '../../http/envelope';
+import { resourceRoutes } from '../../http/resource-routes';
 import type { Mailer } from '../../mail';
 import { createUserService } from './service';
-
-const tags = ['Usuarios'];
 
 /** The rules of ../roles/authority.ts, as an API client reads them. */
 const AUTHORITY_RULES =
@@ -28,79 +22,47 @@ const PASSWORD_RULE =
   'al usuario se le avisa por correo que se le fijó una contraseña, sin incluirla. ';
 
 export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db; mailer: Mailer }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createUserService({ db, mailer, log: app.log });
 
-  r.get(
-    '/api/v1/users',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de usuarios del personal',
-        querystring: service.list.querystring,
-        response: { 200: service.list.response },
-      },
-    },
-    async (request, reply) => service.list.answer(request, reply),
-  );
-
-  r.get(
-    '/api/v1/users/:id',
-    { config: { access: 'users.manage' }, schema: { tags, summary: 'Un usuario', params: idParam, response: { 200: successEnvelope(user) } } },
-    async (request) => success(await service.get(request.params.id)),
-  );
-
-  r.post(
-    '/api/v1/users',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: 'Crea un usuario',
-        description:
-          'roles: slugs de roles existentes (al menos uno); el rol SUPER_ADMIN no se asigna desde aquí. is_active por defecto true. ' +
-          'email y DNI únicos (409 con el error en su campo). El email se guarda en minúsculas. ' +
-          ASSIGN_RULE +
-          PASSWORD_RULE,
-        body: createUserBody,
-        response: { 201: successEnvelope(user) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(success(await service.create(request.body, actorOf(request)), USER_ANSWERS.created)),
-  );
-
-  r.put(
-    '/api/v1/users/:id',
-    {
-      config: { access: 'users.manage' },
-      schema: {
-        tags,
-        summary: 'Actualiza un usuario',
-        description:
-          'Los mismos campos que al crear; la contraseña solo cambia si se envía. is_active y country_id omitidos se conservan. ' +
-          'SUPER_ADMIN solo puede figurar en roles si el usuario ya lo tenía. ' +
-          AUTHORITY_RULES +
-          ASSIGN_RULE +
-          PASSWORD_RULE +
-          'Cambiar el email avisa por correo a la dirección anterior y a la nueva. ' +
-          GUARD_RAILS,
-        params: idParam,
-        body: updateUserBody,
-        response: { 200: successEnvelope(user) },
-      },
-    },
-    async (request) => success(await service.update(request.params.id, request.body, actorOf(request)), USER_ANSWERS.updated),
-  );
-
-  deleteRoutes(app, {
+  resourceRoutes(app, {
     path: '/api/v1/users',
     access: 'users.manage',
-    tags,
-    summary: 'Elimina un usuario',
-    question: '¿Se puede eliminar este usuario?',
-    refusals: AUTHORITY_RULES + GUARD_RAILS,
-    deleted: USER_ANSWERS.deleted,
-    service,
+    tags: ['Usuarios'],
+    list: service.list,
+    item: user,
+    index: { summary: 'Lista paginada de usuarios del personal' },
+    detail: { summary: 'Un usuario', find: (id) => service.get(id) },
+    create: {
+      summary: 'Crea un usuario',
+      description:
+        'roles: slugs de roles existentes (al menos uno); el rol SUPER_ADMIN no se asigna desde aquí. is_active por defecto true. ' +
+        'email y DNI únicos (409 con el error en su campo). El email se guarda en minúsculas. ' +
+        ASSIGN_RULE +
+        PASSWORD_RULE,
+      body: createUserBody,
+      message: USER_ANSWERS.created,
+      run: (body, actor) => service.create(body, actor),
+    },
+    update: {
+      summary: 'Actualiza un usuario',
+      description:
+        'Los mismos campos que al crear; la contraseña solo cambia si se envía. is_active y country_id omitidos se conservan. ' +
+        'SUPER_ADMIN solo puede figurar en roles si el usuario ya lo tenía. ' +
+        AUTHORITY_RULES +
+        ASSIGN_RULE +
+        PASSWORD_RULE +
+        'Cambiar el email avisa por correo a la dirección anterior y a la nueva. ' +
+        GUARD_RAILS,
+      body: updateUserBody,
+      message: USER_ANSWERS.updated,
+      run: (id, body, actor) => service.update(id, body, actor),
+    },
+    delete: {
+      summary: 'Elimina un usuario',
+      question: '¿Se puede eliminar este usuario?',
+      refusals: AUTHORITY_RULES + GUARD_RAILS,
+      message: USER_ANSWERS.deleted,
+      service,
+    },
   });
 }

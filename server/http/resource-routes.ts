@@ -1,0 +1,206 @@
+import { type DeletionCheck, deletionCheck, idParam, successEnvelope } from '@contract/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from './access';
+import { type Actor, actorOf } from './actor';
+import { success } from './envelope';
+import type { defineList } from './list';
+
+type DefinedList = ReturnType<typeof defineList>;
+
+/** What the list and detail routes read of a `defineList` result. */
+export interface ListRoutes {
+  querystring: z.ZodType;
+  response: z.ZodType;
+  detailQuerystring: z.ZodType;
+  detailResponse: z.ZodType;
+  answer: DefinedList['answer'];
+  answerOne: DefinedList['answerOne'];
+}
+
+/** What the documentation says of one route; `access` replaces the resource's for that route. */
+interface RouteText {
+  summary: string;
+  description?: string;
+  access?: Access;
+}
+
+/** A collection route on another path than the resource's, e.g. '/api/v1/dsps/:dspId/clients', with its params schema. */
+interface Nested<P extends z.ZodObject> {
+  path?: string;
+  params?: P;
+}
+
+type Request<P extends z.ZodObject> = FastifyRequest<{ Params: z.output<P> }>;
+
+const DELETION_DESCRIPTION =
+  'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason, ' +
+  'el mismo texto que daría el DELETE. 404 si no existe. El DELETE vuelve a comprobarlo, por si algo cambió entre medias.';
+
+export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, CB extends z.ZodType, UB extends z.ZodType> {
+  /** The collection's path, e.g. '/api/v1/sponsors': the record's routes are `{path}/:id`. */
+  path: string;
+  /** Who may call every route of the resource, unless a route names its own. */
+  access: Access;
+  tags: string[];
+  /** The service's list (`defineList`): the list's querystring and page, the detail's include/fields and answer. */
+  list?: ListRoutes;
+  /** The record as the writes (and a detail without a list) answer it. */
+  item?: z.ZodType;
+  /** The writes' content types (FILE_WRITE_TYPES for bodies that may carry files). */
+  consumes?: string[];
+
+  /** `GET {path}`: a page of `list` (or of `of`), through `answer` when it narrows or checks first. */
+  index?: RouteText &
+    Nested<LP> & {
+      of?: ListRoutes;
+      answer?: (request: Request<LP>, reply: FastifyReply) => Promise<void>;
+    };
+  /**
+   * `GET {path}/:id`: with `find` (which answers the 404), the record as `list` writes it, with its
+   * include and fields; with `get`, a resource without a list, its record as `item`.
+   */
+  detail?: RouteText & ({ find: (id: number, actor: Actor) => Promise<{ id: number }> } | { get: (id: number, actor: Actor) => Promise<unknown> });
+  /** `POST {path}`: 201 with the record and `message`. */
+  create?: RouteText &
+    Nested<CP> & {
+      body: CB;
+      message: string;
+      run: (body: z.output<CB>, actor: Actor, params: z.output<CP>) => Promise<unknown>;
+    };
+  /** `PUT {path}/:id`, and POST with `_method=PUT` (./method-override.ts). */
+  update?: RouteText & {
+    body: UB;
+    message: string;
+    run: (id: number, body: z.output<UB>, actor: Actor) => Promise<unknown>;
+  };
+  /**
+   * `DELETE {path}/:id` and `GET {path}/:id/deletion`, which the panel asks before its delete dialog
+   * opens, with the same access. `remove` and `deletion` come from one write path, so the answer
+   * and the refusal always agree.
+   */
+  delete?: RouteText & {
+    /** E.g. '¿Se puede eliminar este sponsor?'. */
+    question: string;
+    /** What refuses it, for the documentation of both routes. */
+    refusals?: string;
+    message: string;
+    service: { remove(id: number, actor: Actor): Promise<unknown>; deletion(id: number, actor: Actor): Promise<DeletionCheck> };
+  };
+}
+
+const required = <T>(value: T | undefined, what: string, path: string): T => {
+  if (value === undefined) throw new Error(`resourceRoutes ${path}: falta ${what}`);
+  return value;
+};
+
+/**
+ * The standard routes of a resource (list, detail, create, update, delete and its check), each
+ * with its access, schemas and documentation, from one configuration. Routes of another shape stay
+ * in the module.
+ */
+export function resourceRoutes<
+  LP extends z.ZodObject = z.ZodObject,
+  CP extends z.ZodObject = z.ZodObject,
+  CB extends z.ZodType = z.ZodType,
+  UB extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, options: ResourceRoutes<LP, CP, CB, UB>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { path, tags, consumes } = options;
+  const accessOf = (route: RouteText) => ({ access: route.access ?? options.access });
+  const item = () => required(options.item, 'item', path);
+  const list = () => required(options.list, 'list', path);
+
+  if (options.index) {
+    const { summary, description, params, answer } = options.index;
+    const of = options.index.of ?? list();
+    r.get(
+      options.index.path ?? path,
+      {
+        config: accessOf(options.index),
+        schema: { tags, summary, description, ...(params && { params }), querystring: of.querystring, response: { 200: of.response } },
+      },
+      async (request, reply) => (answer ? answer(request as Request<LP>, reply) : of.answer(request, reply)),
+    );
+  }
+
+  if (options.detail) {
+    const detail = options.detail;
+    const { summary, description } = detail;
+    if ('find' in detail) {
+      const of = list();
+      r.get(
+        `${path}/:id`,
+        {
+          config: accessOf(detail),
+          schema: { tags, summary, description, params: idParam, querystring: of.detailQuerystring, response: { 200: of.detailResponse } },
+        },
+        async (request, reply) => of.answerOne(request, reply, () => detail.find(request.params.id, actorOf(request))),
+      );
+    } else {
+      r.get(
+        `${path}/:id`,
+        { config: accessOf(detail), schema: { tags, summary, description, params: idParam, response: { 200: successEnvelope(item()) } } },
+        async (request) => success(await detail.get(request.params.id, actorOf(request))),
+      );
+    }
+  }
+
+  if (options.create) {
+    const create = options.create;
+    const { summary, description, params, body } = create;
+    r.post(
+      create.path ?? path,
+      {
+        config: accessOf(create),
+        schema: { tags, summary, description, ...(params && { params }), consumes, body, response: { 201: successEnvelope(item()) } },
+      },
+      async (request, reply) => {
+        const created = await create.run(request.body as z.output<CB>, actorOf(request), request.params as z.output<CP>);
+        return reply.status(201).send(success(created, create.message));
+      },
+    );
+  }
+
+  if (options.update) {
+    const update = options.update;
+    const { summary, description, body } = update;
+    r.put(
+      `${path}/:id`,
+      {
+        config: accessOf(update),
+        schema: { tags, summary, description, params: idParam, consumes, body, response: { 200: successEnvelope(item()) } },
+      },
+      async (request) => success(await update.run(request.params.id, request.body as z.output<UB>, actorOf(request)), update.message),
+    );
+  }
+
+  if (options.delete) {
+    const remove = options.delete;
+    const { refusals, service } = remove;
+    const config = accessOf(remove);
+    r.delete(
+      `${path}/:id`,
+      { config, schema: { tags, summary: remove.summary, description: refusals, params: idParam, response: { 200: successEnvelope(z.null()) } } },
+      async (request) => {
+        await service.remove(request.params.id, actorOf(request));
+        return success(null, remove.message);
+      },
+    );
+    r.get(
+      `${path}/:id/deletion`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: remove.question,
+          description: refusals ? `${DELETION_DESCRIPTION} ${refusals}` : DELETION_DESCRIPTION,
+          params: idParam,
+          response: { 200: successEnvelope(deletionCheck) },
+        },
+      },
+      async (request) => success(await service.deletion(request.params.id, actorOf(request))),
+    );
+  }
+}
