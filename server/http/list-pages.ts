@@ -42,7 +42,7 @@ export interface PageWindow {
 export const windowOf = (page: number, limit: number): PageWindow => ({ limit: limit + 1, offset: (page - 1) * limit, shown: limit });
 
 /** ORDER BY for the parsed sort terms; `columns` maps each allowed sort name to its column. */
-export const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn | SQL>): SQL[] =>
+const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn | SQL>): SQL[] =>
   sort.map(({ field, direction }) => {
     const column = columns[field];
     if (!column) throw new Error(`Sort field without a column: ${field}`);
@@ -86,7 +86,7 @@ const idsInOrder = (list: { table: PgTable; id: PgColumn }, where: SQL | undefin
  * a million bookings must not count them all). Past the limit the planner's estimate answers: one
  * more statement, planned but not run.
  */
-export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
+async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
   const [{ total } = { total: 0 }] = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as "total" from (${matchingRows(table, where)} limit ${EXACT_TOTAL_LIMIT + 1}) "matching"`),
   );
