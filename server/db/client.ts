@@ -35,17 +35,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * A statement prepared with drizzle's `.prepare(name)`, planned once per connection: on a server
- * drizzle sends it as a named statement already; PGlite's driver drops the name, so its thread is
- * told to keep the statement planned itself (`PgliteThread.keepPlanned`).
- */
-export function keepPlanned<T extends { getQuery(): { sql: string } }>(db: Db, name: string, statement: T): T {
-  const client = (db as unknown as { $client: { keepPlanned?: (name: string, sql: string) => void } }).$client;
-  client.keepPlanned?.(name, statement.getQuery().sql);
-  return statement;
-}
-
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -103,8 +92,7 @@ export async function openDatabase(options: {
   }
   // PGlite runs on a worker thread, on disk and in memory alike: its WASM and file I/O are
   // synchronous, and on the HTTP thread every statement stopped every request. The tests' in-memory
-  // databases take the same path: the one the server runs is the one they test, and their files ran
-  // faster so (10 API files: 42–52 s against 65–70 s in-process, same machine and load).
+  // databases take the same path, so the one the server runs is the one they test.
   // pg_trgm: the lists' trigram indexes (the migrations create the extension; PGlite must have it loaded).
   const client = new PgliteThread({ dataDir: dir, loadDataDir: options.pgliteTemplate, extensionNames: ['pg_trgm'], onLost: options.onLost });
   await client.waitReady;
@@ -137,6 +125,7 @@ export function listenerFor(db: Db): Listen {
   const client = (db as unknown as { $client: unknown }).$client;
   if (isPglite(client)) {
     return async (channel, onPayload) => {
+      checkChannel(channel);
       const unlisten = await client.listen(channel, onPayload);
       // Closing the database first ends its listeners with it.
       return () => (client.closed ? Promise.resolve() : unlisten());
@@ -145,7 +134,15 @@ export function listenerFor(db: Db): Listen {
   const connectionString = (client as { options?: { connectionString?: string } }).options?.connectionString;
   // Refused only when asked, so an app built on a handle without one still starts.
   if (!connectionString) return () => Promise.reject(new Error('La base de datos no admite LISTEN: falta la dirección de conexión.'));
-  return (channel, onPayload, options = {}) => listenOnServer(connectionString, channel, onPayload, options);
+  return async (channel, onPayload, options = {}) => {
+    checkChannel(channel);
+    return listenOnServer(connectionString, channel, onPayload, options);
+  };
+}
+
+/** LISTEN takes no parameter: a channel is one of the code's own lower-case names, written as is. */
+function checkChannel(channel: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new TypeError(`Nombre de canal no válido: ${channel}`);
 }
 
 interface PgliteLike {
@@ -160,7 +157,6 @@ async function listenOnServer(connectionString: string, channel: string, onPaylo
   let stopped = false;
   let current: InstanceType<typeof Client> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
-  const quoted = `"${channel.replaceAll('"', '""')}"`;
 
   const connect = async () => {
     const client = new Client({ connectionString });
@@ -171,7 +167,7 @@ async function listenOnServer(connectionString: string, channel: string, onPaylo
     client.on('error', () => undefined);
     try {
       await client.connect();
-      await client.query(`listen ${quoted}`);
+      await client.query(`listen ${channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

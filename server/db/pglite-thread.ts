@@ -18,8 +18,6 @@ type Request =
       textTypes: number[];
       paramTypes?: number[];
       transaction?: number;
-      /** The name the worker keeps this statement planned under (see `keepPlanned`). */
-      keptPlanned?: string;
     }
   | { op: 'exec'; sql: string; rowMode: QueryOptions['rowMode']; textTypes: number[]; transaction?: number }
   | { op: 'begin' }
@@ -74,9 +72,6 @@ const crossable = (options: QueryOptions | undefined, parsers: NonNullable<Query
   return { rowMode: options?.rowMode, textTypes: Object.keys(parsers).map(Number) };
 };
 
-/** A value the worker can write as an SQL literal. */
-const isPlainValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
-
 /** The parsers of `parsersHere`, applied to the text the worker kept (PGlite skips nulls, so does this). */
 function applyParsers<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
   if (result.rows.length === 0) return result;
@@ -107,8 +102,6 @@ export class PgliteThread {
   protected readonly worker: Worker;
   #pending = new Map<number, Pending>();
   #listeners = new Map<number, (payload: string) => void>();
-  /** Statements to keep planned, by their text: see `keepPlanned`. */
-  #keptPlanned = new Map<string, string>();
   #lastId = 0;
   #closed = false;
   #closing = false;
@@ -123,7 +116,7 @@ export class PgliteThread {
   constructor(options: { dataDir?: string; loadDataDir?: Blob; extensionNames: string[]; onLost?: (reason: Error) => void }) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensionNames: options.extensionNames },
-      // Plain JavaScript: no loader. Inherited, tsx's (`node --import tsx`) would load in the thread too, 50–100 ms of the start.
+      // Plain JavaScript: no loader. Inherited, tsx's (`node --import tsx`) would load in the thread too and slow its start.
       // A profiled process (`npm run profile:api`) profiles this thread too: on PGlite, most of the work is here.
       execArgv: process.execArgv.filter((arg) => arg.startsWith('--cpu-prof')),
     });
@@ -226,18 +219,6 @@ export class PgliteThread {
     return new Blob([(await this.#request({ op: 'dump', compression })) as ArrayBuffer]);
   }
 
-  /**
-   * Has PostgreSQL plan `sql` once for the session instead of at every call, as a named prepared
-   * statement does on a server: from now on, a `query` of exactly this text outside a transaction,
-   * with plain values (strings, numbers, booleans, nulls), runs as `EXECUTE name(…)`. For a
-   * statement every request sends whose planning costs more than its running (the session lookup:
-   * 0.9 ms of planning, 0.3 ms of execution).
-   */
-  keepPlanned(name: string, sql: string): void {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`Nombre de sentencia no válido: ${name}`);
-    this.#keptPlanned.set(sql, name);
-  }
-
   /** Closes PGlite (after the statements already sent) and waits for the thread to end. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -250,10 +231,8 @@ export class PgliteThread {
   }
 
   async #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number): Promise<Results<T>> {
-    const kept = transaction === undefined ? this.#keptPlanned.get(sql) : undefined;
-    const keptPlanned = kept && !options?.paramTypes && params.every(isPlainValue) ? kept : undefined;
     const parsers = parsersHere(options);
-    const request = { op: 'query' as const, sql, params, ...crossable(options, parsers), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction, keptPlanned };
+    const request = { op: 'query' as const, sql, params, ...crossable(options, parsers), ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}), transaction };
     const result = (await this.#request(request, options)) as Results<T>;
     return applyParsers(result, parsers);
   }

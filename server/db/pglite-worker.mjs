@@ -65,33 +65,6 @@ const queryOptions = (message) => ({
   ...(message.paramTypes ? { paramTypes: message.paramTypes } : {}),
 });
 
-/** The PREPAREs of the statements this session keeps planned (see `queryKeptPlanned`), by name. */
-const keptPlanned = new Map();
-
-/** A value as an SQL literal: the main thread sends only strings, numbers, booleans and nulls here. */
-const literal = (value) => (value === null || value === undefined ? 'NULL' : `'${String(value).replaceAll("'", "''")}'`);
-
-/**
- * A statement PREPAREd once by name and then EXECUTEd, so that PostgreSQL plans it once for the
- * session instead of for every call (PGlite's `query` parses and plans each time). EXECUTE takes no
- * bound parameters, so the values go in as literals, typed by the prepared statement's own
- * parameters. Outside transactions only (the main thread sees to it): a PREPARE made inside one
- * would be lost with it.
- */
-async function queryKeptPlanned(message) {
-  // Calls that arrive while the first one's PREPARE runs wait for that one: a second PREPARE of
-  // the name would fail. A PREPARE that failed is tried again by the next call.
-  let prepared = keptPlanned.get(message.keptPlanned);
-  if (!prepared) {
-    prepared = pglite.query(`prepare ${message.keptPlanned} as ${message.sql}`);
-    keptPlanned.set(message.keptPlanned, prepared);
-    prepared.catch(() => keptPlanned.delete(message.keptPlanned));
-  }
-  await prepared;
-  const values = message.params.length > 0 ? `(${message.params.map(literal).join(', ')})` : '';
-  return pglite.query(`execute ${message.keptPlanned}${values}`, [], queryOptions(message));
-}
-
 const target = (transactionId) => {
   if (transactionId === undefined) return pglite;
   const transaction = transactions.get(transactionId);
@@ -135,7 +108,6 @@ async function handle(message) {
   try {
     switch (message.op) {
       case 'query':
-        if (message.keptPlanned) return respond(id, await queryKeptPlanned(message));
         return respond(id, await target(message.transaction).query(message.sql, message.params, queryOptions(message)));
       case 'exec':
         return respond(id, await target(message.transaction).exec(message.sql, queryOptions(message)));

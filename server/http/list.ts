@@ -5,18 +5,17 @@
  * detail's `include` / `fields`, the records a write answers, and the `querystring` schemas that
  * put every list parameter in /api/docs.
  */
-import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
-import { and, asc, Column, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
+import { and, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { topPlanNode } from '../db/explain';
-import { talliedRows } from '../db/tallies';
-import { type ItemSql, itemsText, pageOf, type PageRows, presenterOf, presentItems, rowsOf } from './item-sql';
-import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec, type SortTerm } from './list-query';
+import { type ItemSql, itemsText, presenterOf, presentItems } from './item-sql';
+import { pageReader, type CountedPage, type ListTotal } from './list-pages';
+import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec } from './list-query';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,27 +86,6 @@ export interface ListCall {
   whenEmpty?: () => Promise<void>;
 }
 
-/** ORDER BY for the parsed sort terms; `columns` maps each allowed sort name to its column. */
-export const orderByTerms = (sort: SortTerm[], columns: Record<string, AnyColumn | SQL>): SQL[] =>
-  sort.map(({ field, direction }) => {
-    const column = columns[field];
-    if (!column) throw new Error(`Sort field without a column: ${field}`);
-    return direction === 'asc' ? asc(column) : desc(column);
-  });
-
-/** The sort term the other way round (ascending ↔ descending, and so nulls last ↔ first). */
-const flipped = (term: SortTerm): SortTerm => ({ ...term, direction: term.direction === 'asc' ? 'desc' : 'asc' });
-
-/** The tables an ORDER BY term reads: a column's own, or those of the columns inside an expression. */
-function tablesOf(term: unknown): Table[] {
-  if (is(term, Column)) return [term.table];
-  if (is(term, SQL)) return term.queryChunks.flatMap(tablesOf);
-  return Array.isArray(term) ? term.flatMap(tablesOf) : [];
-}
-
-/** True when `term` reads only `table`'s columns, so the page's ids can be sorted on that table alone. */
-const readsOnly = (term: AnyColumn | SQL, table: PgTable): boolean => tablesOf(term).every((read) => read === table);
-
 /**
  * The list's own URL (without query) and its query as received, for the paginator's page URLs.
  * The origin is PUBLIC_URL, never the request's Host header: a client could forge that one and
@@ -128,77 +106,6 @@ function appendParam(params: URLSearchParams, key: string, value: unknown): void
   } else {
     params.append(key, String(value));
   }
-}
-
-/** How many rows a list holds: exact up to EXACT_TOTAL_LIMIT, the planner's estimate past it. */
-export interface ListTotal {
-  total: number;
-  estimated: boolean;
-}
-
-/** ` where …`, or nothing without a condition. */
-const whereClause = (where: SQL | undefined): SQL => (where ? sql` where ${where}` : sql``);
-
-/** The rows of `table` matching `where`, as a count or the planner's estimate reads them. */
-const matchingRows = (table: PgTable, where: SQL | undefined): SQL => sql`select 1 from ${table}${whereClause(where)}`;
-
-/**
- * The ids of `table`'s rows matching `where`, in `order`, one window of them. Written as a template:
- * drizzle's select builder cost a list request more CPU than the statement's own text.
- */
-const idsInOrder = (list: { table: PgTable; id: PgColumn }, where: SQL | undefined, order: SQL[], window: { limit: number; offset: number }): SQL =>
-  sql`select ${list.id} from ${list.table}${whereClause(where)} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
-
-/**
- * The rows of `table` matching `where`, counted no further than EXACT_TOTAL_LIMIT + 1 (a page of
- * a million bookings must not count them all). Past the limit the planner's estimate answers: one
- * more statement, planned but not run.
- */
-export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
-  const [{ total } = { total: 0 }] = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as "total" from (${matchingRows(table, where)} limit ${EXACT_TOTAL_LIMIT + 1}) "matching"`),
-  );
-  return beyondExactLimit(db, table, where, total);
-}
-
-/** A count made to EXACT_TOTAL_LIMIT + 1 as the list's total: past the limit, the planner's estimate. */
-async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, counted: number): Promise<ListTotal> {
-  if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false };
-  const planned = topPlanNode(await db.execute(sql`explain (format json) ${matchingRows(table, where)}`))?.['Plan Rows'] ?? 0;
-  return { total: Math.max(counted, Math.round(planned)), estimated: true };
-}
-
-/**
- * A searched list's page and its total, in one statement that finds the matching rows once: their
- * ids and sort keys, at most EXACT_TOTAL_LIMIT + 1 of them, are kept; when that is all of them,
- * they are counted and the page is cut from them, and only past the limit is the page read through
- * the sort's index as usual. Counting and paging each on their own found the same rows twice: a
- * search's matches cost as much to find as the rest of its page (the sales search: 3,288 customers
- * and their 9,864 subscriptions, read for the count and again for the page). "page" is materialized
- * because two places read its ids: left to be inlined, each sorted the matches again.
- */
-async function searchedPage(
-  db: Db,
-  list: { table: PgTable; id: PgColumn; where: SQL | undefined; sort: { term: AnyColumn | SQL; direction: 'asc' | 'desc' }[]; tiebreak: 'asc' | 'desc'; pageIds: SQL },
-  window: { limit: number; offset: number; shown: number },
-  presenter: SQL,
-): Promise<PageRows & { counted: ListTotal }> {
-  const keys = list.sort.map(({ term }, index) => sql`${term} as ${sql.identifier(`key${index}`)}`);
-  const kept = list.sort.map(({ direction }, index) => sql`${sql.identifier(`key${index}`)} ${sql.raw(direction)}`);
-  const tiebreak = sql`"id" ${sql.raw(list.tiebreak)}`;
-  const matching = sql`select ${list.id} as "id"${sql.join(keys.map((key) => sql`, ${key}`))} from ${list.table}${whereClause(list.where)} limit ${EXACT_TOTAL_LIMIT + 1}`;
-  const answer = await db.execute(sql`
-    with "matching" as materialized (${matching}), "total" as (select count(*)::int as "counted" from "matching"),
-    "page" as materialized (
-      select "counted", ${window.shown}::int as "shown",
-        case when "counted" <= ${EXACT_TOTAL_LIMIT}
-          then array(select "id" from "matching" order by ${sql.join([...kept, tiebreak], sql`, `)} limit ${window.limit} offset ${window.offset})
-          else array(${list.pageIds})
-        end as "ids"
-      from "total")
-    select "counted", cardinality("page"."ids")::int as "found", ${presenter} as "items" from "page"`);
-  const [row] = rowsOf<PageRows & { counted: number }>(answer);
-  return { ...row!, counted: await beyondExactLimit(db, list.table, list.where, row!.counted) };
 }
 
 /**
@@ -341,8 +248,7 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
   const detailPaths = config.includes?.detail ?? includePaths;
   const defaultLimit = config.defaultLimit ?? DEFAULT_LIST_LIMIT;
   const presenter = presenterOf(config.shown);
-  /** The sorts that read only the list's own table, whose page's ids the table's indexes give alone. */
-  const ownSorts = new Set(Object.keys(config.sorts).filter((name) => readsOnly(config.sorts[name]!, table)));
+  const readPage = pageReader({ db: config.db, table, id, sorts: config.sorts, filters: config.filters, tallied: config.tallied, joinedForSort: config.joinedForSort });
 
   const spec: ListSpec = {
     filters: filterNames,
@@ -388,51 +294,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
   const filtersIn = (query: Record<string, unknown>): Record<string, string> =>
     parseListQuery(query, { filters: filterNames, sorts: [], extraKeys: spec.extraKeys }).filters;
 
-  /** The page's ids and its items: one statement, beside the count when there is one to make. */
-  async function pageRows(list: ListQuery, where: SQL | undefined, call: ListCall): Promise<PageRows & { counted: ListTotal }> {
-    const shown = presenter({ fields: list.fields, includes: list.includes });
-    // Ties are broken by id in the direction of the first sort term.
-    const tiebreak = list.sort[0]?.direction ?? 'asc';
-    const order = [...orderByTerms(list.sort, config.sorts), tiebreak === 'desc' ? desc(id) : asc(id)];
-    // One row past the page says whether another page follows, whatever the total.
-    const window = { limit: list.limit + 1, offset: (list.page - 1) * list.limit, shown: list.limit };
-    const pageIds = () => idsInOrder({ table, id }, where, order, window);
-    const deferred = list.sort.every(({ field }) => ownSorts.has(field));
-    const tallied = call.exactTotal ?? (config.tallied && where === undefined ? () => talliedRows(config.db, config.tallied!) : undefined);
-    const known = tallied && deferred ? await tallied(list.filters) : null;
-    if (known !== null) {
-      // Nothing to count, and a page past the middle is read from the other end, in the reverse
-      // order, passing over fewer of the sort index's entries (the sales at 80 %: 60,000, not 240,000).
-      const size = Math.min(list.limit, known - window.offset);
-      const counted = { total: known, estimated: false };
-      if (size <= 0) return { found: 0, items: '[]', counted };
-      const fromEnd = window.offset > known / 2;
-      const reverse = [...orderByTerms(list.sort.map(flipped), config.sorts), tiebreak === 'desc' ? asc(id) : desc(id)];
-      const ids = idsInOrder({ table, id }, where, fromEnd ? reverse : order, { limit: size, offset: fromEnd ? known - window.offset - size : window.offset });
-      // Read from the end, the ids come the other way round: their positions, reversed, put them back.
-      const inOrder = fromEnd
-        ? sql`array(select "read"."id" from unnest(array(${ids})) with ordinality as "read"("id", "at") order by "read"."at" desc)`
-        : sql`array(${ids})`;
-      const [row] = rowsOf<PageRows>(await config.db.execute(pageOf(inOrder, window.shown, shown)));
-      return { ...row!, counted };
-    }
-    if (deferred && Object.keys(list.filters).some((name) => name === 'q' || config.filters[name]!.search)) {
-      // A search: usually a few matches, found once for the total and the page. A plain filter
-      // (a status, an id) is an index condition that often keeps most of a list: keeping its
-      // first 10,001 matches for nothing cost more than counting them (bookings of a DSP by status:
-      // 4–7 % more SQL under 10 at once).
-      const sort = list.sort.map(({ field, direction }) => ({ term: config.sorts[field]!, direction }));
-      return searchedPage(config.db, { table, id, where, sort, tiebreak, pageIds: pageIds() }, window, shown);
-    }
-    // Deferred join: the rows a deep page skips are passed over as ids in the sort's index (an
-    // index-only scan), and only the page's rows are read and presented. A sort on another table's
-    // column reads the ids with its joins.
-    const ids = deferred
-      ? pageIds()
-      : config.joinedForSort!().where(where).orderBy(...order).limit(window.limit).offset(window.offset);
-    const [page, counted] = await Promise.all([config.db.execute(pageOf(sql`array(${ids})`, window.shown, shown)), countRows(config.db, table, where)]);
-    return { ...rowsOf<PageRows>(page)[0]!, counted };
-  }
+  /** The page's ids and its items, read as ./list-pages.ts chooses. */
+  const pageRows = (list: ListQuery, where: SQL | undefined, call: ListCall): Promise<CountedPage> =>
+    readPage(list, where, call.exactTotal, presenter({ fields: list.fields, includes: list.includes }));
 
   /**
    * One record as a write or the history answers it, with the given relations; undefined when

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { cooldowns, oneTimeCodes, sessions, userRoles, users } from '../../server/db/schema';
 import type { MailMessage } from '../../server/mail';
@@ -314,15 +314,6 @@ describe('sessions', () => {
     expect(await countQueries(ctx.db, async () => expect((await forbiddenCall()).statusCode).toBe(403))).toBe(2);
     expect(await countQueries(ctx.db, async () => expect((await forbiddenCall()).statusCode).toBe(403))).toBe(1);
     expect(await countQueries(ctx.db, async () => expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer('no-existe') })).statusCode).toBe(401))).toBe(1);
-  });
-
-  // On a server, drizzle sends the lookup as a named statement, prepared on each pool connection.
-  it.runIf(inject('databaseTemplate').kind === 'pglite')('has PGlite plan the lookup once, not at every request', async () => {
-    const token = await ctx.signIn();
-    for (let call = 0; call < 8; call += 1) expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
-    const answer = await ctx.db.execute(sql`select generic_plans from pg_prepared_statements where name = 'session_principal'`);
-    const [kept] = (answer as unknown as { rows: { generic_plans: number }[] }).rows;
-    expect(kept?.generic_plans).toBeGreaterThan(0);
   });
 
   it('stops honouring the token of a user who is deactivated', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleSizes, seedScale, textArray } from '../../server/db/seed/scale';
 import { PLAN_TIERS } from '../../server/db/seed/scale-words';
@@ -16,10 +16,10 @@ afterAll(async () => {
 });
 
 /** A plan's tier, its position in PLAN_TIERS, read from its name ('Plus Hogar'). */
-const tierOf = (name: string) => `array_position(${textArray(PLAN_TIERS)}, split_part(${name}, ' ', 1))`;
+const tierOf = (name: string) => sql`array_position(${textArray(PLAN_TIERS)}, split_part(${sql.raw(name)}, ' ', 1))`;
 
 /** The one number a query answers. */
-const number = async (query: string) => Number(Object.values(((await ctx.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0]);
+const number = async (query: string | SQL) => Number(Object.values(((await ctx.db.execute(typeof query === 'string' ? sql.raw(query) : query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0]);
 
 describe('the scale data set, at a thousandth', () => {
   it('has the sizes asked for: each scaled size, three subscriptions per customer, the staff beside the first admin', async () => {
@@ -86,8 +86,8 @@ describe('the scale data set, at a thousandth', () => {
   });
 
   it('prices each tier above the one before it, and an upgrade above the plan it improves', async () => {
-    expect(await number(`select count(*) from plans where ${tierOf('name')} is null`)).toBe(0);
-    expect(await number(`select count(*) from plans a join plans b on b.campaign_id = a.campaign_id and ${tierOf('b.name')} > ${tierOf('a.name')} where b.price <= a.price`)).toBe(0);
+    expect(await number(sql`select count(*) from plans where ${tierOf('name')} is null`)).toBe(0);
+    expect(await number(sql`select count(*) from plans a join plans b on b.campaign_id = a.campaign_id and ${tierOf('b.name')} > ${tierOf('a.name')} where b.price <= a.price`)).toBe(0);
     expect(await number('select count(*) from plans where plan_id is not null')).toBeGreaterThan(0);
     expect(await number('select count(*) from plans p join plans base on base.id = p.plan_id where p.price <= base.price')).toBe(0);
   });

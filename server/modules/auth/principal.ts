@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { keepPlanned, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
 
 /** The signed-in person as the server knows them for one request. */
@@ -50,16 +50,12 @@ export interface SessionPrincipal {
 /**
  * The lookup every authenticated request makes: the open session of a token's hash (not revoked,
  * not expired by the database's clock, the one that set its expiry) joined to its user, roles and
- * permissions, in one statement. Built once and sent as a named prepared statement, so that a
- * request neither builds its SQL again nor has the database parse and plan it again (on PGlite
- * too: `keepPlanned`). It was two statements built for every request: a round trip more, and their
- * building alone about a tenth of the API's CPU per request (the CPU profile of the roles list
- * under 50 connections).
+ * permissions, in one statement. Built once and prepared by name: on a server the driver plans it
+ * once per connection; PGlite's driver runs it as a plain statement.
  * Nothing is cached between requests: a logout, a revoked role or a deactivation counts at once.
  */
 export function sessionPrincipalLookup(db: Db): (tokenHash: string) => Promise<SessionPrincipal | null> {
-  const name = 'session_principal';
-  const statement = keepPlanned(db, name, db
+  const statement = db
     .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...principalFields })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -69,7 +65,7 @@ export function sessionPrincipalLookup(db: Db): (tokenHash: string) => Promise<S
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .groupBy(sessions.id, users.id)
-    .prepare(name));
+    .prepare('session_principal');
   return async (tokenHash) => {
     const [row] = await statement.execute({ tokenHash });
     if (!row) return null;
