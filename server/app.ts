@@ -6,12 +6,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { fastifyTrustProxy, type Config } from './config';
 import { listenerFor, type Db, type Listen } from './db/client';
 import { registerAccessControl } from './http/access';
-import { answerSerializerCompiler } from './http/answer-serializer';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
@@ -48,7 +47,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work still running after its answer went out; tests await `idle()` before reading mail. */
     backgroundWork: BackgroundWork;
-    /** CHECK_ANSWERS: zod checks every answer too (see http/answer-serializer.ts). */
+    /** CHECK_ANSWERS: the bodies PostgreSQL writes are checked against the contract too (see http/list.ts). */
     checkAnswers: boolean;
   }
 }
@@ -122,7 +121,8 @@ export async function buildApp({
 
   // A list's querystring schema documents it; the list parser validates it (see http/list.ts).
   app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
-  app.setSerializerCompiler(answerSerializerCompiler(config.checkAnswers));
+  // Every answer but a list's or a detail's is written by its zod schema (see http/list.ts).
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('checkAnswers', config.checkAnswers);
   registerErrorHandling(app);
   app.decorate('publicUrl', config.publicUrl);
