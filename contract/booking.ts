@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField, statusHistoryOf } from './common';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
@@ -23,16 +23,8 @@ export const bookingMeta = z.object({
 });
 export type BookingMeta = z.infer<typeof bookingMeta>;
 
-/** One status change: from (null on the row written at creation), to, why, when and who. */
-export const bookingStatusHistory = z.object({
-  id: z.number().int(),
-  old_status: status.nullable(),
-  new_status: status,
-  reason: z.string().nullable(),
-  created_at: z.string(),
-  /** Null once that staff member is deleted, or for the demo data. */
-  changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+/** One status change of a booking. */
+export const bookingStatusHistory = statusHistoryOf(status);
 export type BookingStatusHistory = z.infer<typeof bookingStatusHistory>;
 
 /** A booking as every read answers; the relations only with `include`. */

@@ -118,6 +118,21 @@ export type CountryRef = z.infer<typeof countryRef>;
 export const deletionCheck = z.object({ deletable: z.boolean(), reason: z.string().nullable() });
 export type DeletionCheck = z.infer<typeof deletionCheck>;
 
+/**
+ * One status change of a record (a subscription's, a booking's), with its own statuses: from (null
+ * on the row written at creation), to, why, when and who (null once that person is deleted, or
+ * for the demo data).
+ */
+export const statusHistoryOf = <S extends z.ZodType>(status: S) =>
+  z.object({
+    id: z.number().int(),
+    old_status: status.nullable(),
+    new_status: status,
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  });
+
 /** The path params of every `/:id` route. */
 export const idParam = z.object({ id: recordIdParam });
 

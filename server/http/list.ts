@@ -4,6 +4,14 @@
  * where → the page's ids + its count → the items as PostgreSQL writes them → paginate), its
  * detail's `include` / `fields`, the records a write answers, and the `querystring` schemas that
  * put every list parameter in /api/docs.
+ *
+ * JSON leaves the server two ways, and only these:
+ * (a) lists and details (`answer`, `answerOne`): the text PostgreSQL writes from the item's SQL,
+ *     sent as it comes. The compiler holds that SQL to the contract's item (`defineItem`), and under
+ *     CHECK_ANSWERS (the tests, `npm run dev`) every such body is checked against the contract too.
+ * (b) everything else: the route's zod response schema, through fastify-type-provider-zod's
+ *     `serializerCompiler` (server/app.ts), which writes only the schema's keys, in its order, and
+ *     fails an answer that lacks a required one.
  */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, asc, Column, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
@@ -43,10 +51,11 @@ export interface ListFilter {
 
 export interface ListConfig<T extends PgTable> {
   db: Db;
-  /** The contract's item: answers are checked against it under CHECK_ANSWERS, so a missing field fails the answer. */
-  item: z.ZodObject;
-  /** The item as SQL (./item-sql.ts): its table is the one listed and counted, and the filters' conditions must hold on it alone. */
-  shown: ItemSql<T>;
+  /**
+   * The item as SQL (./item-sql.ts), with its contract: answers are checked against that under
+   * CHECK_ANSWERS. Its table is the one listed and counted, and the filters' conditions must hold on it alone.
+   */
+  shown: ItemSql<T, unknown>;
   /** The ids of the rows with the joins a sort on another table's column reads (a sale by its plan's price). */
   joinedForSort?: () => PgSelect;
   filters: Record<string, ListFilter>;
@@ -172,9 +181,8 @@ async function beyondExactLimit(db: Db, table: PgTable, where: SQL | undefined, 
  * A searched list's page and its total, in one statement that finds the matching rows once: their
  * ids and sort keys, at most EXACT_TOTAL_LIMIT + 1 of them, are kept; when that is all of them,
  * they are counted and the page is cut from them, and only past the limit is the page read through
- * the sort's index as usual. Counting and paging each on their own found the same rows twice: a
- * search's matches cost as much to find as the rest of its page (the sales search: 3,288 customers
- * and their 9,864 subscriptions, read for the count and again for the page). "page" is materialized
+ * the sort's index as usual. Counting and paging each on their own found the same rows twice, and a
+ * search's matches cost as much to find as the rest of its page. "page" is materialized
  * because two places read its ids: left to be inlined, each sorted the matches again.
  */
 async function searchedPage(
@@ -294,7 +302,7 @@ export function sparseItem(item: z.ZodObject, fields: readonly string[], include
 /**
  * Under CHECK_ANSWERS (the tests, `npm run dev`), a body PostgreSQL wrote must be the contract's
  * answer: zod's check passes and changes nothing (no key the contract lacks, no value of another
- * type), as the route's serializer holds every other answer.
+ * type), as the route's serializer holds every other answer (way (b) above).
  */
 function checkBody(request: FastifyRequest, schema: z.ZodType, body: string): void {
   const sent: unknown = JSON.parse(body);
@@ -355,8 +363,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     extraKeys: Object.keys(config.extraQuery ?? {}),
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
-  const listSchema = shapeSchemas(config.item, (item) => successEnvelope(paginator(item)));
-  const detailSchema = shapeSchemas(config.item, (item) => successEnvelope(item));
+  const item = config.shown.contract;
+  const listSchema = shapeSchemas(item, (shape) => successEnvelope(paginator(shape)));
+  const detailSchema = shapeSchemas(item, (shape) => successEnvelope(shape));
 
   const listShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const name of filterNames) listShape[`filter[${name}]`] = param(config.filters[name]!.description);
@@ -443,9 +452,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
 
   return {
     /** The list route's 200 answer: a paginator of full items. */
-    response: successEnvelope(paginator(config.item)),
+    response: successEnvelope(paginator(item)),
     /** The detail route's 200 answer: the full item. */
-    detailResponse: successEnvelope(config.item),
+    detailResponse: successEnvelope(item),
     /** The list's `querystring` schema, for its route. */
     querystring: querystringSchema(listShape),
     /** The `querystring` schema of a route that takes only the list's filters (an export). */
