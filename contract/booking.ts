@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, statusHistoryOf } from './common';
+import { BOOKING_FIELDS } from './booking.constants';
+import { fieldKeys, idField, objectFromText, statusHistoryOf } from './common';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
@@ -94,15 +95,7 @@ const coordinate = (min: number, max: number, message: string) =>
 
 /** `meta` as JSON, as JSON text, or as `meta[city]` in a form; every key optional. */
 const metaField = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return {};
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  objectFromText,
   z.object(
     {
       country: metaText,
@@ -211,3 +204,6 @@ export type BookingStreamEvent = z.infer<typeof bookingStreamEvent>;
  */
 export const bookingDsp = z.object({ id: z.number().int(), name: z.string(), type: z.enum(['BOOKING', 'MIXED']) });
 export type BookingDsp = z.infer<typeof bookingDsp>;
+
+/** BOOKING_FIELDS names exactly the item's fields. */
+fieldKeys(booking, BOOKING_FIELDS);
