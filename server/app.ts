@@ -14,7 +14,7 @@ import { registerAccessControl } from './http/access';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
-import { isDocumentedOnly } from './http/list';
+import { isDocumentedOnly, registerAnswerRoutes } from './http/list';
 import { registerMethodOverride } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
@@ -123,6 +123,7 @@ export async function buildApp({
   app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
   // Every answer but a list's or a detail's is written by its zod schema (see http/list.ts).
   app.setSerializerCompiler(serializerCompiler);
+  registerAnswerRoutes(app);
   app.decorate('checkAnswers', config.checkAnswers);
   registerErrorHandling(app);
   app.decorate('publicUrl', config.publicUrl);

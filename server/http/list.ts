@@ -16,7 +16,7 @@
 import { EXACT_TOTAL_LIMIT, MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, asc, Column, desc, is, SQL, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PUBLIC_URL: the origin of every link the API builds. */
     publicUrl: string;
+    /** Every list and detail route, as `registerAnswerRoutes` collected them. */
+    answerRoutes(): AnswerRoute[];
   }
 }
 
@@ -279,11 +281,43 @@ const documentedOnly = new WeakSet<object>();
 /** True for a querystring schema made here, which documents and does not validate. */
 export const isDocumentedOnly = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && documentedOnly.has(schema);
 
+/** A route that answers a list or a detail of a list's items, with what it may be asked for. */
+export interface AnswerRoute {
+  method: string;
+  url: string;
+  kind: 'list' | 'detail';
+  /** The contract's item. */
+  item: z.ZodObject;
+  /** The include paths it accepts. */
+  includes: readonly string[];
+  /** The sparse fields `fields` may name, when it takes them. */
+  fields: readonly string[] | undefined;
+}
+
+/** The answer of each list's and detail's querystring schema: a route that takes one answers it. */
+const answeredBy = new WeakMap<object, Omit<AnswerRoute, 'method' | 'url'>>();
+
+/** Collects, as they are added, the routes that answer lists and details (by their querystring schemas): the walk over every answer reads them. */
+export function registerAnswerRoutes(app: FastifyInstance): void {
+  const routes: AnswerRoute[] = [];
+  app.decorate('answerRoutes', () => routes);
+  app.addHook('onRoute', (route) => {
+    const querystring = (route.schema as { querystring?: unknown } | undefined)?.querystring;
+    const answer = typeof querystring === 'object' && querystring !== null ? answeredBy.get(querystring) : undefined;
+    if (answer) for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, ...answer });
+  });
+}
+
 const param = (description: string) => z.string().optional().meta({ description });
 
 function querystringSchema(shape: Record<string, z.ZodOptional<z.ZodString>>) {
   const schema = z.object(shape);
   documentedOnly.add(schema);
+  return schema;
+}
+
+function answering<S extends object>(schema: S, answer: Omit<AnswerRoute, 'method' | 'url'>): S {
+  answeredBy.set(schema, answer);
   return schema;
 }
 
@@ -456,11 +490,11 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     /** The detail route's 200 answer: the full item. */
     detailResponse: successEnvelope(item),
     /** The list's `querystring` schema, for its route. */
-    querystring: querystringSchema(listShape),
+    querystring: answering(querystringSchema(listShape), { kind: 'list', item, includes: includePaths, fields: config.fields }),
     /** The `querystring` schema of a route that takes only the list's filters (an export). */
     filtersQuerystring: querystringSchema(filtersShape),
     /** The detail's `querystring` schema (include, fields), for its route. */
-    detailQuerystring: querystringSchema(detailShape),
+    detailQuerystring: answering(querystringSchema(detailShape), { kind: 'detail', item, includes: detailPaths, fields: config.fields }),
 
     /** One page of the list, as the paginator answers it, sent as PostgreSQL wrote its items. */
     async answer(request: FastifyRequest, reply: FastifyReply, call: ListCall = {}): Promise<void> {
