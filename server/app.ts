@@ -153,12 +153,11 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   // Answers of 1 KB or more go compressed to clients that ask for it: a page of plans with their
-  // services is 54 KB of JSON, a quarter of a second on a phone's slow 4G, 5.6 KB as brotli.
-  // Brotli at quality 2 and in one call up to 1 MB: a page of DSPs with their staff (180 KB) costs
-  // 0.8 ms of CPU so, against 1.9 ms at the plugin's quality 4, and its streamed path for answers
-  // over 8 KB cost 7 to 11 ms (`profile:api -- --encoding br`). The built files are compressed
-  // already (see servePanel), the live bookings stream writes to its socket itself, and request
-  // bodies are never decompressed: the body limits count the bytes that arrive.
+  // services is slow on a phone's network, and a tenth of it as brotli. Brotli at quality 2 and in
+  // one call up to 1 MB: the plugin's quality 4 and its streamed path cost several times the CPU
+  // (`profile:api -- --encoding br`). The built files are compressed already (see servePanel), the
+  // live bookings stream writes to its socket itself, and request bodies are never decompressed:
+  // the body limits count the bytes that arrive.
   await app.register(compress, {
     globalDecompression: false,
     syncThreshold: 1024 * 1024,

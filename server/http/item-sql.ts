@@ -114,10 +114,13 @@ type RelatedShape<S> =
  * without parameters, so a constant is written only when it needs no escaping: one with a quote,
  * a backslash or a control character is refused when its item is defined.
  */
-export const constant = (value: string): SQL => {
+export const constantText = (value: string): string => {
   if (!/^[^'\\\p{Cc}]*$/u.test(value)) throw new Error(`Constante que no se puede escribir en el SQL sin escaparla: ${JSON.stringify(value)}`);
-  return sql.raw(`'${value}'`);
+  return `'${value}'`;
 };
+
+/** `constantText` as SQL. */
+export const constant = (value: string): SQL => sql.raw(constantText(value));
 
 /** A timestamp as JavaScript's `toISOString` writes it: UTC, to the millisecond, with a Z. */
 export const isoTime = (column: AnyColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

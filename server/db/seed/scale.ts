@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PAYMENT_METHODS } from '../../../contract/payment-method';
+import { constantText } from '../../http/item-sql';
 import { hashPassword } from '../../security/password';
 import { anyOf } from '../any-of';
 import type { Db } from '../client';
@@ -74,7 +75,8 @@ export const scaleSizes = (scale: number): ScaleSizes => {
 // ---- SQL building blocks. Everything is generated inside the database (INSERT … SELECT over
 // generate_series), which is the fastest path on PGlite and on a server alike.
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+// The scale seed's statements are built as text: only constants that need no escaping go in.
+const literal = constantText;
 export const textArray = (items: readonly string[]) => `array[${items.map(literal).join(',')}]::text[]`;
 const intArray = (items: readonly number[]) => `array[${items.join(',')}]::int[]`;
 /** Lower-case ASCII without spaces: 'Sol Naciente' → 'solnaciente', for e-mail addresses and web sites. */

@@ -200,7 +200,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       role: {
         description: 'Slug del rol (SUPER_ADMIN, ADMIN, BUSINESS_LEADER, OPERATOR).',
         // Each user the other filters keep is checked on user_roles' primary key (user, role), the
-        // role's id read first as an array; `in (the role's users)` hashed all 17,000 operators.
+        // role's id read first as an array; `in (the role's users)` hashed every operator.
         // A template, not drizzle's select builders: building those was most of this list's own work.
         where: (value) =>
           sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = any(array(select ${roles.id} from ${roles} where ${roles.slug} = ${value})))`,
