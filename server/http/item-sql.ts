@@ -55,6 +55,8 @@ export interface ItemSql<T extends PgTable = PgTable, O = Record<string, unknown
   fields: (row: T) => Record<string, FieldValue | WriteRelation<T>>;
   /** The relations `include` adds, written after the fields. */
   relations: Record<string, WriteRelation<T>>;
+  /** Written by json_build_object (see `defineItem`'s `spaced`). */
+  spaced: boolean;
   /** Only for the compiler: the contract's answer. */
   readonly answer?: O;
 }
@@ -71,6 +73,11 @@ type ItemSpec<T extends PgTable, O, F> = {
   table: T;
   id: PgColumn;
   fields: (row: T) => F & { [K in RequiredKeys<O>]: FieldFor<T, O[K]> } & { [K in Exclude<keyof F, RequiredKeys<O>>]: never };
+  /**
+   * Written by json_build_object, whose text has a space around each colon (`{"id" : 1}`), not
+   * row_to_json: the answers this item writes always had those bytes, and keep them.
+   */
+  spaced?: true;
 } & ([OptionalKeys<O>] extends [never] ? { relations?: undefined } : { relations: { [K in OptionalKeys<O>]: Relation<T, RequiredKeys<RelatedObject<O[K]>>> } });
 
 /**
@@ -88,7 +95,7 @@ export function defineItem<Z extends z.ZodObject, T extends PgTable, F>(contract
   if (differ(written, wanted.filter((key) => !optional(key))) || differ(Object.keys(relations), wanted.filter(optional))) {
     throw new Error(`El SQL de un elemento escribe ${written.join(', ')} y las relaciones ${Object.keys(relations).join(', ')}; el contrato pide ${wanted.join(', ')}`);
   }
-  return { contract, table: spec.table, id: spec.id, fields, relations };
+  return { contract, table: spec.table, id: spec.id, fields, relations, spaced: spec.spaced ?? false };
 }
 
 /** The zod object a relation key of `contract` holds (unwrapped from optional, nullable and array): the contract of a related item. */
@@ -160,18 +167,21 @@ const nestedUnder = (name: string, includes: readonly string[]): string[] | null
  * and the relations `includes` names. Keys come in the fields' order, then the relations'.
  */
 export function itemJson<T extends PgTable>(item: ItemSql<T, unknown>, row: T, fields: readonly string[] | null, includes: readonly string[], path = 'item'): SQL {
-  const columns: SQL[] = [];
+  const columns: [string, FieldValue][] = [];
   for (const [name, value] of Object.entries(item.fields(row))) {
     if (fields && !fields.includes(name)) continue;
-    const written = typeof value === 'function' ? value(row, nestedUnder(name, includes) ?? [], `${path}_${name}`) : value;
-    columns.push(sql`${written} as ${sql.identifier(name)}`);
+    columns.push([name, typeof value === 'function' ? value(row, nestedUnder(name, includes) ?? [], `${path}_${name}`) : value]);
   }
   for (const [name, relation] of Object.entries(item.relations)) {
     const nested = nestedUnder(name, includes);
-    if (nested) columns.push(sql`${relation(row, nested, `${path}_${name}`)} as ${sql.identifier(name)}`);
+    if (nested) columns.push([name, relation(row, nested, `${path}_${name}`)]);
   }
+  if (item.spaced) return jsonObject(Object.fromEntries(columns));
   // The record is named so that no column of the tables around it can be: `row_to_json` must read the record.
-  return sql`(select row_to_json("_item") from (select ${sql.join(columns, sql`, `)}) "_item")`;
+  return sql`(select row_to_json("_item") from (select ${sql.join(
+    columns.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  )}) "_item")`;
 }
 
 /**
