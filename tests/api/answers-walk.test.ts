@@ -22,16 +22,6 @@ type Json = Record<string, unknown>;
 /** The keys every answer of `item` carries: all but its optional ones (the relations `include` adds). */
 const fieldKeysOf = (item: z.ZodObject): string[] => Object.keys(item.shape).filter((key) => item.shape[key]!._zod.optout !== 'optional');
 
-/** The object a relation key of `item` holds (unwrapped from optional, nullable and array). */
-function relatedOf(item: z.ZodObject, key: string): z.ZodObject {
-  let schema = item.shape[key] as z.ZodType;
-  for (;;) {
-    const def = schema._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType };
-    if (def.type === 'object') return schema as z.ZodObject;
-    schema = (def.innerType ?? def.element)!;
-  }
-}
-
 /**
  * Holds `written` (an item, or null, or an array of items) to `item` with `includes` and `fields`,
  * at every depth. Under a relation, the related item may carry relations of its own unasked (a
@@ -49,7 +39,7 @@ function expectKeys(written: unknown, item: z.ZodObject, includes: readonly stri
   expect(Object.keys(written as Json).sort(), where).toEqual([...new Set([...expected, ...unasked])].sort());
   for (const relation of relations) {
     const under = includes.filter((path) => path.startsWith(`${relation}.`)).map((path) => path.slice(relation.length + 1));
-    expectKeys((written as Json)[relation], relatedOf(item, relation), under, null, `${where}.${relation}`, true);
+    expectKeys((written as Json)[relation], objectOf(item, relation)!, under, null, `${where}.${relation}`, true);
   }
   // A field that holds an object (a sale's customer, a customer's meta) holds that object's keys: its required ones, and no key it lacks.
   for (const key of fields ?? fieldKeysOf(item)) {
@@ -64,7 +54,7 @@ function expectKeys(written: unknown, item: z.ZodObject, includes: readonly stri
   }
 }
 
-/** The object schema a field holds, or null when it holds no fixed object (free JSON, a record). */
+/** The object schema a key holds (unwrapped from optional, nullable and array), or null when it holds no fixed object (free JSON, a record). */
 function objectOf(item: z.ZodObject, key: string): z.ZodObject | null {
   let schema = item.shape[key] as z.ZodType;
   for (;;) {
