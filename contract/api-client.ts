@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanish, MAX_NAME_LENGTH } from './common';
+import { API_CLIENT_FIELDS } from './api-client.constants';
+import { fieldKeys, booleanish, MAX_NAME_LENGTH } from './common';
 import {
   API_CLIENT_MESSAGES,
   MAX_BASE_URL,
@@ -152,3 +153,6 @@ export type ApiClient = z.infer<typeof apiClient>;
 /** A write's answer: `client_secret` only when this write set or generated it, never again. */
 export const apiClientWithSecret = apiClient.extend({ client_secret: z.string().optional() });
 export type ApiClientWithSecret = z.infer<typeof apiClientWithSecret>;
+
+/** API_CLIENT_FIELDS names exactly the item's fields. */
+fieldKeys(apiClient, API_CLIENT_FIELDS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { BOOKING_FIELDS } from './booking.constants';
+import { fieldKeys, idField, objectFromText, statusHistoryOf } from './common';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
@@ -23,16 +24,8 @@ export const bookingMeta = z.object({
 });
 export type BookingMeta = z.infer<typeof bookingMeta>;
 
-/** One status change: from (null on the row written at creation), to, why, when and who. */
-export const bookingStatusHistory = z.object({
-  id: z.number().int(),
-  old_status: status.nullable(),
-  new_status: status,
-  reason: z.string().nullable(),
-  created_at: z.string(),
-  /** Null once that staff member is deleted, or for the demo data. */
-  changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+/** One status change of a booking. */
+export const bookingStatusHistory = statusHistoryOf(status);
 export type BookingStatusHistory = z.infer<typeof bookingStatusHistory>;
 
 /** A booking as every read answers; the relations only with `include`. */
@@ -102,15 +95,7 @@ const coordinate = (min: number, max: number, message: string) =>
 
 /** `meta` as JSON, as JSON text, or as `meta[city]` in a form; every key optional. */
 const metaField = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return {};
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  objectFromText,
   z.object(
     {
       country: metaText,
@@ -219,3 +204,6 @@ export type BookingStreamEvent = z.infer<typeof bookingStreamEvent>;
  */
 export const bookingDsp = z.object({ id: z.number().int(), name: z.string(), type: z.enum(['BOOKING', 'MIXED']) });
 export type BookingDsp = z.infer<typeof bookingDsp>;
+
+/** BOOKING_FIELDS names exactly the item's fields. */
+fieldKeys(booking, BOOKING_FIELDS);

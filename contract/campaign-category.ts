@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CAMPAIGN_CATEGORY_FIELDS } from './campaign-category.constants';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
-import { idField } from './common';
+import { fieldKeys, idField } from './common';
 export {
   CAMPAIGN_CATEGORY_ANSWERS,
   CAMPAIGN_CATEGORY_DEFAULT_SORT,
@@ -52,3 +53,6 @@ export const campaignCategory = z.object({
   updated_at: z.string(),
 });
 export type CampaignCategory = z.infer<typeof campaignCategory>;
+
+/** CAMPAIGN_CATEGORY_FIELDS names exactly the item's fields. */
+fieldKeys(campaignCategory, CAMPAIGN_CATEGORY_FIELDS);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_FIELDS } from './campaign.constants';
 import { CAMPAIGN_STATUSES } from './campaign-status';
 export {
   CAMPAIGN_ANSWERS,
@@ -11,7 +12,7 @@ export {
   CAMPAIGN_SORTS,
 } from './campaign.constants';
 import { campaignCategory } from './campaign-category';
-import { MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { plan, type Plan } from './plan';
 import { sponsor } from './sponsor';
 
@@ -148,3 +149,6 @@ export const campaign = z.object({
   categories: z.array(campaignCategory).optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
+
+/** CAMPAIGN_FIELDS names exactly the item's fields. */
+fieldKeys(campaign, CAMPAIGN_FIELDS);

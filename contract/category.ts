@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, idField } from './common';
+import { CATEGORY_FIELDS } from './category.constants';
+import { fieldKeys, MAX_NAME_LENGTH, idField } from './common';
 export {
   CATEGORY_ANSWERS,
   CATEGORY_DEFAULT_SORT,
@@ -79,3 +80,6 @@ export const category = categoryBase.extend({
   subcategories: z.array(categoryBase).optional(),
 });
 export type Category = z.infer<typeof category>;
+
+/** CATEGORY_FIELDS names exactly the item's fields. */
+fieldKeys(category, CATEGORY_FIELDS);

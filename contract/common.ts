@@ -102,6 +102,87 @@ export const idField = (required: string, invalid = required) =>
       .max(MAX_RECORD_ID, invalid),
   );
 
+/** The keys every answer of an item carries: all but its optional ones (the relations `include` adds). */
+export type FieldKeys<Z extends z.ZodType> = { [K in keyof z.output<Z>]-?: object extends Pick<z.output<Z>, K> ? never : K }[keyof z.output<Z>] & string;
+
+/**
+ * Holds an item's `X_FIELDS` (in its .constants.ts, which the panel's pages read without zod) to
+ * the item at compile time: the call does not compile unless `fields` names exactly its field keys.
+ */
+export const fieldKeys = <Z extends z.ZodObject, const F extends readonly string[]>(
+  _item: Z,
+  _fields: F &
+    ([Exclude<F[number], FieldKeys<Z>>, Exclude<FieldKeys<Z>, F[number]>] extends [never, never]
+      ? unknown
+      : { 'the fields differ from the contract': { not_in_contract: Exclude<F[number], FieldKeys<Z>>; missing: Exclude<FieldKeys<Z>, F[number]> } }),
+): void => undefined;
+
+/**
+ * A JSON object sent as one (a JSON body) or as its text (a form): nothing at all (or only spaces)
+ * is refused with `required`, text that is no JSON with `invalid`, JSON that is no object (an
+ * array, a number) with `notObject`, and one whose JSON passes `max` characters with `tooLong`.
+ */
+export const jsonObjectField = (messages: { required: string; invalid: string; notObject: string; tooLong: string }, max: number) =>
+  z.unknown().transform((value, ctx): Record<string, unknown> => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return refuse(messages.required);
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value) as unknown;
+      } catch {
+        return refuse(messages.invalid);
+      }
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse(messages.notObject);
+    if (JSON.stringify(parsed).length > max) return refuse(messages.tooLong);
+    return parsed as Record<string, unknown>;
+  });
+
+/**
+ * A preprocess for an object sent as JSON, as JSON text, or as `meta[city]` in a form: nothing
+ * becomes {}, text is parsed (left as it is when it is no JSON, for the object's own error).
+ */
+export const objectFromText = (value: unknown): unknown => {
+  if (value === undefined || value === null || value === '') return {};
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * A list of record ids as a form (`plans[0]=3&plans[1]=7`, or one `plans=3`) or JSON ([3, 7])
+ * sends it, each also as `{id}` or `{plan_id}`; repeated ids count once. At least one, at most `max`.
+ */
+export const idList = (required: string, invalid: string, max?: number) => {
+  const ids = z
+    .array(
+      z.preprocess(
+        (item) => {
+          // `plans[0][id]` (or `[plan_id]`) from a form that keeps each plan's fields together.
+          const id = typeof item === 'object' && item !== null ? ((item as { id?: unknown; plan_id?: unknown }).id ?? (item as { plan_id?: unknown }).plan_id) : item;
+          return typeof id === 'string' && /^\s*\d{1,10}\s*$/.test(id) ? Number(id) : id;
+        },
+        z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_RECORD_ID, invalid),
+      ),
+      { error: invalid },
+    )
+    .min(1, required);
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return [];
+      return Array.isArray(value) ? value : [value];
+    },
+    (max === undefined ? ids : ids.max(max, invalid)).transform((list) => [...new Set(list)]),
+  );
+};
+
 /** Longest sponsor or campaign name accepted. */
 export const MAX_NAME_LENGTH = 200;
 
@@ -117,6 +198,21 @@ export type CountryRef = z.infer<typeof countryRef>;
  */
 export const deletionCheck = z.object({ deletable: z.boolean(), reason: z.string().nullable() });
 export type DeletionCheck = z.infer<typeof deletionCheck>;
+
+/**
+ * One status change of a record (a subscription's, a booking's), with its own statuses: from (null
+ * on the row written at creation), to, why, when and who (null once that person is deleted, or
+ * for the demo data).
+ */
+export const statusHistoryOf = <S extends z.ZodType>(status: S) =>
+  z.object({
+    id: z.number().int(),
+    old_status: status.nullable(),
+    new_status: status,
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  });
 
 /** The path params of every `/:id` route. */
 export const idParam = z.object({ id: recordIdParam });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanish, idField } from './common';
+import { CONNECTOR_FIELDS } from './connector.constants';
+import { fieldKeys, booleanish, idField, jsonObjectField } from './common';
 import {
   CONNECTOR_MESSAGES,
   MAX_CONNECTOR_JSON,
@@ -24,40 +25,9 @@ export {
 } from './connector.constants';
 export { CONNECTOR_DRIVERS, CONNECTOR_TYPES, DSP_NOT_FOUND, type ConnectorDriver, type ConnectorType } from './dsp.constants';
 
-type JsonObject = Record<string, unknown>;
-
-/**
- * A JSON object sent as one (a JSON body) or as its text (a form): anything else, an array or a
- * number included, is refused with `invalid`; nothing at all with `required`.
- */
-const jsonObjectField = (required: string, invalid: string) =>
-  z.unknown().transform((value, ctx): JsonObject => {
-    let parsed = value;
-    if (typeof value === 'string') {
-      if (value.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
-      }
-      try {
-        parsed = JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-    } else if (value === undefined || value === null) {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    if (JSON.stringify(parsed).length > MAX_CONNECTOR_JSON) {
-      ctx.addIssue({ code: 'custom', message: CONNECTOR_MESSAGES.jsonTooLong });
-      return z.NEVER;
-    }
-    return parsed as JsonObject;
-  });
+/** Settings or params: a JSON object, as one or as its text. */
+const connectorJson = (required: string, invalid: string) =>
+  jsonObjectField({ required, invalid, notObject: invalid, tooLong: CONNECTOR_MESSAGES.jsonTooLong }, MAX_CONNECTOR_JSON);
 
 const requiredText = (max: number, tooLong: string) =>
   z.string({ error: CONNECTOR_MESSAGES.required }).trim().min(1, CONNECTOR_MESSAGES.required).max(max, tooLong);
@@ -94,8 +64,8 @@ export const connectorFields = z.object({
   driver: z.enum(CONNECTOR_DRIVERS, { error: (issue) => (issue.input === undefined || issue.input === '' ? CONNECTOR_MESSAGES.required : CONNECTOR_MESSAGES.driver) }),
   type: z.enum(CONNECTOR_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? CONNECTOR_MESSAGES.required : CONNECTOR_MESSAGES.type) }),
   enabled: booleanish.optional(),
-  settings: jsonObjectField(CONNECTOR_MESSAGES.settingsRequired, CONNECTOR_MESSAGES.settingsInvalid),
-  params: jsonObjectField(CONNECTOR_MESSAGES.paramsRequired, CONNECTOR_MESSAGES.paramsInvalid).optional(),
+  settings: connectorJson(CONNECTOR_MESSAGES.settingsRequired, CONNECTOR_MESSAGES.settingsInvalid),
+  params: connectorJson(CONNECTOR_MESSAGES.paramsRequired, CONNECTOR_MESSAGES.paramsInvalid).optional(),
   plans: z.array(planMapping, { error: CONNECTOR_MESSAGES.plansRequired }).min(1, CONNECTOR_MESSAGES.plansRequired),
   /** Spelled so on the wire, as the panel always has. */
   varification_policy: optionalPolicy.optional(),
@@ -131,3 +101,6 @@ export const connector = z.object({
   plans: z.array(connectorPlan).optional(),
 });
 export type Connector = z.infer<typeof connector>;
+
+/** CONNECTOR_FIELDS names exactly the item's fields. */
+fieldKeys(connector, CONNECTOR_FIELDS);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { COUNTRY_FIELDS } from './country.constants';
+import { fieldKeys } from './common';
 
 export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });
 export type Country = z.infer<typeof country>;
@@ -22,3 +24,6 @@ export const countryBody = z.object({
   ),
 });
 export type CountryBody = z.input<typeof countryBody>;
+
+/** COUNTRY_FIELDS names exactly the item's fields. */
+fieldKeys(country, COUNTRY_FIELDS);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CUSTOMER_FIELDS } from './customer.constants';
 import { MIN_PASSWORD_LENGTH } from './auth.constants';
-import { MAX_RECORD_ID, email } from './common';
+import { fieldKeys, email, idList, objectFromText } from './common';
 import {
   CUSTOMER_MESSAGES,
   MAX_CUSTOMER_ADDRESS,
@@ -72,15 +73,7 @@ const optionalText = (max: number, tooLong: string) =>
 
 /** `meta`: an object with address and city (both optional), as JSON, as JSON text, or as `meta[address]` in a form. */
 const metaField = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return {};
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  objectFromText,
   z.object(
     {
       address: optionalText(MAX_CUSTOMER_ADDRESS, CUSTOMER_MESSAGES.addressTooLong).optional(),
@@ -94,30 +87,7 @@ const metaField = z.preprocess(
  * The plans: `plan_id[0]=3&plan_id[1]=7` (or one `plan_id=3`) in a form, a list in JSON; each
  * also as `{id}` or `{plan_id}`; repeated ids count once. At least one.
  */
-const planIds = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return [];
-    return Array.isArray(value) ? value : [value];
-  },
-  z
-    .array(
-      z.preprocess(
-        (item) => {
-          const id = typeof item === 'object' && item !== null ? ((item as { id?: unknown; plan_id?: unknown }).id ?? (item as { plan_id?: unknown }).plan_id) : item;
-          return typeof id === 'string' && /^\s*\d{1,10}\s*$/.test(id) ? Number(id) : id;
-        },
-        z
-          .number({ error: CUSTOMER_MESSAGES.planInvalid })
-          .int(CUSTOMER_MESSAGES.planInvalid)
-          .positive(CUSTOMER_MESSAGES.planInvalid)
-          .max(MAX_RECORD_ID, CUSTOMER_MESSAGES.planInvalid),
-      ),
-      { error: CUSTOMER_MESSAGES.planInvalid },
-    )
-    .min(1, CUSTOMER_MESSAGES.plansRequired)
-    .max(100, CUSTOMER_MESSAGES.planInvalid)
-    .transform((ids) => [...new Set(ids)]),
-);
+const planIds = idList(CUSTOMER_MESSAGES.plansRequired, CUSTOMER_MESSAGES.planInvalid, 100);
 
 const password = z
   .string({ error: CUSTOMER_MESSAGES.passwordRequired })
@@ -177,3 +147,6 @@ export const customerUpdateFields = z
   })
   .superRefine(confirmed);
 export type CustomerUpdateFields = z.input<typeof customerUpdateFields>;
+
+/** CUSTOMER_FIELDS names exactly the item's fields. */
+fieldKeys(customer, CUSTOMER_FIELDS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_RECORD_ID, booleanish, countryRef, idField } from './common';
+import { DSP_FIELDS } from './dsp.constants';
+import { fieldKeys, MAX_NAME_LENGTH, booleanish, countryRef, idField, idList, jsonObjectField } from './common';
 import { DSP_TYPES } from './dsp.constants';
 import { websiteHref } from './website';
 
@@ -104,63 +105,15 @@ const emailField = z.preprocess(
     .nullable(),
 );
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The DSP's settings: a JSON object, sent as JSON text (a form) or as an object (a JSON body).
  * Required: a DSP's storefront cannot start without them.
  */
-export const dspSettingsField = z.unknown().transform((value, ctx): Record<string, unknown> => {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    ctx.addIssue({ code: 'custom', message: DSP_MESSAGES.settingsRequired });
-    return z.NEVER;
-  }
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: DSP_MESSAGES.settingsInvalid });
-      return z.NEVER;
-    }
-  }
-  if (!isPlainObject(parsed)) {
-    ctx.addIssue({ code: 'custom', message: DSP_MESSAGES.settingsNotObject });
-    return z.NEVER;
-  }
-  if (JSON.stringify(parsed).length > MAX_DSP_SETTINGS_LENGTH) {
-    ctx.addIssue({ code: 'custom', message: DSP_MESSAGES.settingsTooLong });
-    return z.NEVER;
-  }
-  return parsed;
-});
+export const dspSettingsField = jsonObjectField(
+  { required: DSP_MESSAGES.settingsRequired, invalid: DSP_MESSAGES.settingsInvalid, notObject: DSP_MESSAGES.settingsNotObject, tooLong: DSP_MESSAGES.settingsTooLong },
+  MAX_DSP_SETTINGS_LENGTH,
+);
 
-/**
- * A list of record ids as a form (`plans[0]=3&plans[1]=7`, or one `plans=3`) or JSON ([3, 7])
- * sends it, each also as `{id}` or `{plan_id}`; repeated ids count once.
- */
-const idList = (required: string, invalid: string) =>
-  z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      return Array.isArray(value) ? value : [value];
-    },
-    z
-      .array(
-        z.preprocess(
-          (item) => {
-            // `plans[0][id]` (or `[plan_id]`) from a form that keeps each plan's fields together.
-            const id = typeof item === 'object' && item !== null ? ((item as { id?: unknown; plan_id?: unknown }).id ?? (item as { plan_id?: unknown }).plan_id) : item;
-            return typeof id === 'string' && /^\s*\d{1,10}\s*$/.test(id) ? Number(id) : id;
-          },
-          z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_RECORD_ID, invalid),
-        ),
-        { error: invalid },
-      )
-      .min(1, required)
-      .transform((ids) => [...new Set(ids)]),
-  );
 
 /**
  * The fields of a DSP create (multipart, form or JSON); the `image` file (PNG, JPG, GIF) travels
@@ -243,3 +196,6 @@ export const dsp = z.object({
   users: z.array(dspStaffRef).optional(),
 });
 export type Dsp = z.infer<typeof dsp>;
+
+/** DSP_FIELDS names exactly the item's fields. */
+fieldKeys(dsp, DSP_FIELDS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField, statusHistoryOf } from './common';
 import { ENTITLEMENT_MESSAGES, ENTITLEMENT_STATUSES, MAX_ENTITLEMENT_REASON, PAYMENT_METHODS } from './entitlement.constants';
 
 export {
@@ -36,16 +36,8 @@ export const entitlementPeriod = z.object({
 });
 export type EntitlementPeriod = z.infer<typeof entitlementPeriod>;
 
-/** One status change: who made it (null when that person is gone, or for the demo data) and why. */
-export const entitlementStatusHistory = z.object({
-  id: z.number().int(),
-  /** Null for the first row, written when the subscription was created. */
-  old_status: status.nullable(),
-  new_status: status,
-  reason: z.string().nullable(),
-  created_at: z.string(),
-  changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+/** One status change of a subscription. */
+export const entitlementStatusHistory = statusHistoryOf(status);
 export type EntitlementStatusHistory = z.infer<typeof entitlementStatusHistory>;
 
 /** A subscription as a customer's `include=entitlements` lists it; plan, periods and histories on request. */

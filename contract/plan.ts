@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { PLAN_FIELDS } from './plan.constants';
 import { PLAN_STATUSES } from './campaign-status';
-import { MAX_NAME_LENGTH, idField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, idField } from './common';
 import {
   COMMITMENT_MONTHS,
   MAX_APOLO_CODE,
@@ -182,3 +183,6 @@ export const plan = z.object({
   services: z.array(service).optional(),
 });
 export type Plan = z.infer<typeof plan>;
+
+/** PLAN_FIELDS names exactly the item's fields. */
+fieldKeys(plan, PLAN_FIELDS);

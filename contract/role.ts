@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldKeys } from './common';
 
 export { ROLE_NAMES, ROLE_SLUGS, SUPER_ADMIN_ROLE, type RoleSlug } from './role.constants';
 
@@ -35,3 +36,6 @@ export const syncPermissionsBody = z.object({
   ),
 });
 export type SyncPermissionsBody = z.input<typeof syncPermissionsBody>;
+
+/** ROLE_FIELDS names exactly the item's fields. */
+fieldKeys(roleWithPermissions, ROLE_FIELDS);

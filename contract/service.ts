@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SERVICE_FIELDS } from './service.constants';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
-import { booleanish, idField } from './common';
+import { fieldKeys, booleanish, idField } from './common';
 import { metaField } from './meta';
 import { EVENT_PERIODS } from './service.constants';
 export {
@@ -162,3 +163,6 @@ export const service = z.object({
   campaign: z.object({ id: z.number().int(), name: z.string(), sponsor_id: z.number().int() }).optional(),
 });
 export type Service = z.infer<typeof service>;
+
+/** SERVICE_FIELDS names exactly the item's fields. */
+fieldKeys(service, SERVICE_FIELDS);

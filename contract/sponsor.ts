@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { SPONSOR_FIELDS } from './sponsor.constants';
+import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { websiteHref } from './website';
 
 export { websiteHref } from './website';
@@ -72,3 +73,6 @@ export const sponsor = z.object({
   country: countryRef.optional(),
 });
 export type Sponsor = z.infer<typeof sponsor>;
+
+/** SPONSOR_FIELDS names exactly the item's fields. */
+fieldKeys(sponsor, SPONSOR_FIELDS);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { USER_FIELDS } from './user.constants';
 import { MIN_PASSWORD_LENGTH } from './auth.constants';
-import { booleanish, email, idField } from './common';
+import { fieldKeys, booleanish, email, idField } from './common';
 import { role } from './role';
 
 /** A staff member as every read answers: never with the password hash. */
@@ -87,3 +88,6 @@ export const updateUserBody = z.object({
   is_active: booleanish.optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/** USER_FIELDS names exactly the item's fields. */
+fieldKeys(user, USER_FIELDS);

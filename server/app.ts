@@ -6,16 +6,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { fastifyTrustProxy, type Config } from './config';
 import { listenerFor, type Db, type Listen } from './db/client';
 import { registerAccessControl } from './http/access';
-import { answerSerializerCompiler } from './http/answer-serializer';
 import { MAX_REQUEST_BYTES, bodyPlugin } from './http/body';
 import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
-import { isDocumentedOnly } from './http/list';
+import { isDocumentedOnly, registerAnswerRoutes } from './http/list';
 import { registerMethodOverride } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
@@ -29,7 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work still running after its answer went out; tests await `idle()` before reading mail. */
     backgroundWork: BackgroundWork;
-    /** CHECK_ANSWERS: zod checks every answer too (see http/answer-serializer.ts). */
+    /** CHECK_ANSWERS: the bodies PostgreSQL writes are checked against the contract too (see http/list.ts). */
     checkAnswers: boolean;
   }
 }
@@ -103,7 +102,9 @@ export async function buildApp({
 
   // A list's querystring schema documents it; the list parser validates it (see http/list.ts).
   app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
-  app.setSerializerCompiler(answerSerializerCompiler(config.checkAnswers));
+  // Every answer but a list's or a detail's is written by its zod schema (see http/list.ts).
+  app.setSerializerCompiler(serializerCompiler);
+  registerAnswerRoutes(app);
   app.decorate('checkAnswers', config.checkAnswers);
   registerErrorHandling(app);
   app.decorate('publicUrl', config.publicUrl);
@@ -133,12 +134,11 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   // Answers of 1 KB or more go compressed to clients that ask for it: a page of plans with their
-  // services is 54 KB of JSON, a quarter of a second on a phone's slow 4G, 5.6 KB as brotli.
-  // Brotli at quality 2 and in one call up to 1 MB: a page of DSPs with their staff (180 KB) costs
-  // 0.8 ms of CPU so, against 1.9 ms at the plugin's quality 4, and its streamed path for answers
-  // over 8 KB cost 7 to 11 ms (`profile:api -- --encoding br`). The built files are compressed
-  // already (see servePanel), the live bookings stream writes to its socket itself, and request
-  // bodies are never decompressed: the body limits count the bytes that arrive.
+  // services is slow on a phone's network, and a tenth of it as brotli. Brotli at quality 2 and in
+  // one call up to 1 MB: the plugin's quality 4 and its streamed path cost several times the CPU
+  // (`profile:api -- --encoding br`). The built files are compressed already (see servePanel), the
+  // live bookings stream writes to its socket itself, and request bodies are never decompressed:
+  // the body limits count the bytes that arrive.
   await app.register(compress, {
     globalDecompression: false,
     syncThreshold: 1024 * 1024,

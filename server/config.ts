@@ -191,9 +191,9 @@ export interface Config {
   /** STORAGE_URL and its settings; null keeps uploads on the local disk, under DATA_DIR/uploads. */
   objectStorage: ObjectStorageSettings | null;
   /**
-   * CHECK_ANSWERS: every answer also checked by zod against its contract and compared with the
-   * compiled serializer's text (http/answer-serializer.ts). The tests and `npm run dev` set it;
-   * off by default, where it would only cost CPU.
+   * CHECK_ANSWERS: every list and detail body PostgreSQL writes is also checked by zod against
+   * its contract (http/list.ts); every other answer is written by its zod schema in any case. The
+   * tests and `npm run dev` set it; off by default, where it would only cost CPU.
    */
   checkAnswers: boolean;
 }

@@ -1,7 +1,12 @@
+import { statusHistoryOf } from '@contract/common';
 import { type AnyColumn, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { defineItem, isoTime, many, one, type Relation } from '../http/item-sql';
+import { z } from 'zod';
+import { defineItem, isoTime, many, one, relatedContract } from '../http/item-sql';
 import { users } from './schema';
+
+/** The keys every status history answers (each table's statuses are its own). */
+const statusHistory = statusHistoryOf(z.string());
 
 /** A status-history table (subscriptions', bookings'): the columns every one of them has. */
 type StatusHistoryTable = PgTable & {
@@ -14,11 +19,11 @@ type StatusHistoryTable = PgTable & {
 };
 
 /** Who made a status change, as the history shows them. */
-const changedByItem = defineItem({ table: users, id: users.id, fields: (user) => ({ id: user.id, name: user.name }) });
+const changedByItem = defineItem(relatedContract(statusHistory, 'changed_by'), { table: users, id: users.id, fields: (user) => ({ id: user.id, name: user.name }) });
 
 /** One status change as the API answers it: from (null on the first row), to, why, when and who (null once they are deleted). */
 const statusHistoryItem = <T extends StatusHistoryTable>(table: T) =>
-  defineItem({
+  defineItem(statusHistory, {
     table,
     id: table.id,
     fields: (entry) => ({
@@ -27,11 +32,10 @@ const statusHistoryItem = <T extends StatusHistoryTable>(table: T) =>
       new_status: entry.newStatus,
       reason: entry.reason,
       created_at: isoTime(entry.createdAt),
+      changed_by: one(changedByItem, (user, row: T) => eq(user.id, row.changedBy)),
     }),
-    relations: { changed_by: one(changedByItem, (user, entry: T) => eq(user.id, entry.changedBy)) },
-    always: ['changed_by'],
   });
 
 /** A record's status changes, newest first: `owner` is the history's column naming the record, `id` the record's own. */
-export const statusHistories = <T extends StatusHistoryTable, R>(table: T, owner: (entry: T) => AnyColumn, id: (record: R) => AnyColumn): Relation<R> =>
+export const statusHistories = <T extends StatusHistoryTable, R>(table: T, owner: (entry: T) => AnyColumn, id: (record: R) => AnyColumn) =>
   many(statusHistoryItem(table), (entry, record: R) => eq(owner(entry), id(record)), (entry) => [desc(entry.createdAt), desc(entry.id)]);

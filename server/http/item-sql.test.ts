@@ -5,7 +5,8 @@ import { openTestDatabase } from '../../tests/api/support/database';
 import type { Database } from '../db/client';
 import { categories, countries, sponsors } from '../db/schema';
 import { storageUrl } from '../storage/storage';
-import { defineItem, fileUrl, isoTime, type ItemSql, literal, many, mapped, money, one, presenterOf, presentItems, type Shape } from './item-sql';
+import { z } from 'zod';
+import { constant, defineItem, fileUrl, isoTime, type ItemSql, many, mapped, money, one, presenterOf, presentItems, relationAt, type Shape } from './item-sql';
 
 let database: Database;
 let countryId: number;
@@ -17,16 +18,26 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
+const categoryFields = z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable(), created_at: z.string() });
+const testCategory = categoryFields.extend({
+  parent: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  subcategories: z.array(categoryFields).optional(),
+});
+
 /** A category with its parent and subcategories, both categories too: the aliases must keep them apart. */
-const categoryItem: ItemSql<typeof categories> = defineItem({
+const categoryItem: ItemSql<typeof categories, z.output<typeof testCategory>> = defineItem(testCategory, {
   table: categories,
   id: categories.id,
   fields: (category) => ({ id: category.id, name: category.name, image_url: fileUrl(category.imagePath), created_at: isoTime(category.createdAt) }),
   relations: {
-    parent: (row, nested, path) => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])(row, nested, path),
-    subcategories: (row, nested, path) => many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [child.name])(row, nested, path),
+    parent: relationAt(() => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])),
+    subcategories: relationAt(() => many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [child.name])),
   },
 });
+
+const countryName = z.object({ name: z.string() });
+const countryNameItem = defineItem(countryName, { table: countries, id: countries.id, fields: (country) => ({ name: country.name }) });
+const countryItemWith = defineItem(z.object({ name: z.string(), code: z.string().nullable() }), { table: countries, id: countries.id, fields: (row) => ({ name: row.name, code: row.code }) });
 
 /** The items of `ids` as the presenter writes them, parsed. */
 async function presented<Table extends PgTable>(item: ItemSql<Table>, ids: number[], shape: Shape): Promise<Record<string, unknown>[]> {
@@ -53,7 +64,7 @@ describe('item-sql', () => {
     expect(items.map((item) => item.image_url)).toEqual([storageUrl('categories/a.png'), storageUrl(''), storageUrl(null)]);
 
     const [written] = (
-      (await database.db.execute(sql`select ${money(sql`12.50::numeric`)} as "amount", ${money(sql`null::numeric`)} as "none", ${mapped(sql`'ACTIVE'`, { ACTIVE: 'activa', 'l\'x': 'y' })} as "status"`)) as unknown as {
+      (await database.db.execute(sql`select ${money(sql`12.50::numeric`)} as "amount", ${money(sql`null::numeric`)} as "none", ${mapped(sql`'ACTIVE'`, { ACTIVE: 'activa', PAUSED: 'en pausa' })} as "status"`)) as unknown as {
         rows: Record<string, unknown>[];
       }
     ).rows;
@@ -83,12 +94,10 @@ describe('item-sql', () => {
   });
 
   it('keeps a relation that is a field of the item unless sparse fields leave it out', async () => {
-    const sponsorItem = defineItem({
+    const sponsorItem = defineItem(z.object({ id: z.number().int(), name: z.string(), country: countryName }), {
       table: sponsors,
       id: sponsors.id,
-      fields: (sponsor) => ({ id: sponsor.id, name: sponsor.name }),
-      relations: { country: one(defineItem({ table: countries, id: countries.id, fields: (country) => ({ name: country.name }) }), (country, sponsor) => eq(country.id, sponsor.countryId)) },
-      always: ['country'],
+      fields: (sponsor) => ({ id: sponsor.id, name: sponsor.name, country: one(countryNameItem, (country, row: typeof sponsors) => eq(country.id, row.countryId)) }),
     });
     const [sponsor] = await database.db.insert(sponsors).values({ name: 'Con país', countryId }).returning();
     expect(await presented(sponsorItem, [sponsor!.id], { fields: null, includes: [] })).toEqual([{ id: sponsor!.id, name: 'Con país', country: { name: 'Perú' } }]);
@@ -96,9 +105,36 @@ describe('item-sql', () => {
   });
 
   it('refuses an item that would carry a parameter: presenters are rendered once and kept', () => {
-    const leaky = defineItem({ table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: sql`${'x'}::text` }) });
+    const leaky = defineItem(z.object({ id: z.number(), label: z.string() }), { table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: sql`${'x'}::text` }) });
     expect(() => presenterOf(leaky)({ fields: null, includes: [] })).toThrow(/parámetros/);
-    const constant = defineItem({ table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: literal("l'x") }) });
-    expect(() => presenterOf(constant)({ fields: null, includes: [] })).not.toThrow();
+    const constantItem = defineItem(z.object({ id: z.number(), label: z.string() }), { table: countries, id: countries.id, fields: (country) => ({ id: country.id, label: constant('COP') }) });
+    expect(() => presenterOf(constantItem)({ fields: null, includes: [] })).not.toThrow();
+  });
+
+  it('writes into the SQL only constants that need no escaping, and refuses the others where the item is defined', () => {
+    for (const text of ["l'x", 'a\\b', 'a\nb']) {
+      expect(() => constant(text)).toThrow(/escaparla/);
+      expect(() => mapped(sql`'A'`, { A: text })).toThrow(/escaparla/);
+      expect(() =>
+        defineItem(z.object({ label: z.string() }), { table: countries, id: countries.id, fields: () => ({ label: constant(text) }) }),
+      ).toThrow(/escaparla/);
+    }
+    expect(() => constant('••••••••')).not.toThrow();
+  });
+
+  it('holds the SQL to its contract: a key missing, extra or of a relation that writes other keys does not compile, nor define', () => {
+    const contract = z.object({ id: z.number(), name: z.string(), country: countryName.optional() });
+    const country = one(countryNameItem, (row, sponsor: typeof sponsors) => eq(row.id, sponsor.countryId));
+    const wide = one(countryItemWith, (row, sponsor: typeof sponsors) => eq(row.id, sponsor.countryId));
+    // @ts-expect-error a field of the contract is not written
+    expect(() => defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id }), relations: { country } })).toThrow(/contrato/);
+    // @ts-expect-error a field the contract lacks is written
+    expect(() => defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name, extra: row.name }), relations: { country } })).toThrow(/contrato/);
+    // @ts-expect-error a relation the contract has is missing
+    expect(() => defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }), relations: {} })).toThrow(/contrato/);
+    // @ts-expect-error the relation writes keys its related object lacks
+    defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }), relations: { country: wide } });
+    expect(() => defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }), relations: { country } })).not.toThrow();
   });
 });
+

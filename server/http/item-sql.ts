@@ -1,51 +1,139 @@
 /**
  * A resource's item as the API answers it, written once as SQL: each contract field's expression
  * and each relation as a JSON subquery. PostgreSQL then writes a page of items (or one, for a
- * detail or a write) as JSON text that the API sends as it comes, instead of the API reading
- * rows, looking their relations up, presenting and serialising them. On the cheap lists that work
- * was most of the answer's time: roles took 5.4 ms against 2.9 ms of SQL, and 1.6 ms written by
- * PostgreSQL (docs/performance-log.md, the twenty-first and twenty-second passes).
+ * detail or a write) as JSON text that the API sends as it comes (see ./list.ts on the two ways
+ * JSON leaves the server).
  *
- * The expressions write what the JavaScript presenters wrote: timestamps as `toISOString`
- * (`isoTime`), files' addresses from their keys (`fileUrl`), money as a number (`money`). The tests
- * hold every answer to the contract (CHECK_ANSWERS), so an expression of the wrong type fails them.
+ * `defineItem` takes the contract's zod item, and the compiler holds the SQL to it: `fields` must
+ * write exactly the contract's fields, `relations` exactly its relations (an optional key is one
+ * that `include` adds; a required one that is a relation is in every answer), and each relation
+ * exactly the keys of the contract's related object. The expressions write what the contract
+ * says: timestamps as `toISOString` (`isoTime`), files' addresses from their keys (`fileUrl`),
+ * money as a number (`money`); CHECK_ANSWERS holds their types to it in the tests.
  */
 import { type AnyColumn, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { STORAGE_URL_PREFIX } from '../storage/storage';
+
+/** The value of one field: a column or an expression over the row. */
+export type FieldValue = SQLWrapper | AnyColumn;
+
+/** The keys an object type must have (its optional ones left out): a contract item's fields. */
+export type RequiredKeys<O> = { [K in keyof O]-?: object extends Pick<O, K> ? never : K }[keyof O] & string;
+/** The keys an object type may leave out: a contract item's relations that `include` adds. */
+export type OptionalKeys<O> = Exclude<keyof O & string, RequiredKeys<O>>;
+/** The object a relation key holds: the element of an array, without null or undefined. */
+type RelatedObject<V> = NonNullable<V> extends readonly (infer E)[] ? NonNullable<E> : NonNullable<V>;
+
+declare const writesKeys: unique symbol;
 
 /**
  * A relation of an item: its JSON (an object, null, or an array) as a subquery over `row`, with
  * the paths asked under it in `nested` ('services' for 'plans.services'). `path` names the
  * relation's table aliases, unique within the statement (a category's parent is a category too).
+ * `K` are the keys each related object carries, so that the compiler can hold them to the contract.
  */
-export type Relation<T> = (row: T, nested: readonly string[], path: string) => SQL;
+export type Relation<T, K extends string> = WriteRelation<T> & { readonly [writesKeys]: (keys: K) => K };
+/** A relation's SQL, whatever keys it writes. */
+type WriteRelation<T> = (row: T, nested: readonly string[], path: string) => SQL;
 
-export interface ItemSql<T extends PgTable = PgTable> {
+const relationOf = <T, K extends string>(write: WriteRelation<T>): Relation<T, K> => write as Relation<T, K>;
+
+export interface ItemSql<T extends PgTable = PgTable, O = Record<string, unknown>> {
+  /** The contract's item that this SQL writes. */
+  contract: z.ZodObject;
   table: T;
   /** The table's primary key: a page and a write present their items by id. */
   id: PgColumn;
-  /** Each contract field's value over `row` (the table, or an alias of it under a relation), in the contract's order. */
-  fields: (row: T) => Record<string, SQLWrapper | AnyColumn>;
-  relations?: Record<string, Relation<T>>;
   /**
-   * Relations that are fields of the item, in every answer whatever `include` says (a campaign
-   * category's catalogue parent, a sale's customer); sparse `fields` can leave them out.
+   * Each contract field's value over `row` (the table, or an alias of it under a relation), in the
+   * order answers write them. A field may be a relation, in every answer whatever `include` says
+   * (a campaign category's catalogue parent, a sale's customer); sparse `fields` can leave it out.
    */
-  always?: readonly string[];
+  fields: (row: T) => Record<string, FieldValue | WriteRelation<T>>;
+  /** The relations `include` adds, written after the fields. */
+  relations: Record<string, WriteRelation<T>>;
+  /** Written by json_build_object (see `defineItem`'s `spaced`). */
+  spaced: boolean;
+  /** Only for the compiler: the contract's answer. */
+  readonly answer?: O;
 }
 
-export const defineItem = <T extends PgTable>(item: ItemSql<T>): ItemSql<T> => item;
+/** What a field of the contract's type `V` is written as: an expression, or a relation writing its related object's keys. */
+type FieldFor<T, V> = FieldValue | Relation<T, RequiredKeys<RelatedObject<V>>>;
 
-/** A constant as a literal in the statement's text: presenters are rendered once and kept, so they carry no parameters. */
-export const literal = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);
+/**
+ * The SQL of an item answering `O`: `fields` returns exactly its required keys (a missing one is
+ * missing, an extra one is `never`) and `relations` holds exactly its optional ones, each relation
+ * writing exactly the keys of its related object.
+ */
+type ItemSpec<T extends PgTable, O, F> = {
+  table: T;
+  id: PgColumn;
+  fields: (row: T) => F & { [K in RequiredKeys<O>]: FieldFor<T, O[K]> } & { [K in Exclude<keyof F, RequiredKeys<O>>]: never };
+  /**
+   * Written by json_build_object, whose text has a space around each colon (`{"id" : 1}`), not
+   * row_to_json: the answers this item writes always had those bytes, and keep them.
+   */
+  spaced?: true;
+} & ([OptionalKeys<O>] extends [never] ? { relations?: undefined } : { relations: { [K in OptionalKeys<O>]: Relation<T, RequiredKeys<RelatedObject<O[K]>>> } });
+
+/**
+ * The SQL of the contract's item `contract`. The keys are checked again when it is defined (the
+ * compiler cannot follow an item typed by hand, as a recursive one is), and so every constant in
+ * its fields is rendered then (see `constant`).
+ */
+export function defineItem<Z extends z.ZodObject, T extends PgTable, F>(contract: Z, spec: ItemSpec<T, z.output<Z>, F>): ItemSql<T, z.output<Z>> {
+  const fields = spec.fields as ItemSql<T>['fields'];
+  const relations: Record<string, WriteRelation<T>> = spec.relations ?? {};
+  const optional = (key: string) => contract.shape[key]!._zod.optout === 'optional';
+  const wanted = Object.keys(contract.shape);
+  const written = Object.keys(fields(spec.table));
+  const differ = (keys: string[], want: string[]) => keys.length !== want.length || keys.some((key) => !want.includes(key));
+  if (differ(written, wanted.filter((key) => !optional(key))) || differ(Object.keys(relations), wanted.filter(optional))) {
+    throw new Error(`El SQL de un elemento escribe ${written.join(', ')} y las relaciones ${Object.keys(relations).join(', ')}; el contrato pide ${wanted.join(', ')}`);
+  }
+  return { contract, table: spec.table, id: spec.id, fields, relations, spaced: spec.spaced ?? false };
+}
+
+/** The zod object a relation key of `contract` holds (unwrapped from optional, nullable and array): the contract of a related item. */
+export function relatedContract<Z extends z.ZodObject, K extends keyof Z['shape'] & string>(contract: Z, key: K): z.ZodObject<RelatedShape<Z['shape'][K]>> {
+  let schema = contract.shape[key] as z.ZodType;
+  for (;;) {
+    const def = schema._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType };
+    if (def.type === 'object') return schema as z.ZodObject<RelatedShape<Z['shape'][K]>>;
+    const inner = def.innerType ?? def.element;
+    if (!inner) throw new Error(`La clave ${key} del contrato no es una relación`);
+    schema = inner;
+  }
+}
+type RelatedShape<S> =
+  S extends z.ZodOptional<infer I> ? RelatedShape<I>
+  : S extends z.ZodNullable<infer I> ? RelatedShape<I>
+  : S extends z.ZodArray<infer I> ? RelatedShape<I>
+  : S extends z.ZodObject<infer Shape> ? Shape
+  : never;
+
+/**
+ * A constant as a literal in the statement's text. Presenters are rendered once and kept as text
+ * without parameters, so a constant is written only when it needs no escaping: one with a quote,
+ * a backslash or a control character is refused when its item is defined.
+ */
+export const constantText = (value: string): string => {
+  if (!/^[^'\\\p{Cc}]*$/u.test(value)) throw new Error(`Constante que no se puede escribir en el SQL sin escaparla: ${JSON.stringify(value)}`);
+  return `'${value}'`;
+};
+
+/** `constantText` as SQL. */
+export const constant = (value: string): SQL => sql.raw(constantText(value));
 
 /** A timestamp as JavaScript's `toISOString` writes it: UTC, to the millisecond, with a Z. */
 export const isoTime = (column: AnyColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A stored file's address from its key (`/storage/<key>`), null without one, as storage's `url` writes it. */
-export const fileUrl = (column: AnyColumn): SQL => sql`(${literal(STORAGE_URL_PREFIX)} || nullif(${column}, ''))`;
+export const fileUrl = (column: AnyColumn): SQL => sql`(${constant(STORAGE_URL_PREFIX)} || nullif(${column}, ''))`;
 
 /** A numeric column as a JSON number (drivers read numeric as text to keep every digit; the contract says number). */
 export const money = (column: AnyColumn | SQL): SQL => sql`(${column})::float8`;
@@ -53,16 +141,20 @@ export const money = (column: AnyColumn | SQL): SQL => sql`(${column})::float8`;
 /** A value mapped through a fixed table (an enum shown under another name), as a CASE. */
 export const mapped = (column: AnyColumn | SQL, map: Record<string, string>): SQL =>
   sql`(case ${column} ${sql.join(
-    Object.entries(map).map(([from, to]) => sql`when ${literal(from)} then ${literal(to)}`),
+    Object.entries(map).map(([from, to]) => sql`when ${constant(from)} then ${constant(to)}`),
     sql` `,
   )} end)`;
 
-/** A jsonb object as a JSON object of exactly `keys`, in that order, each null when absent (a customer's city and address). */
-export const jsonKeys = (column: AnyColumn, keys: readonly string[]): SQL =>
+/** A JSON object of `values`, in their order, each key as the contract's object names it (an API client's rate limit). */
+export const jsonObject = (values: Record<string, FieldValue>): SQL =>
   sql`json_build_object(${sql.join(
-    keys.map((key) => sql`${literal(key)}, ${column} -> ${literal(key)}`),
+    Object.entries(values).map(([key, value]) => sql`${constant(key)}, ${value}`),
     sql`, `,
   )})`;
+
+/** A jsonb object as a JSON object of exactly the keys of the contract's `object`, in its order, each null when absent (a customer's city and address). */
+export const jsonKeys = (column: AnyColumn, object: z.ZodObject): SQL =>
+  jsonObject(Object.fromEntries(Object.keys(object.shape).map((key) => [key, sql`${column} -> ${constant(key)}`])));
 
 /** The relations asked for under `name`, relative to it: ['plans', 'plans.services'] → ['services'] for 'plans'. */
 const nestedUnder = (name: string, includes: readonly string[]): string[] | null => {
@@ -74,18 +166,22 @@ const nestedUnder = (name: string, includes: readonly string[]): string[] | null
  * The item over `row` as one JSON object: the fields asked for (every one when `fields` is null)
  * and the relations `includes` names. Keys come in the fields' order, then the relations'.
  */
-export function itemJson<T extends PgTable>(item: ItemSql<T>, row: T, fields: readonly string[] | null, includes: readonly string[], path = 'item'): SQL {
-  const columns: SQL[] = [];
+export function itemJson<T extends PgTable>(item: ItemSql<T, unknown>, row: T, fields: readonly string[] | null, includes: readonly string[], path = 'item'): SQL {
+  const columns: [string, FieldValue][] = [];
   for (const [name, value] of Object.entries(item.fields(row))) {
-    if (!fields || fields.includes(name)) columns.push(sql`${value} as ${sql.identifier(name)}`);
+    if (fields && !fields.includes(name)) continue;
+    columns.push([name, typeof value === 'function' ? value(row, nestedUnder(name, includes) ?? [], `${path}_${name}`) : value]);
   }
-  for (const [name, relation] of Object.entries(item.relations ?? {})) {
-    const field = item.always?.includes(name) ?? false;
-    const nested = nestedUnder(name, includes) ?? (field ? [] : null);
-    if (nested && (!field || !fields || fields.includes(name))) columns.push(sql`${relation(row, nested, `${path}_${name}`)} as ${sql.identifier(name)}`);
+  for (const [name, relation] of Object.entries(item.relations)) {
+    const nested = nestedUnder(name, includes);
+    if (nested) columns.push([name, relation(row, nested, `${path}_${name}`)]);
   }
+  if (item.spaced) return jsonObject(Object.fromEntries(columns));
   // The record is named so that no column of the tables around it can be: `row_to_json` must read the record.
-  return sql`(select row_to_json("_item") from (select ${sql.join(columns, sql`, `)}) "_item")`;
+  return sql`(select row_to_json("_item") from (select ${sql.join(
+    columns.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  )}) "_item")`;
 }
 
 /**
@@ -97,21 +193,33 @@ export const aliased = <T extends PgTable>(table: T, name: string): { related: T
   from: sql`${sql.identifier(getTableName(table))} ${sql.identifier(name)}`,
 });
 
-/** A relation to the one record `on` finds (a campaign's sponsor), null when there is none. */
-export const one =
-  <T, R extends PgTable>(item: ItemSql<R>, on: (related: R, row: T) => SQL, fields: readonly string[] | null = null): Relation<T> =>
-  (row, nested, path) => {
+/** A relation to the one record `on` finds (a campaign's sponsor), null when there is none; `fields` picks some of its fields. */
+export function one<T, R extends PgTable, O>(item: ItemSql<R, O>, on: (related: R, row: T) => SQL): Relation<T, RequiredKeys<O>>;
+export function one<T, R extends PgTable, O, K extends RequiredKeys<O>>(item: ItemSql<R, O>, on: (related: R, row: T) => SQL, fields: readonly K[]): Relation<T, K>;
+export function one<T, R extends PgTable, O>(item: ItemSql<R, O>, on: (related: R, row: T) => SQL, fields: readonly string[] | null = null): WriteRelation<T> {
+  return relationOf((row: T, nested, path) => {
     const { related, from } = aliased(item.table, path);
     return sql`(select ${itemJson(item, related, fields, nested, path)} from ${from} where ${on(related, row)})`;
-  };
+  });
+}
 
 /** A relation to the records `on` finds (a campaign's plans), as an array in `order`, empty when none. */
-export const many =
-  <T, R extends PgTable>(item: ItemSql<R>, on: (related: R, row: T) => SQL, order: (related: R) => (AnyColumn | SQL)[]): Relation<T> =>
-  (row, nested, path) => {
+export const many = <T, R extends PgTable, O>(item: ItemSql<R, O>, on: (related: R, row: T) => SQL, order: (related: R) => (AnyColumn | SQL)[]): Relation<T, RequiredKeys<O>> =>
+  relationOf((row: T, nested, path) => {
     const { related, from } = aliased(item.table, path);
     return sql`coalesce((select json_agg(${itemJson(item, related, null, nested, path)} order by ${sql.join(order(related), sql`, `)}) from ${from} where ${on(related, row)}), '[]'::json)`;
-  };
+  });
+
+/**
+ * A relation made when the statement is written, from its path: one whose item is the item's own
+ * (a category's parent), defined after it, or one whose SQL names aliases of its own.
+ */
+export const relationAt = <T, K extends string>(make: (path: string) => Relation<T, K>): Relation<T, K> =>
+  relationOf((row: T, nested, path) => make(path)(row, nested, path));
+
+/** `relation` with `paths` always asked under it, besides those the request names (a plan's services with their category). */
+export const withNested = <T, K extends string>(paths: readonly string[], relation: Relation<T, K>): Relation<T, K> =>
+  relationOf((row: T, nested, path) => relation(row, [...paths, ...nested], path));
 
 /** What a presenter shows: the fields asked for (null for all) and the relations to include. */
 export interface Shape {
@@ -127,10 +235,10 @@ const PRESENTERS_KEPT = 50;
 /**
  * The presenter of `item`: for a shape, the text of a JSON array of the items whose ids the
  * statement around it holds in `"page"."ids"`, the first `"page"."shown"` of them, in that order.
- * Rendered once per shape and kept (building it with drizzle each time cost as much as answering a
- * cheap list), which is why it holds no parameters.
+ * Rendered once per shape and kept as text (drizzle builds a statement slowly next to a cheap
+ * list's SQL), which is why it holds no parameters.
  */
-export function presenterOf<T extends PgTable>(item: ItemSql<T>) {
+export function presenterOf<T extends PgTable>(item: ItemSql<T, unknown>) {
   const kept = new Map<string, SQL>();
   return (shape: Shape): SQL => {
     const key = `${shape.fields?.join(',') ?? '*'}|${shape.includes.join(',')}`;

@@ -3,6 +3,7 @@
  * count would: the page's ids in order, the total, the last page; on the first page, one past the
  * middle, the last and one past the end.
  */
+import { z } from 'zod';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements } from '../../tests/api/support/query-plans';
@@ -24,7 +25,7 @@ let database: Database;
 let zeta: number;
 let alfa: number;
 
-const presenter = presenterOf(defineItem({ table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }) }))({ fields: null, includes: [] });
+const presenter = presenterOf(defineItem(z.object({ id: z.number(), name: z.string() }), { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }) }))({ fields: null, includes: [] });
 const sorts = { name: sponsors.name, created_at: sponsors.createdAt, country: countries.name };
 const joined = () => database.db.select({ id: sponsors.id }).from(sponsors).innerJoin(countries, eq(countries.id, sponsors.countryId)).$dynamic();
 

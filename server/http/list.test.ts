@@ -33,8 +33,8 @@ describe('answerOne', () => {
   afterAll(() => database.close());
 
   it('answers the 404 of a record deleted between its check and its read, never a broken body', async () => {
-    const countryItem = defineItem({ table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
-    const list = defineList({ db: database.db, item: country, shown: countryItem, filters: {}, sorts: { id: countries.id }, defaultSort: 'id' });
+    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
+    const list = defineList({ db: database.db, shown: countryItem, filters: {}, sorts: { id: countries.id }, defaultSort: 'id' });
     const [row] = await database.db.insert(countries).values({ name: 'Efímero', code: 'EF' }).returning({ id: countries.id });
     const request = { query: {}, url: '/api/v1/countries/1', method: 'GET', routeOptions: { url: '/api/v1/countries/:id' }, server: { checkAnswers: true } };
     const sent: unknown[] = [];
@@ -65,10 +65,9 @@ describe('a searched page', () => {
 
   it('sorts its matches once, however many parts of the statement read the page', async () => {
     await database.db.insert(countries).values(['Alfa', 'Albania', 'Alemania'].map((name, at) => ({ name: `${name} de prueba`, code: `Z${at}` })));
-    const countryItem = defineItem({ table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
+    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code }) });
     const list = defineList({
       db: database.db,
-      item: country,
       shown: countryItem,
       filters: { q: { description: 'Nombre.', where: (value) => containsText(countries.name, value) } },
       sorts: { name: countries.name },

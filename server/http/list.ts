@@ -4,11 +4,19 @@
  * where → the page's ids + its count → the items as PostgreSQL writes them → paginate), its
  * detail's `include` / `fields`, the records a write answers, and the `querystring` schemas that
  * put every list parameter in /api/docs.
+ *
+ * JSON leaves the server two ways, and only these:
+ * (a) lists and details (`answer`, `answerOne`): the text PostgreSQL writes from the item's SQL,
+ *     sent as it comes. The compiler holds that SQL to the contract's item (`defineItem`), and under
+ *     CHECK_ANSWERS (the tests, `npm run dev`) every such body is checked against the contract too.
+ * (b) everything else: the route's zod response schema, through fastify-type-provider-zod's
+ *     `serializerCompiler` (server/app.ts), which writes only the schema's keys, in its order, and
+ *     fails an answer that lacks a required one.
  */
 import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
@@ -21,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PUBLIC_URL: the origin of every link the API builds. */
     publicUrl: string;
+    /** Every list and detail route, as `registerAnswerRoutes` collected them. */
+    answerRoutes(): AnswerRoute[];
   }
 }
 
@@ -42,10 +52,11 @@ export interface ListFilter {
 
 export interface ListConfig<T extends PgTable> {
   db: Db;
-  /** The contract's item: answers are checked against it under CHECK_ANSWERS, so a missing field fails the answer. */
-  item: z.ZodObject;
-  /** The item as SQL (./item-sql.ts): its table is the one listed and counted, and the filters' conditions must hold on it alone. */
-  shown: ItemSql<T>;
+  /**
+   * The item as SQL (./item-sql.ts), with its contract: answers are checked against that under
+   * CHECK_ANSWERS. Its table is the one listed and counted, and the filters' conditions must hold on it alone.
+   */
+  shown: ItemSql<T, unknown>;
   /** The ids of the rows with the joins a sort on another table's column reads (a sale by its plan's price). */
   joinedForSort?: () => PgSelect;
   filters: Record<string, ListFilter>;
@@ -178,11 +189,43 @@ const documentedOnly = new WeakSet<object>();
 /** True for a querystring schema made here, which documents and does not validate. */
 export const isDocumentedOnly = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && documentedOnly.has(schema);
 
+/** A route that answers a list or a detail of a list's items, with what it may be asked for. */
+export interface AnswerRoute {
+  method: string;
+  url: string;
+  kind: 'list' | 'detail';
+  /** The contract's item. */
+  item: z.ZodObject;
+  /** The include paths it accepts. */
+  includes: readonly string[];
+  /** The sparse fields `fields` may name, when it takes them. */
+  fields: readonly string[] | undefined;
+}
+
+/** The answer of each list's and detail's querystring schema: a route that takes one answers it. */
+const answeredBy = new WeakMap<object, Omit<AnswerRoute, 'method' | 'url'>>();
+
+/** Collects, as they are added, the routes that answer lists and details (by their querystring schemas): the walk over every answer reads them. */
+export function registerAnswerRoutes(app: FastifyInstance): void {
+  const routes: AnswerRoute[] = [];
+  app.decorate('answerRoutes', () => routes);
+  app.addHook('onRoute', (route) => {
+    const querystring = (route.schema as { querystring?: unknown } | undefined)?.querystring;
+    const answer = typeof querystring === 'object' && querystring !== null ? answeredBy.get(querystring) : undefined;
+    if (answer) for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, ...answer });
+  });
+}
+
 const param = (description: string) => z.string().optional().meta({ description });
 
 function querystringSchema(shape: Record<string, z.ZodOptional<z.ZodString>>) {
   const schema = z.object(shape);
   documentedOnly.add(schema);
+  return schema;
+}
+
+function answering<S extends object>(schema: S, answer: Omit<AnswerRoute, 'method' | 'url'>): S {
+  answeredBy.set(schema, answer);
   return schema;
 }
 
@@ -201,7 +244,7 @@ export function sparseItem(item: z.ZodObject, fields: readonly string[], include
 /**
  * Under CHECK_ANSWERS (the tests, `npm run dev`), a body PostgreSQL wrote must be the contract's
  * answer: zod's check passes and changes nothing (no key the contract lacks, no value of another
- * type), as the route's serializer holds every other answer.
+ * type), as the route's serializer holds every other answer (way (b) above).
  */
 function checkBody(request: FastifyRequest, schema: z.ZodType, body: string): void {
   const sent: unknown = JSON.parse(body);
@@ -261,8 +304,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     extraKeys: Object.keys(config.extraQuery ?? {}),
   };
   const detailSpec: ListSpec = { filters: [], sorts: [], includes: detailPaths, fields: config.fields };
-  const listSchema = shapeSchemas(config.item, (item) => successEnvelope(paginator(item)));
-  const detailSchema = shapeSchemas(config.item, (item) => successEnvelope(item));
+  const item = config.shown.contract;
+  const listSchema = shapeSchemas(item, (shape) => successEnvelope(paginator(shape)));
+  const detailSchema = shapeSchemas(item, (shape) => successEnvelope(shape));
 
   const listShape: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const name of filterNames) listShape[`filter[${name}]`] = param(config.filters[name]!.description);
@@ -307,15 +351,15 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
 
   return {
     /** The list route's 200 answer: a paginator of full items. */
-    response: successEnvelope(paginator(config.item)),
+    response: successEnvelope(paginator(item)),
     /** The detail route's 200 answer: the full item. */
-    detailResponse: successEnvelope(config.item),
+    detailResponse: successEnvelope(item),
     /** The list's `querystring` schema, for its route. */
-    querystring: querystringSchema(listShape),
+    querystring: answering(querystringSchema(listShape), { kind: 'list', item, includes: includePaths, fields: config.fields }),
     /** The `querystring` schema of a route that takes only the list's filters (an export). */
     filtersQuerystring: querystringSchema(filtersShape),
     /** The detail's `querystring` schema (include, fields), for its route. */
-    detailQuerystring: querystringSchema(detailShape),
+    detailQuerystring: answering(querystringSchema(detailShape), { kind: 'detail', item, includes: detailPaths, fields: config.fields }),
 
     /** One page of the list, as the paginator answers it, sent as PostgreSQL wrote its items. */
     async answer(request: FastifyRequest, reply: FastifyReply, call: ListCall = {}): Promise<void> {

@@ -27,7 +27,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
-import { defineItem, isoTime, literal } from '../../http/item-sql';
+import { constant, defineItem, isoTime, jsonObject } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { generateToken, hashSecret } from '../../security/secrets';
 
@@ -49,7 +49,7 @@ const assertWhitelist = (entries: string[] | undefined) => {
 };
 
 /** An API client as every answer shows it: never its secret, nor the secret's hash. */
-const apiClientItem = defineItem({
+const apiClientItem = defineItem(apiClient, {
   table: apiClients,
   id: apiClients.id,
   fields: (client) => ({
@@ -62,7 +62,7 @@ const apiClientItem = defineItem({
     scopes: client.scopes,
     ip_whitelist: client.ipWhitelist,
     rate_limit: sql`(case when ${client.rateLimitMax} is null then null
-      else json_build_object('max_requests', ${client.rateLimitMax}, 'period', coalesce(${client.rateLimitPeriod}::text, ${literal(DEFAULT_RATE_LIMIT_PERIOD)})) end)`,
+      else ${jsonObject({ max_requests: client.rateLimitMax, period: sql`coalesce(${client.rateLimitPeriod}::text, ${constant(DEFAULT_RATE_LIMIT_PERIOD)})` })} end)`,
     enabled: client.enabled,
     created_at: isoTime(client.createdAt),
     updated_at: isoTime(client.updatedAt),
@@ -89,7 +89,6 @@ const history = secretAwareTrail({
 export function createApiClientService({ db }: { db: Db }) {
   const list = defineList({
     db,
-    item: apiClient,
     shown: apiClientItem,
     filters: {
       q: {

@@ -19,20 +19,20 @@ import { auditLog, countries } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, isoTime } from '../../http/item-sql';
+import { defineItem, isoTime, jsonObject } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
 /** An entry as the history answers it: its author null only when neither their id nor their name is left. */
-const auditItem = defineItem({
+const auditItem = defineItem(auditEntry, {
   table: auditLog,
   id: auditLog.id,
   fields: (entry) => ({
     id: entry.id,
     created_at: isoTime(entry.createdAt),
     actor: sql`(case when ${entry.actorId} is null and ${entry.actorName} is null then null
-      else json_build_object('id', ${entry.actorId}, 'name', coalesce(${entry.actorName}, '')) end)`,
+      else ${jsonObject({ id: entry.actorId, name: sql`coalesce(${entry.actorName}, '')` })} end)`,
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resourceId,
@@ -98,7 +98,6 @@ const EXPORT_BATCH = 1000;
 export function createAuditService({ db }: { db: Db }) {
   const list = defineList({
     db,
-    item: auditEntry,
     shown: auditItem,
     filters: {
       actor_id: { description: 'Id de la persona que hizo el cambio.', where: (value) => eq(auditLog.actorId, idFilter('actor_id', value)) },

@@ -18,6 +18,7 @@ import {
   type BookingStreamEvent,
   type BookingSummary,
   booking,
+  bookingMeta,
   bookingLimitReached,
   bookingTransitionRefusal,
   type bookingFields,
@@ -43,7 +44,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, jsonKeys, one, rowsOf } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, jsonKeys, one, relatedContract, rowsOf } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -64,13 +65,13 @@ export const BOOKING_DSPS_MAX = 200;
 /** Evidence and support: a photo or a scanned document. */
 const BOOKING_FILE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'pdf'];
 /** The keys of a booking's meta, each null when not stored. */
-const META_KEYS = ['country', 'city', 'phone', 'address', 'latitude', 'longitude'] as const;
+const META_KEYS = Object.keys(bookingMeta.shape) as (keyof typeof bookingMeta.shape)[];
 
 /** A meta as it is stored: every key, null when not given. */
 const storedMeta = (meta: Record<string, unknown> | null | undefined) => Object.fromEntries(META_KEYS.map((key) => [key, meta?.[key] ?? null]));
 
 /** `include=customer`: who the booking is for, with the city and address of their meta. */
-const customerItem = defineItem({
+const customerItem = defineItem(relatedContract(booking, 'customer'), {
   table: customers,
   id: customers.id,
   fields: (customer) => ({
@@ -79,15 +80,15 @@ const customerItem = defineItem({
     phone: customer.phone,
     dni: customer.dni,
     email: customer.email,
-    meta: jsonKeys(customer.meta, ['city', 'address']),
+    meta: jsonKeys(customer.meta, relatedContract(booking, 'customer').shape.meta),
   }),
 });
 
 /** `include=plan` and `entitlement.plan`: the plan by its name. */
-const planItem = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+const planItem = defineItem(relatedContract(booking, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
 
 /** `include=entitlement`: the subscription the booking uses, its plan with `entitlement.plan`. */
-const entitlementItem = defineItem({
+const entitlementItem = defineItem(relatedContract(booking, 'entitlement'), {
   table: entitlements,
   id: entitlements.id,
   fields: (entitlement) => ({ id: entitlement.id, status: entitlement.status, plan_id: entitlement.planId }),
@@ -95,7 +96,7 @@ const entitlementItem = defineItem({
 });
 
 /** `include=service`: the plan's service booked, with its event limit. */
-const serviceItem = defineItem({
+const serviceItem = defineItem(relatedContract(booking, 'service'), {
   table: services,
   id: services.id,
   fields: (service) => ({
@@ -108,7 +109,7 @@ const serviceItem = defineItem({
 });
 
 /** A booking as the API answers it; its relations with `include` (status_histories on the detail). */
-const bookingItem = defineItem({
+const bookingItem = defineItem(booking, {
   table: bookings,
   id: bookings.id,
   fields: (booking) => ({
@@ -125,7 +126,7 @@ const bookingItem = defineItem({
     plan_service_id: booking.planServiceId,
     plan_id: booking.planId,
     notes: booking.notes,
-    meta: jsonKeys(booking.meta, META_KEYS),
+    meta: jsonKeys(booking.meta, bookingMeta),
     evidence_file_url: fileUrl(booking.evidencePath),
     support_file_url: fileUrl(booking.supportPath),
     created_at: isoTime(booking.createdAt),
@@ -229,7 +230,6 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
   const list = defineList({
     db,
-    item: booking,
     shown: bookingItem,
     filters: {
       q: {

@@ -21,7 +21,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, one } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, one, relatedContract } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -33,14 +33,14 @@ type CampaignCategoryInput = z.output<typeof campaignCategoryFields> & { image?:
 export { CAMPAIGN_CATEGORY_NOT_FOUND };
 
 /** The catalogue category a campaign category hangs from, as its `parent` shows it. */
-const catalogueItem = defineItem({
+const catalogueItem = defineItem(relatedContract(campaignCategory, 'parent'), {
   table: categories,
   id: categories.id,
   fields: (category) => ({ id: category.id, name: category.name }),
 });
 
 /** A campaign category with its catalogue category (`parent`), as every answer shows it. */
-export const campaignCategoryItem = defineItem({
+export const campaignCategoryItem = defineItem(campaignCategory, {
   table: campaignCategories,
   id: campaignCategories.id,
   fields: (row) => ({
@@ -52,9 +52,8 @@ export const campaignCategoryItem = defineItem({
     image_url: fileUrl(row.imagePath),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),
+    parent: one(catalogueItem, (category, campaignCategory: typeof campaignCategories) => eq(category.id, campaignCategory.categoryId)),
   }),
-  relations: { parent: one(catalogueItem, (category, row) => eq(category.id, row.categoryId)) },
-  always: ['parent'],
 });
 
 const history = auditTrail({
@@ -73,7 +72,6 @@ const history = auditTrail({
 export function createCampaignCategoryService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
-    item: campaignCategory,
     shown: campaignCategoryItem,
     filters: {
       q: {

@@ -38,7 +38,7 @@ type CreateInput = z.output<typeof campaignFields> & { image?: UploadedFile };
 type UpdateInput = Partial<CreateInput>;
 
 /** A campaign as the API answers it (its sponsor, country, categories and plans come with `include`). */
-const campaignItem = defineItem({
+const campaignItem = defineItem(campaign, {
   table: campaigns,
   id: campaigns.id,
   fields: (campaign) => ({
@@ -58,11 +58,11 @@ const campaignItem = defineItem({
     updated_at: isoTime(campaign.updatedAt),
   }),
   relations: {
-    sponsor: one(sponsorItem, (sponsor, campaign) => eq(sponsor.id, campaign.sponsorId)),
-    country: countryRelation((campaign) => campaign.countryId),
+    sponsor: one(sponsorItem, (sponsor, campaign: typeof campaigns) => eq(sponsor.id, campaign.sponsorId)),
+    country: countryRelation((campaign: typeof campaigns) => campaign.countryId),
     plans: campaignPlansRelation,
     /** By name, as the campaign page lists them. */
-    categories: many(campaignCategoryItem, (category, campaign) => eq(category.campaignId, campaign.id), (category) => [sortableText(category.name), category.id]),
+    categories: many(campaignCategoryItem, (category, campaign: typeof campaigns) => eq(category.campaignId, campaign.id), (category) => [sortableText(category.name), category.id]),
   },
 });
 
@@ -88,7 +88,6 @@ export { CAMPAIGN_NOT_FOUND };
 export function createCampaignService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
-    item: campaign,
     shown: campaignItem,
     tallied: 'campaigns',
     filters: {

@@ -21,7 +21,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, type ItemSql, many, one } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, type ItemSql, many, one, relationAt } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -35,7 +35,7 @@ export { CATEGORY_NOT_FOUND };
 const TREE_LOCK = 724502;
 
 /** A catalogue category as the API answers it (parent and subcategories come with `include`). */
-const categoryItem: ItemSql<typeof categories> = defineItem({
+const categoryItem: ItemSql<typeof categories, Category> = defineItem(category, {
   table: categories,
   id: categories.id,
   fields: (category) => ({
@@ -47,11 +47,10 @@ const categoryItem: ItemSql<typeof categories> = defineItem({
     created_at: isoTime(category.createdAt),
     updated_at: isoTime(category.updatedAt),
   }),
-  // Written as functions: the relations are categories too, defined by this very item.
+  // Made as the statement is written: the relations are categories too, of this very item.
   relations: {
-    parent: (row, nested, path) => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])(row, nested, path),
-    subcategories: (row, nested, path) =>
-      many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [sortableText(child.name), child.id])(row, nested, path),
+    parent: relationAt(() => one(categoryItem, (parent, child: typeof categories) => eq(parent.id, child.parentId), ['id', 'name'])),
+    subcategories: relationAt(() => many(categoryItem, (child, parent: typeof categories) => eq(child.parentId, parent.id), (child) => [sortableText(child.name), child.id])),
   },
 });
 
@@ -69,7 +68,6 @@ export const findCategory = async (db: Db | Tx, id: number) =>
 export function createCategoryService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
-    item: category,
     shown: categoryItem,
     filters: {
       q: {

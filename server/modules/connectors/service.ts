@@ -16,6 +16,7 @@ import {
   type PlanMapping,
   connector,
   type connectorFields,
+  connectorPlan,
 } from '@contract/connector';
 import { and, type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,7 +30,7 @@ import { containsText, foldedName, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
-import { aliased, defineItem, isoTime, literal, type Relation } from '../../http/item-sql';
+import { constant, defineItem, isoTime, many } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { SEALED_PREFIX, type CredentialBox } from '../../security/credentials';
 
@@ -48,12 +49,12 @@ type JsonObject = Record<string, unknown>;
  * `credentials.mask`.
  */
 const credentialKey = (key: SQL): SQL =>
-  sql`(regexp_replace(regexp_replace(translate(${key}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g'), '[-. \\t\\n\\r\\f\\v]+', '_', 'g') ~ ${literal(
+  sql`(regexp_replace(regexp_replace(translate(${key}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g'), '[-. \\t\\n\\r\\f\\v]+', '_', 'g') ~ ${constant(
     `^(${CREDENTIAL_NAMES.join('|')})$|(${CREDENTIAL_ENDINGS.join('|')})$`,
   )})`;
 
 /** A sealed value: a string that begins as `credentials.seal` writes them. */
-const sealed = (value: SQL): SQL => sql`(jsonb_typeof(${value}) = 'string' and starts_with(${value} #>> '{}', ${literal(SEALED_PREFIX)}))`;
+const sealed = (value: SQL): SQL => sql`(jsonb_typeof(${value}) = 'string' and starts_with(${value} #>> '{}', ${constant(SEALED_PREFIX)}))`;
 
 /**
  * A connector's settings or params as every answer shows them: each credential's value replaced by
@@ -79,21 +80,31 @@ const masked = (column: AnyColumn): SQL => sql`(with recursive
   "masked"("tree", "at") as (
     select ${column}, 0::bigint
     union all
-    select jsonb_set("masked"."tree", "found"."path", to_jsonb(${literal(CREDENTIAL_MASK)}::text)), "masked"."at" + 1
+    select jsonb_set("masked"."tree", "found"."path", to_jsonb(${constant(CREDENTIAL_MASK)}::text)), "masked"."at" + 1
     from "masked" join "found" on "found"."at" = "masked"."at" + 1)
   select "tree" from "masked" order by "at" desc limit 1)`;
 
-/** The connector's plan map: each of our plans with its id in the DSP's system, by plan name. */
-const planMap: Relation<typeof connectors> = (connector, _nested, path) => {
-  const mapping = aliased(connectorPlans, `${path}_mapping`);
-  const plan = aliased(plans, `${path}_plan`);
-  return sql`coalesce((select json_agg(json_build_object('plan_id', ${plan.related.id}, 'name', ${plan.related.name}, 'external_plan_id', ${mapping.related.externalPlanId})
-      order by ${sortableText(plan.related.name)}, ${plan.related.id})
-    from ${mapping.from} join ${plan.from} on ${plan.related.id} = ${mapping.related.planId} where ${mapping.related.connectorId} = ${connector.id}), '[]'::json)`;
-};
+/** The name of the plan a mapping maps. */
+const mappedPlanName = (mapping: typeof connectorPlans): SQL => sql`(select ${plans.name} from ${plans} where ${plans.id} = ${mapping.planId})`;
+
+/** One line of a connector's plan map: one of our plans with its id in the DSP's system. */
+const mappingItem = defineItem(connectorPlan, {
+  table: connectorPlans,
+  // Only ever a relation of its connector: no page presents mappings by their own id.
+  id: connectorPlans.connectorId,
+  fields: (mapping) => ({ plan_id: mapping.planId, name: mappedPlanName(mapping), external_plan_id: mapping.externalPlanId }),
+  spaced: true,
+});
+
+/** The connector's plan map, by plan name. */
+const planMap = many(
+  mappingItem,
+  (mapping, connector: typeof connectors) => eq(mapping.connectorId, connector.id),
+  (mapping) => [sortableText(mappedPlanName(mapping)), mapping.planId],
+);
 
 /** A connector as every answer shows it: its credentials masked. */
-const connectorItem = defineItem({
+const connectorItem = defineItem(connector, {
   table: connectors,
   id: connectors.id,
   fields: (connector) => ({
@@ -139,7 +150,6 @@ const plansError = (message: string) => validationFailed({ plans: [message] });
 export function createConnectorService({ db, credentials }: { db: Db; credentials: CredentialBox }) {
   const list = defineList({
     db,
-    item: connector,
     shown: connectorItem,
     filters: {
       q: { description: 'Busca en la key, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(connectors.key, value) },

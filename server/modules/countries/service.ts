@@ -28,14 +28,14 @@ const history = auditTrail({
 });
 
 /** A country as the API answers it. */
-const countryItem = defineItem({
+const countryItem = defineItem(country, {
   table: countries,
   id: countries.id,
   fields: (country) => ({ id: country.id, name: country.name, code: country.code }),
 });
 
 /** `include=country` of any resource: the row's country as {id, name}. */
-export const countryRelation = <T>(countryIdOf: (row: T) => AnyColumn): Relation<T> =>
+export const countryRelation = <T>(countryIdOf: (row: T) => AnyColumn): Relation<T, 'id' | 'name'> =>
   one(countryItem, (country, row: T) => eq(country.id, countryIdOf(row)), ['id', 'name']);
 
 /** 409 when another country has the name (ignoring case) or the code. */
@@ -75,7 +75,6 @@ export function createCountryService({ db }: { db: Db }) {
 
   const list = defineList({
     db,
-    item: country,
     shown: countryItem,
     filters: { q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => containsText(countries.name, value) } },
     sorts: { id: countries.id, name: countries.name, code: countries.code } satisfies Record<(typeof COUNTRY_SORTS)[number], unknown>,

@@ -12,6 +12,7 @@ import {
   type CustomerMeta,
   customer,
   type customerFields,
+  customerMeta,
   type customerUpdateFields,
 } from '@contract/customer';
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
@@ -54,7 +55,7 @@ const held = alias(entitlements, 'held');
  * customer holds (subscriptions not cancelled), by id; the subscriptions come with
  * `include=entitlements`, oldest first.
  */
-export const customerItem = defineItem({
+export const customerItem = defineItem(customer, {
   table: customers,
   id: customers.id,
   fields: (customer) => ({
@@ -64,7 +65,7 @@ export const customerItem = defineItem({
     name: customer.name,
     email: customer.email,
     phone: customer.phone,
-    meta: jsonKeys(customer.meta, ['address', 'city']),
+    meta: jsonKeys(customer.meta, customerMeta),
     plan_id: sql`coalesce((select json_agg(${held.planId} order by ${held.planId}) from ${sql.identifier(getTableName(entitlements))} ${sql.identifier('held')}
       where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
     created_at: isoTime(customer.createdAt),
@@ -97,7 +98,6 @@ const plansError = () => validationFailed({ plan_id: [CUSTOMER_MESSAGES.planNotO
 export function createCustomerService({ db }: { db: Db }) {
   const list = defineList({
     db,
-    item: customer,
     shown: customerItem,
     filters: {
       q: {

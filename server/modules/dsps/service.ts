@@ -17,7 +17,9 @@ import {
   dsp,
   dspPlanMappedMessage,
   type dspFields,
+  dspPlanRef,
   dspStaffMember,
+  dspStaffRef,
   type DspStaffMember,
 } from '@contract/dsp';
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
@@ -33,7 +35,7 @@ import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
-import { aliased, defineItem, fileUrl, isoTime, itemJson, one, presenterOf, presentItems } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, many, one, presenterOf, presentItems } from '../../http/item-sql';
 import { defineList, type ListCall, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -47,11 +49,14 @@ type CreateInput = z.output<typeof dspFields> & { image?: UploadedFile };
 type UpdateInput = Partial<CreateInput>;
 
 /** A person as the DSP's staff and the staff picker show them: with their role names. */
-const staffItem = defineItem({
+const staffItem = defineItem(dspStaffMember, {
   table: users,
   id: users.id,
   fields: (person) => ({ id: person.id, name: person.name, email: person.email, dni: person.dni, rol: roleNamesOf(person.id) }),
 });
+
+/** A person as a DSP's `users` names them. */
+const staffRefItem = defineItem(dspStaffRef, { table: users, id: users.id, fields: (person) => ({ id: person.id, name: person.name }) });
 
 /** A staff change answers the DSP's whole staff, each person in full. */
 const staffPresenter = presenterOf(staffItem)({ fields: null, includes: [] });
@@ -63,7 +68,10 @@ const staffSearch: ListFilter = {
 };
 
 /** A DSP as every answer shows it; its country, sponsor, plans and staff come with `include`. */
-const dspItem = defineItem({
+/** A plan as a DSP's `plans` shows it. */
+const planRef = defineItem(dspPlanRef, { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }), spaced: true });
+
+const dspItem = defineItem(dsp, {
   table: dsps,
   id: dsps.id,
   fields: (dsp) => ({
@@ -85,25 +93,23 @@ const dspItem = defineItem({
     updated_at: isoTime(dsp.updatedAt),
   }),
   relations: {
-    country: countryRelation((dsp) => dsp.countryId),
-    sponsor: one(sponsorItem, (sponsor, dsp) => eq(sponsor.id, dsp.sponsorId), ['id', 'name']),
+    country: countryRelation((dsp: typeof dsps) => dsp.countryId),
+    sponsor: one(sponsorItem, (sponsor, dsp: typeof dsps) => eq(sponsor.id, dsp.sponsorId), ['id', 'name']),
     /** The plans it sells, by id. */
-    plans: (dsp, _nested, path) => {
-      const link = aliased(dspPlans, `${path}_link`);
-      const plan = aliased(plans, `${path}_plan`);
-      return sql`coalesce((select json_agg(json_build_object('id', ${plan.related.id}, 'name', ${plan.related.name}, 'campaign_id', ${plan.related.campaignId}) order by ${plan.related.id})
-        from ${link.from} join ${plan.from} on ${plan.related.id} = ${link.related.planId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
-    },
+    plans: many(
+      planRef,
+      (plan, row: typeof dsps) => sql`${plan.id} in (select ${dspPlans.planId} from ${dspPlans} where ${dspPlans.dspId} = ${row.id})`,
+      (plan) => [plan.id],
+    ),
     /**
      * Its staff by name, id and name only (the rest is its staff list's), on the stored folded
      * copy (the same value as sortableText(name)): a page of DSPs holds a thousand staff.
      */
-    users: (dsp, _nested, path) => {
-      const link = aliased(dspUsers, `${path}_link`);
-      const person = aliased(users, `${path}_person`);
-      return sql`coalesce((select json_agg(${itemJson(staffItem, person.related, ['id', 'name'], [], path)} order by ${person.related.nameFolded}, ${person.related.id})
-        from ${link.from} join ${person.from} on ${person.related.id} = ${link.related.userId} where ${link.related.dspId} = ${dsp.id}), '[]'::json)`;
-    },
+    users: many(
+      staffRefItem,
+      (person, row: typeof dsps) => sql`${person.id} in (select ${dspUsers.userId} from ${dspUsers} where ${dspUsers.dspId} = ${row.id})`,
+      (person) => [person.nameFolded, person.id],
+    ),
   },
 });
 
@@ -139,7 +145,6 @@ const plansError = (message: string) => validationFailed({ plans: [message] }, m
 export function createDspService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
-    item: dsp,
     shown: dspItem,
     filters: {
       q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => copyContains(dsps.nameFolded, value) },
@@ -161,7 +166,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
   /** The staff picker: active people only, alphabetical. */
   const staff = defineList({
     db,
-    item: dspStaffMember,
     shown: staffItem,
     filters: { q: staffSearch },
     sorts: { name: sortableText(users.name) },
@@ -173,7 +177,6 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
   /** One DSP's staff (the configuration's Usuarios tab), alphabetical; `staffOf` narrows it to the DSP. */
   const dspStaff = defineList({
     db,
-    item: dspStaffMember,
     shown: staffItem,
     filters: { q: staffSearch },
     sorts: { name: sortableText(users.name) } satisfies Record<(typeof DSP_STAFF_SORTS)[number], unknown>,

@@ -3,6 +3,8 @@ import {
   ENTITLEMENT_MESSAGES,
   ENTITLEMENT_NOT_FOUND,
   type EntitlementDetail,
+  entitlement,
+  entitlementPeriod,
   type EntitlementStatus,
   type PaymentMethod,
   entitlementTransitionRefusal,
@@ -17,7 +19,7 @@ import { statusHistories } from '../../db/status-history';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { defineItem, isoTime, many, one, presenterOf, presentItems } from '../../http/item-sql';
+import { defineItem, isoTime, many, one, presenterOf, presentItems, relatedContract } from '../../http/item-sql';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
@@ -31,7 +33,7 @@ const addMonths = (from: Date, months: number) => {
 };
 
 /** A stretch of time a subscription covers. */
-const periodItem = defineItem({
+const periodItem = defineItem(entitlementPeriod, {
   table: entitlementPeriods,
   id: entitlementPeriods.id,
   fields: (period) => ({
@@ -44,14 +46,14 @@ const periodItem = defineItem({
 });
 
 /** A plan as a subscription's `plan` shows it. */
-const planRef = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+const planRef = defineItem(relatedContract(entitlement, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
 
 /**
  * A subscription as the API answers it: a customer's `include=entitlements` and the subscription's
  * own reads and writes. Plan ({id, name}), periods (oldest first) and status history (newest
  * first) as relations.
  */
-export const entitlementItem = defineItem({
+export const entitlementItem = defineItem(entitlement, {
   table: entitlements,
   id: entitlements.id,
   fields: (entitlement) => ({

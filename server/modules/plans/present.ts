@@ -1,6 +1,7 @@
+import { type Plan, plan as planContract, planCampaignRef } from '@contract/plan';
 import { eq, sql } from 'drizzle-orm';
 import { campaigns, plans, sponsors } from '../../db/schema';
-import { aliased, defineItem, fileUrl, isoTime, type ItemSql, many, money, one, type Relation } from '../../http/item-sql';
+import { aliased, defineItem, fileUrl, isoTime, type ItemSql, many, money, one, relationAt } from '../../http/item-sql';
 import { planServicesRelation } from '../services/service';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -8,7 +9,7 @@ export type PlanRow = typeof plans.$inferSelect;
 /** A campaign as a plan's `campaign` shows it: enough to link to its page, and its sponsor's name (a list of every sponsor's plans says whose). */
 const campaignRef = (path: string) => {
   const { related: sponsor, from } = aliased(sponsors, `${path}_sponsor`);
-  return defineItem({
+  return defineItem(planCampaignRef, {
     table: campaigns,
     id: campaigns.id,
     fields: (campaign) => ({
@@ -21,7 +22,7 @@ const campaignRef = (path: string) => {
 };
 
 /** A plan as the API answers it: its own list and detail, and a campaign's `include=plans`. */
-export const planItem: ItemSql<typeof plans> = defineItem({
+export const planItem: ItemSql<typeof plans, Plan> = defineItem(planContract, {
   table: plans,
   id: plans.id,
   fields: (plan) => {
@@ -49,12 +50,12 @@ export const planItem: ItemSql<typeof plans> = defineItem({
     };
   },
   relations: {
-    campaign: (row, nested, path) => one(campaignRef(path), (campaign, plan: typeof plans) => eq(campaign.id, plan.campaignId))(row, nested, path),
-    /** The base plan's id and name. Written as a function: the base plan is a plan too, of this very item. */
-    parent: (row, nested, path) => one(planItem, (base, plan: typeof plans) => eq(base.id, plan.planId), ['id', 'name'])(row, nested, path),
+    campaign: relationAt((path) => one(campaignRef(path), (campaign, plan: typeof plans) => eq(campaign.id, plan.campaignId))),
+    /** The base plan's id and name. Made as the statement is written: the base plan is a plan too, of this very item. */
+    parent: relationAt(() => one(planItem, (base, plan: typeof plans) => eq(base.id, plan.planId), ['id', 'name'])),
     services: planServicesRelation,
   },
 });
 
 /** A campaign's `include=plans` (and `plans.parent`, `plans.services` under it), ordered by id. */
-export const campaignPlansRelation: Relation<typeof campaigns> = many(planItem, (plan, campaign: typeof campaigns) => eq(plan.campaignId, campaign.id), (plan) => [plan.id]);
+export const campaignPlansRelation = many(planItem, (plan, campaign: typeof campaigns) => eq(plan.campaignId, campaign.id), (plan) => [plan.id]);

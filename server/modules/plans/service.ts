@@ -11,7 +11,6 @@ import {
   type PLAN_SORTS,
   PLAN_STATUSES,
   type Plan,
-  plan,
   type planFields,
 } from '@contract/plan';
 import { and, eq, or, type SQL } from 'drizzle-orm';
@@ -81,7 +80,6 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
   const listOf = (extra: Record<string, ListFilter>) =>
     defineList({
       db,
-      item: plan,
       shown: planItem,
       tallied: 'plans',
       filters: { ...filters, ...extra },

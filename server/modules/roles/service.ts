@@ -19,7 +19,7 @@ export const ROLE_ERRORS = {
 const columns = { id: roles.id, name: roles.name, slug: roles.slug };
 
 /** A role as the API answers it: with its permissions' names, in the catalogue's order. */
-const roleItem = defineItem({
+const roleItem = defineItem(roleWithPermissions, {
   table: roles,
   id: roles.id,
   fields: (role) => ({
@@ -42,7 +42,6 @@ const history = auditTrail({
 export function createRoleService({ db }: { db: Db }) {
   const list = defineList({
       db,
-      item: roleWithPermissions,
       shown: roleItem,
       filters: {
         q: {

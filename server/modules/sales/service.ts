@@ -26,7 +26,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, isoTime, literal, mapped, one } from '../../http/item-sql';
+import { constant, defineItem, isoTime, mapped, one, relatedContract } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import { createCustomerService } from '../customers/service';
 import { visibleDsp } from '../customers/visibility';
@@ -60,26 +60,28 @@ const bogotaTime = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString(
  * A sale as the list answers it: a subscription with its customer, DSP and plan, the plan's price
  * as the exact decimal text ('150000.00', null without one) and the status a sale shows.
  */
-const saleItem = defineItem({
+const saleCustomer = defineItem(relatedContract(sale, 'customer'), {
+  table: customers,
+  id: customers.id,
+  fields: (customer) => ({ id: customer.id, name: customer.name, email: customer.email }),
+});
+const saleDsp = defineItem(relatedContract(sale, 'dsp'), { table: dsps, id: dsps.id, fields: (dsp) => ({ id: dsp.id, name: dsp.name }) });
+const salePlan = defineItem(relatedContract(sale, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+
+const saleItem = defineItem(sale, {
   table: entitlements,
   id: entitlements.id,
-  fields: (sale) => ({
-    id: sale.id,
-    created_at: isoTime(sale.createdAt),
-    amount: sql`(select ${plans.price}::text from ${plans} where ${plans.id} = ${sale.planId})`,
-    currency: literal(SALE_CURRENCY),
-    payment_method: sale.paymentMethod,
-    status: mapped(sale.status, SALE_STATUS_OF),
+  fields: (row) => ({
+    id: row.id,
+    created_at: isoTime(row.createdAt),
+    amount: sql`(select ${plans.price}::text from ${plans} where ${plans.id} = ${row.planId})`,
+    currency: constant(SALE_CURRENCY),
+    payment_method: row.paymentMethod,
+    status: mapped(row.status, SALE_STATUS_OF),
+    customer: one(saleCustomer, (customer, subscription: typeof entitlements) => eq(customer.id, subscription.customerId)),
+    dsp: one(saleDsp, (dsp, subscription: typeof entitlements) => eq(dsp.id, subscription.dspId)),
+    plan: one(salePlan, (plan, subscription: typeof entitlements) => eq(plan.id, subscription.planId)),
   }),
-  relations: {
-    customer: one(
-      defineItem({ table: customers, id: customers.id, fields: (customer) => ({ id: customer.id, name: customer.name, email: customer.email }) }),
-      (customer, sale: typeof entitlements) => eq(customer.id, sale.customerId),
-    ),
-    dsp: one(defineItem({ table: dsps, id: dsps.id, fields: (dsp) => ({ id: dsp.id, name: dsp.name }) }), (dsp, sale: typeof entitlements) => eq(dsp.id, sale.dspId)),
-    plan: one(defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) }), (plan, sale: typeof entitlements) => eq(plan.id, sale.planId)),
-  },
-  always: ['customer', 'dsp', 'plan'],
 });
 
 /** One sale's columns as the CSV export reads them. */
@@ -130,7 +132,6 @@ export function createSalesService({ db }: { db: Db }) {
   // Every filter holds on the subscriptions' table alone, so the total counts the same rows.
   const list = defineList({
     db,
-    item: sale,
     shown: saleItem,
     // The sort by amount reads the plan's price.
     joinedForSort: () => db.select({ id: entitlements.id }).from(entitlements).innerJoin(plans, eq(plans.id, entitlements.planId)).$dynamic(),

@@ -28,7 +28,7 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { aliased, defineItem, fileUrl, isoTime, many, money, one, type Relation } from '../../http/item-sql';
+import { aliased, defineItem, fileUrl, isoTime, many, money, one, relatedContract, relationAt, withNested } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -39,24 +39,24 @@ type ServiceInput = z.output<typeof serviceFields> & { image?: UploadedFile };
 export { SERVICE_NOT_FOUND };
 
 /** A campaign category as a service's `category` shows it. */
-const categoryRef = defineItem({
+const categoryRef = defineItem(relatedContract(service, 'category'), {
   table: campaignCategories,
   id: campaignCategories.id,
   fields: (category) => ({ id: category.id, name: category.name }),
 });
 
 /** A plan as a service's `plan` shows it. */
-const planRef = defineItem({ table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
+const planRef = defineItem(relatedContract(service, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
 
 /** A campaign as a service's `campaign` (its plan's) shows it. */
-const campaignRef = defineItem({
+const campaignRef = defineItem(relatedContract(service, 'campaign'), {
   table: campaigns,
   id: campaigns.id,
   fields: (campaign) => ({ id: campaign.id, name: campaign.name, sponsor_id: campaign.sponsorId }),
 });
 
 /** A service as the API answers it (its category, plan and campaign come with `include`). */
-export const serviceItem = defineItem({
+export const serviceItem = defineItem(service, {
   table: services,
   id: services.id,
   fields: (row) => ({
@@ -80,12 +80,12 @@ export const serviceItem = defineItem({
     updated_at: isoTime(row.updatedAt),
   }),
   relations: {
-    category: one(categoryRef, (category, row) => eq(category.id, row.categoryId)),
-    plan: one(planRef, (plan, row) => eq(plan.id, row.planId)),
-    campaign: (row, nested, path) => {
+    category: one(categoryRef, (category, row: typeof services) => eq(category.id, row.categoryId)),
+    plan: one(planRef, (plan, row: typeof services) => eq(plan.id, row.planId)),
+    campaign: relationAt((path) => {
       const { related: plan, from } = aliased(plans, `${path}_plan`);
-      return one(campaignRef, (campaign, service: typeof row) => sql`${campaign.id} = (select ${plan.campaignId} from ${from} where ${plan.id} = ${service.planId})`)(row, nested, path);
-    },
+      return one(campaignRef, (campaign, row: typeof services) => sql`${campaign.id} = (select ${plan.campaignId} from ${from} where ${plan.id} = ${row.planId})`);
+    }),
   },
 });
 
@@ -117,8 +117,10 @@ const history = auditTrail({
  * A plan's services (`include=plans.services` of a campaign), in the order they were added, each
  * with its campaign category (`category`: id and name, or null).
  */
-export const planServicesRelation: Relation<typeof plans> = (row, nested, path) =>
-  many(serviceItem, (service, plan: typeof plans) => eq(service.planId, plan.id), (service) => [service.id])(row, ['category', ...nested], path);
+export const planServicesRelation = withNested(
+  ['category'],
+  many(serviceItem, (service, plan: typeof plans) => eq(service.planId, plan.id), (service) => [service.id]),
+);
 
 /** A money amount as the numeric column takes it. */
 const amountText = (value: number | null) => (value === null ? null : value.toFixed(2));
@@ -136,7 +138,6 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
   const listOf = (defaultLimit: number, extra: Record<string, ListFilter> = {}) =>
     defineList({
       db,
-      item: service,
       shown: serviceItem,
       tallied: 'services',
       filters: { ...filters, ...extra },

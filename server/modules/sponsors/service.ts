@@ -33,7 +33,7 @@ type SponsorInput = z.output<typeof sponsorFields> & { logo?: UploadedFile };
 export { SPONSOR_NOT_FOUND };
 
 /** A sponsor as the API answers it (its country comes with `include=country`). */
-export const sponsorItem = defineItem({
+export const sponsorItem = defineItem(sponsor, {
   table: sponsors,
   id: sponsors.id,
   fields: (sponsor) => ({
@@ -46,7 +46,7 @@ export const sponsorItem = defineItem({
     created_at: isoTime(sponsor.createdAt),
     updated_at: isoTime(sponsor.updatedAt),
   }),
-  relations: { country: countryRelation((sponsor) => sponsor.countryId) },
+  relations: { country: countryRelation((sponsor: typeof sponsors) => sponsor.countryId) },
 });
 
 const history = auditTrail({
@@ -59,7 +59,6 @@ const history = auditTrail({
 export function createSponsorService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const list = defineList({
     db,
-    item: sponsor,
     shown: sponsorItem,
     filters: {
       q: { description: 'Busca en el nombre, sin distinguir mayúsculas ni tildes.', where: (value) => copyContains(sponsors.nameFolded, value) },
