@@ -55,8 +55,6 @@ export interface ItemSql<T extends PgTable = PgTable, O = Record<string, unknown
   fields: (row: T) => Record<string, FieldValue | WriteRelation<T>>;
   /** The relations `include` adds, written after the fields. */
   relations: Record<string, WriteRelation<T>>;
-  /** Written by json_build_object (see `defineItem`'s `spaced`). */
-  spaced: boolean;
   /** Only for the compiler: the contract's answer. */
   readonly answer?: O;
 }
@@ -73,11 +71,6 @@ type ItemSpec<T extends PgTable, O, F> = {
   table: T;
   id: PgColumn;
   fields: (row: T) => F & { [K in RequiredKeys<O>]: FieldFor<T, O[K]> } & { [K in Exclude<keyof F, RequiredKeys<O>>]: never };
-  /**
-   * Written by json_build_object, whose text has a space around each colon (`{"id" : 1}`), not
-   * row_to_json: the answers this item writes always had those bytes, and keep them.
-   */
-  spaced?: true;
 } & ([OptionalKeys<O>] extends [never] ? { relations?: undefined } : { relations: { [K in OptionalKeys<O>]: Relation<T, RequiredKeys<RelatedObject<O[K]>>> } });
 
 /**
@@ -95,7 +88,7 @@ export function defineItem<Z extends z.ZodObject, T extends PgTable, F>(contract
   if (differ(written, wanted.filter((key) => !optional(key))) || differ(Object.keys(relations), wanted.filter(optional))) {
     throw new Error(`El SQL de un elemento escribe ${written.join(', ')} y las relaciones ${Object.keys(relations).join(', ')}; el contrato pide ${wanted.join(', ')}`);
   }
-  return { contract, table: spec.table, id: spec.id, fields, relations, spaced: spec.spaced ?? false };
+  return { contract, table: spec.table, id: spec.id, fields, relations };
 }
 
 /** The zod object a relation key of `contract` holds (unwrapped from optional, nullable and array): the contract of a related item. */
@@ -176,7 +169,6 @@ export function itemJson<T extends PgTable>(item: ItemSql<T, unknown>, row: T, f
     const nested = nestedUnder(name, includes);
     if (nested) columns.push([name, relation(row, nested, `${path}_${name}`)]);
   }
-  if (item.spaced) return jsonObject(Object.fromEntries(columns));
   // The record is named so that no column of the tables around it can be: `row_to_json` must read the record.
   return sql`(select row_to_json("_item") from (select ${sql.join(
     columns.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),

@@ -93,7 +93,6 @@ const mappingItem = defineItem(connectorPlan, {
   // Only ever a relation of its connector: no page presents mappings by their own id.
   id: connectorPlans.connectorId,
   fields: (mapping) => ({ plan_id: mapping.planId, name: mappedPlanName(mapping), external_plan_id: mapping.externalPlanId }),
-  spaced: true,
 });
 
 /** The connector's plan map, by plan name. */

@@ -69,7 +69,7 @@ const staffSearch: ListFilter = {
 
 /** A DSP as every answer shows it; its country, sponsor, plans and staff come with `include`. */
 /** A plan as a DSP's `plans` shows it. */
-const planRef = defineItem(dspPlanRef, { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }), spaced: true });
+const planRef = defineItem(dspPlanRef, { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
 
 const dspItem = defineItem(dsp, {
   table: dsps,

@@ -55,7 +55,7 @@ export const roleNamesOf = (userId: AnyColumn): SQL =>
     from ${userRoles} where ${userRoles.userId} = ${userId} order by ${userRoles.roleId}))`;
 
 /** A role as a user's `roles` shows it. */
-const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => ({ id: row.id, name: row.name, slug: row.slug }), spaced: true });
+const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => ({ id: row.id, name: row.name, slug: row.slug }) });
 
 /** A user as every answer shows it: its country's name and its roles (in the order of `rol`), never the password hash. */
 const userItem = defineItem(user, {
