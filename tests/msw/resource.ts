@@ -48,7 +48,7 @@ const relationKeys = <T>(spec: ListSpec<T>) => {
 };
 
 /** The row with the relations `includes` names and none other; a nested path left out drops its key. */
-function shaped<T extends object>(row: T, includes: readonly string[], spec: ListSpec<T>): T {
+export function shaped<T extends object>(row: T, includes: readonly string[], spec: ListSpec<T>): T {
   const shown = { ...row } as Record<string, unknown>;
   for (const key of relationKeys(spec)) {
     if (!includes.includes(key)) delete shown[key];
