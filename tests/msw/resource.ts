@@ -23,6 +23,8 @@ export type ListSpec<T> = {
   search?: (row: T) => readonly (string | null | undefined)[];
   /** Filters that are not a field's equality (`filter[role]` over a list of roles). */
   filters?: Record<string, (row: T, value: string) => boolean>;
+  /** A sort that orders by something other than the field of its name (connectors' `name` is their key). */
+  sortBy?: Record<string, (row: T) => unknown>;
   /** Relations built when asked for, rather than kept on the stored row. */
   relations?: Record<string, (row: T) => unknown>;
 };
@@ -99,7 +101,7 @@ export function listOf<T extends Row>(rows: readonly T[], url: URL, spec: ListSp
   }));
   for (const term of terms) if (term.field !== spec.defaultSort.replace(/^-/, '') && !spec.sorts.includes(term.field)) breach(`sort=${term.field} no está en el contrato`);
   // The server breaks ties by id, in the first term's direction.
-  const by = (row: T, field: string) => (row as Record<string, unknown>)[field];
+  const by = (row: T, field: string) => (spec.sortBy?.[field] ? spec.sortBy[field](row) : (row as Record<string, unknown>)[field]);
   found.sort((a, b) => {
     for (const term of terms) {
       const order = compare(by(a, term.field), by(b, term.field)) * term.direction;

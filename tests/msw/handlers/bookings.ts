@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { answer, apiUrl, fail, invalid } from '../envelope';
 import { listAnswer } from '../paginate';
 import { signedInUser } from './auth';
-import { issuesByField } from './campaign-categories';
+import { issuesByField } from '../body';
 
 let sequence = 0;
 let historySequence = 0;

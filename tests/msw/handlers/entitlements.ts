@@ -13,7 +13,7 @@ import {
 import { http } from 'msw';
 import { answer, apiUrl, fail, invalid } from '../envelope';
 import { signedInUser } from './auth';
-import { issuesByField } from './campaign-categories';
+import { issuesByField } from '../body';
 
 type Fields = Record<string, unknown>;
 
