@@ -78,10 +78,8 @@ function askedIncludes<T>(url: URL, spec: ListSpec<T>) {
   return includes;
 }
 
-/** A page of `rows` as the server answers `url`: filtered, sorted, paged, with the asked includes and fields. */
-export function listOf<T extends Row>(rows: readonly T[], url: URL, spec: ListSpec<T>) {
-  const includes = askedIncludes(url, spec);
-  for (const field of listParam(url, 'fields')) if (spec.fields && !spec.fields.includes(field)) breach(`fields=${field} no está en el contrato`);
+/** The rows `url`'s filters keep, in the order its sort asks for (ties by id, in the first term's direction). */
+export function matching<T extends Row>(rows: readonly T[], url: URL, spec: ListSpec<T>): T[] {
   let found = [...rows];
   for (const [key, raw] of url.searchParams) {
     const name = key === 'q' ? 'q' : /^filter\[(.+)\]$/.exec(key)?.[1];
@@ -100,16 +98,22 @@ export function listOf<T extends Row>(rows: readonly T[], url: URL, spec: ListSp
     direction: term.startsWith('-') ? -1 : 1,
   }));
   for (const term of terms) if (term.field !== spec.defaultSort.replace(/^-/, '') && !spec.sorts.includes(term.field)) breach(`sort=${term.field} no está en el contrato`);
-  // The server breaks ties by id, in the first term's direction.
   const by = (row: T, field: string) => (spec.sortBy?.[field] ? spec.sortBy[field](row) : (row as Record<string, unknown>)[field]);
-  found.sort((a, b) => {
+  return found.sort((a, b) => {
     for (const term of terms) {
       const order = compare(by(a, term.field), by(b, term.field)) * term.direction;
       if (order !== 0) return order;
     }
     return (a.id - b.id) * terms[0]!.direction;
   });
-  return listAnswer(spec.item, found.map((row) => shaped(row, includes, spec)) as never, url, spec.pageSize);
+}
+
+/** A page of `rows` as the server answers `url`: filtered, sorted, paged, with the asked includes and fields. */
+export function listOf<T extends Row>(rows: readonly T[], url: URL, spec: ListSpec<T>) {
+  const includes = askedIncludes(url, spec);
+  for (const field of listParam(url, 'fields')) if (spec.fields && !spec.fields.includes(field)) breach(`fields=${field} no está en el contrato`);
+  const found = matching(rows, url, spec).map((row) => shaped(row, includes, spec));
+  return listAnswer(spec.item, found as never, url, spec.pageSize);
 }
 
 /** The detail: every stored relation unless `include=` names some, then only those. */
