@@ -71,7 +71,7 @@ export function shaped<T extends object>(row: T, includes: readonly string[], sp
 }
 
 /** The includes a request asked for, each one the contract allows (or a breach). */
-function askedIncludes<T>(url: URL, spec: ListSpec<T>) {
+export function askedIncludes<T>(url: URL, spec: ListSpec<T>) {
   const includes = listParam(url, 'include');
   const allowed = [...(spec.includes ?? []), ...Object.keys(spec.relations ?? {})];
   for (const include of includes) if (!allowed.includes(include)) breach(`include=${include} no está en el contrato`);

@@ -11,12 +11,6 @@ import { sessionToken, signedInUser } from '../msw/handlers/auth';
 type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
 /**
- * user-event waits a macrotask after every key and pointer action by default; `delay: null` skips
- * those waits, which only model a person's pace. A test with fake timers still passes its own.
- */
-const setupUser = (options: UserEventOptions = {}) => userEvent.setup({ delay: null, ...options });
-
-/**
  * Renders one component with Mantine and a fresh QueryClient that never retries. `withoutTransitions`
  * gives Mantine its test environment (dropdowns and dialogs appear and go without their animation),
  * for tests whose subject is not the animation and that a loaded machine made race it.
@@ -30,7 +24,7 @@ export function renderWithProviders(ui: ReactElement, options: { user?: UserEven
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
-  return { user: setupUser(options.user), queryClient, ...render(ui, { wrapper }) };
+  return { user: userEvent.setup(options.user), queryClient, ...render(ui, { wrapper }) };
 }
 
 /**
@@ -39,7 +33,7 @@ export function renderWithProviders(ui: ReactElement, options: { user?: UserEven
  */
 export function renderRoute(path: string, options: { user?: UserEventOptions } = {}) {
   window.history.replaceState(null, '', path);
-  return { user: setupUser(options.user), ...render(<App />) };
+  return { user: userEvent.setup(options.user), ...render(<App />) };
 }
 
 /** Starts the test signed in, as if a code had been verified before. */
