@@ -7,15 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
 import { assertContractKept, resetMockStores, server } from '../msw/server';
 
-// A route's first render loads its lazy chunks; with a test worker per core that can take more than
-// testing-library's 1 s default on a busy 2-core machine, and a worker's first page compiles the
-// whole page graph (measured past 4 s while another suite ran). A wrong page still fails, only later.
+// A route's first render loads its lazy chunks, and a worker's first page compiles the whole page
+// graph: on a busy machine that passes testing-library's default wait. A wrong page still fails,
+// only later.
 configure({ asyncUtilTimeout: 10_000 });
 
 // React's development build records where each element was created (an Error and its stack per
-// element, up to 10,000 a second) to print component stacks in its warnings: a tenth of the panel
-// tests' CPU. The counter it checks is held at its limit, so elements share one placeholder stack;
-// the warnings still fail the tests that cause them, with a shorter trace.
+// element) to print component stacks in its warnings. The counter it checks is held at its limit,
+// so elements share one placeholder stack; the warnings still fail their tests, with a shorter trace.
 const reactInternals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
   .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
