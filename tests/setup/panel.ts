@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { theme } from '@/app/setup/theme';
 import { useSessionStore } from '@/shared/auth';
 import { assertContractKept, resetMockStores, server } from '../msw/server';
 
@@ -33,11 +34,16 @@ if (!prototype[withoutBackoff]) {
   prototype[withoutBackoff] = true;
 }
 
+// The page asks for reduced motion and the theme honours it: dialogs and dropdowns open and close
+// without waiting for their animation on the clock, which no test is about.
+theme.respectReducedMotion = true;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    matches: query === REDUCED_MOTION,
     media: query,
     onchange: null,
     addListener: vi.fn(),
