@@ -34,7 +34,7 @@ const listParam = (url: URL, name: string) => url.searchParams.get(name)?.split(
 const sameValue = (value: unknown, wanted: string) =>
   typeof value === 'boolean' ? value === (wanted === '1' || wanted === 'true') : String(value) === wanted;
 
-/** Strings as the server orders them (ignoring case and accents), numbers as numbers, nulls last. */
+/** Strings as the server orders them (ignoring case and accents), numbers as numbers, nulls last when ascending as in PostgreSQL. */
 const compare = (a: unknown, b: unknown) => {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
