@@ -15,8 +15,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
-    // vitest leaves one core free by default, which on a 2-core machine runs the files one by one;
-    // one worker per core took `npm test` here from 4 min 14 s to 2 min 43 s.
+    // vitest leaves one core free by default, which on a 2-core machine runs the files one by one.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -37,13 +36,13 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', ...PANEL_TESTS_WITH_A_PAGE],
           setupFiles: ['tests/setup/panel.ts'],
-          // One jsdom module graph per worker instead of per file: the panel's files took 171 s here
-          // isolated, 111 s not. Each test starts clean anyway: the setup resets the mock stores, the
+          // One jsdom module graph per worker instead of per file: each file would otherwise load the
+          // whole panel again. Each test starts clean anyway: the setup resets the mock stores, the
           // session, the URL, storage and the notifications after every test.
           pool: 'threads',
           isolate: false,
-          // Typing through user-event in jsdom is CPU-bound: with a worker per core beside the API
-          // files, a long form test can pass 5 s on a busy 2-core machine without anything being wrong.
+          // Typing through user-event in jsdom is CPU-bound: beside the API files on a busy machine, a
+          // long form test can pass vitest's default timeout without anything being wrong.
           testTimeout: 30_000,
         },
       },
@@ -55,9 +54,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // One migrated database that each file's own is copied from, instead of migrating each.
           globalSetup: ['tests/api/support/global-setup.ts'],
-          // The server's modules are loaded once per worker, not once per file: the API files took
-          // 238 s here isolated, 132 s not. Each file builds its own app on its own database, so
-          // nothing it holds is shared; no file mocks a module (vi.mock would leak across files).
+          // The server's modules are loaded once per worker, not once per file. Each file builds its
+          // own app on its own database, so nothing it holds is shared; no file mocks a module
+          // (vi.mock would leak across files).
           pool: 'threads',
           isolate: false,
           testTimeout: 30_000,

@@ -10,13 +10,17 @@ import { z } from 'zod';
  */
 export const contractBreaches: string[] = [];
 
+/** Records why a handler strayed from the contract and fails the call. */
+export function breach(reason: string): never {
+  contractBreaches.push(reason);
+  throw new Error(reason);
+}
+
 /** `body` as `schema` reads it, or a recorded breach. */
 export function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const breach = `${what} no cumple el contrato:\n${z.prettifyError(parsed.error)}`;
-  contractBreaches.push(breach);
-  throw new Error(breach);
+  return breach(`${what} no cumple el contrato:\n${z.prettifyError(parsed.error)}`);
 }
 
 /** A success answer whose `data` is checked against the contract's schema of it. */

@@ -1,31 +1,49 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { theme } from '@/app/setup/theme';
 import { useSessionStore } from '@/shared/auth';
 import { assertContractKept, resetMockStores, server } from '../msw/server';
 
-// A route's first render loads its lazy chunks; with a test worker per core that can take more than
-// testing-library's 1 s default on a busy 2-core machine, and a worker's first page compiles the
-// whole page graph (measured past 4 s while another suite ran). A wrong page still fails, only later.
+// A route's first render loads its lazy chunks, and a worker's first page compiles the whole page
+// graph: on a busy machine that passes testing-library's default wait. A wrong page still fails,
+// only later.
 configure({ asyncUtilTimeout: 10_000 });
 
 // React's development build records where each element was created (an Error and its stack per
-// element, up to 10,000 a second) to print component stacks in its warnings: a tenth of the panel
-// tests' CPU. The counter it checks is held at its limit, so elements share one placeholder stack;
-// the warnings still fail the tests that cause them, with a shorter trace.
+// element) to print component stacks in its warnings. The counter it checks is held at its limit,
+// so elements share one placeholder stack; the warnings still fail their tests, with a shorter trace.
 const reactInternals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
   .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
   Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => {} });
 }
 
+// The app retries a failed load twice, after a backoff of seconds: a test of a failing list would
+// wait for it on the clock. The retries still happen, the same number of them, without the wait.
+const withoutBackoff = Symbol.for('panel-tests.retry-without-backoff');
+const prototype = QueryClient.prototype as QueryClient & { [withoutBackoff]?: true };
+if (!prototype[withoutBackoff]) {
+  const defaultQueryOptions = prototype.defaultQueryOptions;
+  prototype.defaultQueryOptions = function (this: QueryClient, options: Parameters<typeof defaultQueryOptions>[0]) {
+    return { ...defaultQueryOptions.call(this, options as never), retryDelay: 0 };
+  } as typeof defaultQueryOptions;
+  prototype[withoutBackoff] = true;
+}
+
+// The page asks for reduced motion and the theme honours it: dialogs and dropdowns open and close
+// without waiting for their animation on the clock, which no test is about.
+theme.respectReducedMotion = true;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    matches: query === REDUCED_MOTION,
     media: query,
     onchange: null,
     addListener: vi.fn(),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /** The listbox a Mantine select names as the one it controls (aria-controls), once it names one. */
@@ -13,7 +13,11 @@ export const listboxOf = (field: HTMLElement) => document.getElementById(field.g
 export async function chooseOption(user: UserEvent, label: string | RegExp, option: string | RegExp) {
   const box = screen.getByRole('combobox', { name: label });
   await user.click(box);
-  const listbox = listboxOf(box);
-  if (!listbox) throw new Error(`The select ${String(label)} controls no listbox`);
-  await user.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+  // The select names its listbox once it has rendered it, which user-event does not wait for.
+  const listbox = await waitFor(() => {
+    const found = listboxOf(box);
+    if (!found) throw new Error(`The select ${String(label)} controls no listbox`);
+    return found;
+  });
+  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }

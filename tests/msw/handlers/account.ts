@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, changePasswordBody, type AccountSession } from '@contract/account';
 import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import { http } from 'msw';
-import { apiUrl, fail, ok } from '../envelope';
+import { parseBody } from '../body';
+import { apiUrl, fail, invalid, ok } from '../envelope';
 import { signedInUser } from './auth';
 
 /** The signed-in person's password when a test starts. */
@@ -44,8 +45,6 @@ export const accountDb = {
   },
 };
 
-const validationFailed = (errors: Record<string, string[]>) => fail(422, 'Los datos enviados no son válidos.', errors);
-
 /** What the server's password policy refuses beyond the contract's shape, field by field. */
 const policyErrors = (body: { current_password: string; password: string }): Record<string, string[]> => {
   if (body.current_password !== accountDb.password) return { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] };
@@ -73,15 +72,11 @@ export const accountHandlers = [
   http.post(apiUrl('auth/change-password'), async ({ request }) => {
     const raw = await request.json();
     accountDb.passwordChanges.push(raw);
-    const parsed = changePasswordBody.safeParse(raw);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
-      return validationFailed(errors);
-    }
-    const refused = policyErrors(parsed.data);
-    if (Object.keys(refused).length > 0) return validationFailed(refused);
-    accountDb.password = parsed.data.password;
+    const input = parseBody(changePasswordBody, raw);
+    if (input instanceof Response) return input;
+    const refused = policyErrors(input);
+    if (Object.keys(refused).length > 0) return invalid(refused);
+    accountDb.password = input.password;
     accountDb.sessions = accountDb.sessions.filter((session) => session.current);
     return ok(null, ACCOUNT_MESSAGES.passwordChanged);
   }),

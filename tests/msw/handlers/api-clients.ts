@@ -1,8 +1,11 @@
 import {
   API_CLIENT_ANSWERS,
+  API_CLIENT_DEFAULT_SORT,
+  API_CLIENT_FIELDS,
   API_CLIENT_MESSAGES,
   API_CLIENT_NOT_FOUND,
   API_CLIENT_PAGE_SIZE,
+  API_CLIENT_SORTS,
   apiClient as apiClientSchema,
   apiClientFields,
   apiClientUpdateFields,
@@ -10,10 +13,9 @@ import {
   type ApiClient,
 } from '@contract/api-client';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { formFields, issuesByField } from './campaign-categories';
+import { formBody, formFields, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
 
 let sequence = 0;
 
@@ -37,7 +39,7 @@ export const buildApiClient = (overrides: Partial<ApiClient> = {}): ApiClient =>
       created_at: stamp,
       updated_at: stamp,
       ...overrides,
-    },
+    } satisfies ApiClient,
     'El cliente API de prueba',
   );
 };
@@ -67,99 +69,70 @@ export const apiClientsDb = {
   },
 };
 
-/** PHP-style brackets as the server's body normaliser reads them: `scopes[0]` → a list, `rate_limit[period]` → an object. */
-const expandBrackets = (fields: Record<string, string>) => {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const match = /^(\w+)\[(\w+)\]$/.exec(key);
-    if (!match) {
-      body[key] = value;
-      continue;
-    }
-    const [, name = '', part = ''] = match;
-    if (/^\d+$/.test(part)) ((body[name] ??= []) as string[])[Number(part)] = value;
-    else ((body[name] ??= {}) as Record<string, string>)[part] = value;
-  }
-  return body;
-};
-
-const IP_OR_RANGE = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+:[0-9a-f:]*)(\/\d{1,3})?$/i;
-
 let secretSequence = 0;
 const generatedSecret = () => {
   secretSequence += 1;
   return `gen-secret-${secretSequence}-${'x'.repeat(32)}`;
 };
 
-/** The server's checks (the contract's fields, each IP an address or range, client_id unique), then the client it would store. */
-const merge = (fields: Record<string, string>, dspId: number, current: ApiClient | null) => {
-  const parsed = (current ? apiClientUpdateFields : apiClientFields).safeParse(expandBrackets(fields));
-  if (!parsed.success) return { response: invalid(issuesByField(parsed.error)) };
-  const data = parsed.data;
-  const wrong = (data.ip_whitelist ?? []).filter((entry) => !IP_OR_RANGE.test(entry));
-  if (wrong.length > 0) return { response: invalid({ ip_whitelist: wrong.map(API_CLIENT_MESSAGES.ipEntry) }) };
-  if (data.client_id !== undefined && apiClientsDb.clients.some((other) => other.client_id === data.client_id && other.id !== current?.id)) {
-    return { response: fail(409, API_CLIENT_MESSAGES.clientIdTaken, { client_id: [API_CLIENT_MESSAGES.clientIdTaken] }) };
-  }
-  const base = current ?? buildApiClient({ dsp_id: dspId });
-  const client: ApiClient = {
-    ...base,
-    ...(data.name !== undefined ? { name: data.name } : {}),
-    ...(data.base_url !== undefined ? { base_url: data.base_url } : {}),
-    ...(data.client_id !== undefined ? { client_id: data.client_id } : {}),
-    ...(data.type !== undefined ? { type: data.type } : {}),
-    ...(data.enabled !== undefined ? { enabled: data.enabled } : {}),
-    ...(data.scopes !== undefined ? { scopes: data.scopes } : {}),
-    ...(data.ip_whitelist !== undefined ? { ip_whitelist: data.ip_whitelist } : {}),
-    ...(data.rate_limit !== undefined
-      ? { rate_limit: data.rate_limit.max_requests === null ? null : { max_requests: data.rate_limit.max_requests, period: data.rate_limit.period ?? 'hour' } }
-      : {}),
-  };
-  const secret = data.generate_secret === true ? generatedSecret() : data.client_secret;
-  if (secret !== undefined) apiClientsDb.issuedSecrets.push(secret);
-  return { client, secret };
+const spec: ListSpec<ApiClient> = {
+  item: apiClientSchema,
+  sorts: API_CLIENT_SORTS,
+  defaultSort: API_CLIENT_DEFAULT_SORT,
+  pageSize: API_CLIENT_PAGE_SIZE,
+  fields: API_CLIENT_FIELDS,
+  search: (row) => [row.name, row.client_id],
 };
 
-/** The API clients API over `apiClientsDb`, with the server's checks and messages; the secret answered once. */
+const find = (id: number) => apiClientsDb.clients.find((row) => row.id === id);
+
+/** The client the contract's body makes of `row`, and the secret answered once (generated or sent). */
+const written = (row: ApiClient, input: ReturnType<typeof apiClientUpdateFields.parse>) => {
+  const { rate_limit: limit, client_secret: sent, generate_secret: generate, ...rest } = input;
+  const rateLimit = limit === undefined ? undefined : limit.max_requests === null ? null : { max_requests: limit.max_requests, period: limit.period ?? 'hour' };
+  const secret = generate === true ? generatedSecret() : sent;
+  if (secret !== undefined) apiClientsDb.issuedSecrets.push(secret);
+  return { client: merged(row, { ...rest, rate_limit: rateLimit }), secret };
+};
+
+const clientIdTaken = (row: ApiClient) => taken(apiClientsDb.clients, 'client_id', row.client_id, API_CLIENT_MESSAGES.clientIdTaken, row.id);
+
+/** The API clients API over `apiClientsDb`, bodies read by the contract's schemas; the secret answered once. */
 export const apiClientHandlers = [
-  http.get(apiUrl('v1/dsps/:dspId/clients'), ({ request, params }) => {
-    const dspId = Number(params.dspId);
-    const own = apiClientsDb.clients.filter((client) => client.dsp_id === dspId).sort((a, b) => a.name.localeCompare(b.name, 'es'));
-    return listAnswer(apiClientSchema, own, new URL(request.url), API_CLIENT_PAGE_SIZE);
-  }),
+  listHandler('v1/dsps/:dspId/clients', spec, (params) => apiClientsDb.clients.filter((row) => row.dsp_id === Number(params.dspId))),
+  detailHandler('v1/clients', spec, find, API_CLIENT_NOT_FOUND),
   http.post(apiUrl('v1/dsps/:dspId/clients'), async ({ request, params }) => {
     const fields = await formFields(request);
     const dspId = Number(params.dspId);
     apiClientsDb.requests.push({ method: 'create', id: dspId, fields });
-    const result = merge(fields, dspId, null);
-    if (result.response) return result.response;
-    apiClientsDb.clients.push(result.client);
-    return answer(apiClientWithSecret, { ...result.client, client_secret: result.secret }, API_CLIENT_ANSWERS.created, 201);
-  }),
-  http.get(apiUrl('v1/clients/:id'), ({ params }) => {
-    const client = apiClientsDb.clients.find((candidate) => candidate.id === Number(params.id));
-    return client ? answer(apiClientSchema, client) : fail(404, API_CLIENT_NOT_FOUND);
+    const input = parseBody(apiClientFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const { client, secret } = written(buildApiClient({ dsp_id: dspId }), input);
+    const refused = clientIdTaken(client);
+    if (refused) return refused;
+    apiClientsDb.clients.push(client);
+    return answer(apiClientWithSecret, { ...client, client_secret: secret }, API_CLIENT_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/clients/:id'), async ({ request, params }) => {
     const fields = await formFields(request);
     const id = Number(params.id);
     apiClientsDb.requests.push({ method: 'update', id, fields });
-    const index = apiClientsDb.clients.findIndex((candidate) => candidate.id === id);
-    const current = apiClientsDb.clients[index];
-    if (!current) return fail(404, API_CLIENT_NOT_FOUND);
-    const result = merge(fields, current.dsp_id, current);
-    if (result.response) return result.response;
-    apiClientsDb.clients[index] = result.client;
-    return answer(apiClientWithSecret, result.secret === undefined ? result.client : { ...result.client, client_secret: result.secret }, API_CLIENT_ANSWERS.updated);
+    const index = apiClientsDb.clients.findIndex((row) => row.id === id);
+    if (index < 0) return fail(404, API_CLIENT_NOT_FOUND);
+    const input = parseBody(apiClientUpdateFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const { client, secret } = written(apiClientsDb.clients[index]!, input);
+    const refused = clientIdTaken(client);
+    if (refused) return refused;
+    apiClientsDb.clients[index] = client;
+    return answer(apiClientWithSecret, secret === undefined ? client : { ...client, client_secret: secret }, API_CLIENT_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/clients/:id/deletion'), ({ params }) => {
-    if (!apiClientsDb.clients.some((client) => client.id === Number(params.id))) return fail(404, API_CLIENT_NOT_FOUND);
-    return deletionAnswer(apiClientsDb.deletionRefusal);
-  }),
-  http.delete(apiUrl('v1/clients/:id'), ({ params }) => {
-    if (!apiClientsDb.clients.some((client) => client.id === Number(params.id))) return fail(404, API_CLIENT_NOT_FOUND);
-    if (apiClientsDb.deletionRefusal) return fail(409, apiClientsDb.deletionRefusal);
-    apiClientsDb.clients = apiClientsDb.clients.filter((client) => client.id !== Number(params.id));
-    return answer(z.null(), null, API_CLIENT_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/clients',
+    find,
+    remove: (row) => (apiClientsDb.clients = apiClientsDb.clients.filter((other) => other !== row)),
+    refusal: (row) => refusalOf(row, [], apiClientsDb.deletionRefusal),
+    notFound: API_CLIENT_NOT_FOUND,
+    deleted: API_CLIENT_ANSWERS.deleted,
   }),
 ];

@@ -5,8 +5,8 @@ import {
   BOOKING_DEFAULT_SORT,
   BOOKING_DEFAULT_TIME_ZONE,
   BOOKING_DETAIL_INCLUDES,
+  BOOKING_FIELDS,
   BOOKING_INCLUDES,
-  BOOKING_MESSAGES,
   BOOKING_NOT_FOUND,
   BOOKING_PAGE_SIZE,
   BOOKING_SORTS,
@@ -22,10 +22,10 @@ import {
 } from '@contract/booking';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { answer, apiUrl, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
+import { jsonBody, parseBody } from '../body';
+import { answer, apiUrl, fail } from '../envelope';
+import { askedIncludes, listOf, matching, shaped, type ListSpec } from '../resource';
 import { signedInUser } from './auth';
-import { issuesByField } from './campaign-categories';
 
 let sequence = 0;
 let historySequence = 0;
@@ -90,9 +90,6 @@ export const bookingsDb = {
   },
 };
 
-const FILTERS = ['q', 'scheduled_at', 'created_at', 'customer_id'];
-const RELATIONS = ['customer', 'entitlement', 'plan', 'service', 'status_histories'] as const;
-
 /** The calendar day of an instant in a time zone (YYYY-MM-DD), as the server reads the date filters. */
 const dayIn = (at: string | Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
 const timeZoneOf = (url: URL) => url.searchParams.get('tz') ?? BOOKING_DEFAULT_TIME_ZONE;
@@ -103,54 +100,28 @@ const inDays = (day: string, filter: string) => {
   return day >= from! && day <= to!;
 };
 
-/** The booking with only the relations `include` asked for. */
-const withIncludes = (row: Booking, include: string[]): Booking => {
-  const copy: Partial<Booking> = { ...row };
-  for (const relation of RELATIONS) if (!include.includes(relation)) delete copy[relation];
-  if (copy.entitlement && !include.includes('entitlement.plan')) copy.entitlement = { ...copy.entitlement, plan: undefined };
-  return copy as Booking;
-};
-
-/** `include` checked against what the route allows: the list, or a 400 naming the allowed ones. */
-function includes(url: URL, allowed: readonly string[]): string[] | Response {
-  const asked = url.searchParams.get('include')?.split(',').filter(Boolean) ?? [];
-  const unknown = asked.filter((name) => !allowed.includes(name));
-  return unknown.length > 0 ? fail(400, `Includes no permitidos: ${unknown.join(', ')}. Permitidos: ${allowed.join(', ')}.`) : asked;
-}
+/** The list's rules for a request: the date filters read in its `tz`. */
+const specOf = (url: URL, includes: readonly string[] = BOOKING_INCLUDES): ListSpec<Booking> => ({
+  item: booking,
+  sorts: BOOKING_SORTS,
+  defaultSort: BOOKING_DEFAULT_SORT,
+  pageSize: BOOKING_PAGE_SIZE,
+  fields: BOOKING_FIELDS,
+  includes,
+  search: (row) => [row.code_ref, row.customer?.name, row.customer?.dni, row.customer?.phone],
+  filters: {
+    scheduled_at: (row, value) => inDays(dayIn(row.scheduled_at, timeZoneOf(url)), value),
+    created_at: (row, value) => inDays(dayIn(row.created_at, timeZoneOf(url)), value),
+  },
+});
 
 const visibleDsp = (dspId: unknown) => bookingsDb.dsps.find((dsp) => dsp.id === Number(dspId));
-
-/** The server's list rules for one DSP: known filters only, the day in `tz`, the sort asked for (newest first by default). */
-function matching(url: URL, dspId: number): Booking[] | Response {
-  const filter = (name: string) => url.searchParams.get(`filter[${name}]`);
-  const unknown = [...url.searchParams.keys()].filter((key) => /^filter\[/.test(key) && !FILTERS.includes(key.slice(7, -1)));
-  if (unknown.length > 0) return fail(400, `Filtros no permitidos: ${unknown.join(', ')}. Permitidos: ${FILTERS.join(', ')}.`);
-  const timeZone = timeZoneOf(url);
-  const scheduled = filter('scheduled_at');
-  const created = filter('created_at');
-  for (const value of [scheduled, created]) {
-    if (value && !/^\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})?$/.test(value)) return fail(400, BOOKING_MESSAGES.date);
-  }
-  const q = (filter('q') ?? url.searchParams.get('q'))?.toLowerCase();
-  const customerId = filter('customer_id');
-  const sort = url.searchParams.get('sort') ?? BOOKING_DEFAULT_SORT;
-  const key = sort.replace(/^-/, '') as (typeof BOOKING_SORTS)[number];
-  if (!BOOKING_SORTS.includes(key)) return fail(400, `Orden no permitido: ${sort}. Permitidos: ${BOOKING_SORTS.join(', ')}.`);
-  const direction = sort.startsWith('-') ? -1 : 1;
-  return bookingsDb.bookings
-    .filter((row) => row.dsp_id === dspId)
-    .filter((row) => !q || [row.code_ref, row.customer?.name, row.customer?.dni, row.customer?.phone].some((text) => text?.toLowerCase().includes(q)))
-    .filter((row) => !scheduled || inDays(dayIn(row.scheduled_at, timeZone), scheduled))
-    .filter((row) => !created || inDays(dayIn(row.created_at, timeZone), created))
-    .filter((row) => !customerId || row.customer_id === Number(customerId))
-    .sort((a, b) => direction * (String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) || a.id - b.id));
-}
 
 /** A DSP's bookings (visible to the person) matching the request, or the error answer. */
 function dspBookings(url: URL, dspId: unknown): Booking[] | Response {
   const dsp = visibleDsp(dspId);
   if (!dsp) return fail(404, 'La DSP no existe.');
-  return matching(url, dsp.id);
+  return matching(bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id), url, specOf(url));
 }
 
 const at = () => new Date().toISOString();
@@ -190,11 +161,8 @@ export const bookingHandlers = [
   http.get(apiUrl('v1/booking-dsps'), () => answer(z.array(bookingDsp), bookingsDb.dsps)),
   http.get(apiUrl('v1/dsps/:dspId/bookings'), ({ request, params }) => {
     const url = new URL(request.url);
-    const include = includes(url, BOOKING_INCLUDES);
-    if (include instanceof Response) return include;
-    const found = dspBookings(url, params.dspId);
-    if (found instanceof Response) return found;
-    return listAnswer(booking, found.map((row) => withIncludes(row, include)), url, BOOKING_PAGE_SIZE);
+    const dsp = visibleDsp(params.dspId);
+    return dsp ? listOf(bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id), url, specOf(url)) : fail(404, 'La DSP no existe.');
   }),
   http.get(apiUrl('v1/dsps/:dspId/bookings/summary'), ({ request, params }) => {
     const url = new URL(request.url);
@@ -230,23 +198,22 @@ export const bookingHandlers = [
   }),
   http.get(apiUrl('v1/bookings/:id'), ({ request, params }) => {
     const url = new URL(request.url);
-    const include = includes(url, BOOKING_DETAIL_INCLUDES);
-    if (include instanceof Response) return include;
+    const spec = specOf(url, BOOKING_DETAIL_INCLUDES);
     const found = bookingsDb.bookings.find((row) => row.id === Number(params.id));
     // Another DSP's booking is "not there", never "forbidden".
     if (!found || !visibleDsp(found.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
-    return answer(booking, withIncludes(found, include));
+    return answer(booking, shaped(found, askedIncludes(url, spec), spec));
   }),
   http.patch(apiUrl('v1/bookings/:id/status'), async ({ request, params }) => {
     const index = bookingsDb.bookings.findIndex((row) => row.id === Number(params.id));
     const current = bookingsDb.bookings[index];
     if (!current || !visibleDsp(current.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
-    const parsed = bookingStatusFields.safeParse(await request.json());
-    if (!parsed.success) return invalid(issuesByField(parsed.error));
-    const refusal = bookingTransitionRefusal(current.status, parsed.data.status);
+    const input = parseBody(bookingStatusFields, await jsonBody(request));
+    if (input instanceof Response) return input;
+    const refusal = bookingTransitionRefusal(current.status, input.status);
     if (refusal) return fail(422, refusal, { status: [refusal] });
-    const updated = moved(current, parsed.data.status, parsed.data.reason ?? null);
+    const updated = moved(current, input.status, input.reason ?? null);
     bookingsDb.bookings[index] = updated;
-    return answer(booking, withIncludes(updated, []), BOOKING_ANSWERS.statusChanged);
+    return answer(booking, shaped(updated, [], specOf(new URL(request.url), BOOKING_DETAIL_INCLUDES)), BOOKING_ANSWERS.statusChanged);
   }),
 ];

@@ -1,19 +1,22 @@
 import {
   CAMPAIGN_CATEGORY_ANSWERS,
+  CAMPAIGN_CATEGORY_DEFAULT_SORT,
+  CAMPAIGN_CATEGORY_FIELDS,
   CAMPAIGN_CATEGORY_MESSAGES,
   CAMPAIGN_CATEGORY_NOT_FOUND,
   CAMPAIGN_CATEGORY_PAGE_SIZE,
+  CAMPAIGN_CATEGORY_SORTS,
   campaignCategory as campaignCategorySchema,
   campaignCategoryFields,
+  campaignCategoryUpdateFields,
   type CampaignCategory,
 } from '@contract/campaign-category';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign';
 import type { CategoryRef } from '@contract/category';
-import { cannotDelete } from '@contract/messages';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
+import { formBody, formFields, parseBody } from '../body';
+import { answer, apiUrl, checked, fail, invalid } from '../envelope';
+import { deletionHandlers, listHandler, merged, refusalOf, type ListSpec } from '../resource';
 import { campaignsDb } from './campaigns';
 
 /** Root categories of the catalogue a campaign category may link; a test answers `GET v1/categories` with them. */
@@ -42,7 +45,7 @@ export const buildCampaignCategory = (overrides: Partial<CampaignCategory> = {})
       created_at: '2025-01-01T00:00:00.000Z',
       updated_at: '2025-01-01T00:00:00.000Z',
       ...overrides,
-    },
+    } satisfies CampaignCategory,
     'La categoría de campaña de prueba',
   );
 };
@@ -58,23 +61,6 @@ export const campaignCategoriesDb = {
   },
 };
 
-export const formFields = async (request: Request) => {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
-  return fields;
-};
-
-/** The zod issues of a refused body, as the server's 422 lists them. */
-export const issuesByField = (error: z.ZodError) => {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-};
-
 const findCategory = (id: number) => {
   for (const campaign of campaignsDb.campaigns) {
     const index = (campaign.categories ?? []).findIndex((category) => category.id === id);
@@ -88,37 +74,34 @@ const servicesUsing = (campaignId: number, categoryId: number) =>
     .flatMap((plan) => plan.services ?? [])
     .filter((service) => service.category_id === categoryId).length;
 
-/** The server's checks on a body: its fields, and a catalogue category that is a root. */
-const validate = (fields: Record<string, string>, partial: boolean) => {
-  const parsed = (partial ? campaignCategoryFields.partial() : campaignCategoryFields).safeParse(fields);
-  if (!parsed.success) return { errors: issuesByField(parsed.error) };
-  const parent = parsed.data.category_id === undefined ? undefined : catalogueRoots.find((root) => root.id === parsed.data.category_id);
-  if (parsed.data.category_id !== undefined && !parent) return { errors: { category_id: [CAMPAIGN_CATEGORY_MESSAGES.categoryNotRoot] } };
-  return { data: parsed.data, parent };
+const spec: ListSpec<CampaignCategory> = {
+  item: campaignCategorySchema,
+  sorts: CAMPAIGN_CATEGORY_SORTS,
+  defaultSort: CAMPAIGN_CATEGORY_DEFAULT_SORT,
+  pageSize: CAMPAIGN_CATEGORY_PAGE_SIZE,
+  fields: CAMPAIGN_CATEGORY_FIELDS,
+  search: (row) => [row.name, row.description],
 };
 
-/** The campaign categories API over `campaignsDb`, with the server's checks and messages. */
+/** The stored category after a write the contract accepted; its catalogue parent must be a root. */
+const written = (row: CampaignCategory, input: ReturnType<typeof campaignCategoryUpdateFields.parse>, fields: Record<string, string>) => {
+  const parent = input.category_id === undefined ? row.parent : catalogueRoots.find((root) => root.id === input.category_id);
+  if (!parent) return invalid({ category_id: [CAMPAIGN_CATEGORY_MESSAGES.categoryNotRoot] });
+  return merged(row, { ...input, parent, image_url: fields.image ? `/storage/campaign-categories/${fields.image.slice(5)}` : undefined });
+};
+
+/** The campaign categories API over `campaignsDb`, bodies read by the contract's schemas. */
 export const campaignCategoryHandlers = [
-  http.get(apiUrl('v1/campaigns/:id/campaign-categories'), ({ request, params }) => {
-    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    return listAnswer(campaignCategorySchema, campaign.categories ?? [], new URL(request.url), CAMPAIGN_CATEGORY_PAGE_SIZE);
-  }),
+  listHandler('v1/campaigns/:id/campaign-categories', spec, (params) => campaignsDb.campaigns.find((row) => row.id === Number(params.id))?.categories ?? fail(404, CAMPAIGN_NOT_FOUND)),
   http.post(apiUrl('v1/campaigns/:id/campaign-categories'), async ({ request, params }) => {
     const fields = await formFields(request);
     campaignCategoriesDb.requests.push({ method: 'create', id: Number(params.id), fields });
-    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
+    const campaign = campaignsDb.campaigns.find((row) => row.id === Number(params.id));
     if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    const result = validate(fields, false);
-    if (result.errors) return invalid(result.errors);
-    const category = buildCampaignCategory({
-      campaign_id: campaign.id,
-      name: result.data.name,
-      description: result.data.description ?? null,
-      parent: result.parent,
-      category_id: result.parent!.id,
-      image_url: fields.image ? `/storage/campaign-categories/${fields.image.slice(5)}` : null,
-    });
+    const input = parseBody(campaignCategoryFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const category = written(buildCampaignCategory({ campaign_id: campaign.id, description: null, image_url: null }), input, fields);
+    if (category instanceof Response) return category;
     campaign.categories = [...(campaign.categories ?? []), category];
     return answer(campaignCategorySchema, category, CAMPAIGN_CATEGORY_ANSWERS.created, 201);
   }),
@@ -127,30 +110,22 @@ export const campaignCategoryHandlers = [
     campaignCategoriesDb.requests.push({ method: 'update', id: Number(params.id), fields });
     const found = findCategory(Number(params.id));
     if (!found) return fail(404, CAMPAIGN_CATEGORY_NOT_FOUND);
-    const result = validate(fields, true);
-    if (result.errors) return invalid(result.errors);
-    const updated: CampaignCategory = {
-      ...found.category,
-      name: result.data.name ?? found.category.name,
-      description: 'description' in fields ? (result.data.description ?? null) : found.category.description,
-      ...(result.parent ? { parent: result.parent, category_id: result.parent.id } : {}),
-      image_url: fields.image ? `/storage/campaign-categories/${fields.image.slice(5)}` : found.category.image_url,
-    };
+    const input = parseBody(campaignCategoryUpdateFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const updated = written(found.category, input, fields);
+    if (updated instanceof Response) return updated;
     found.campaign.categories![found.index] = updated;
     return answer(campaignCategorySchema, updated, CAMPAIGN_CATEGORY_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/campaign-categories/:id/deletion'), ({ params }) => {
-    const found = findCategory(Number(params.id));
-    if (!found) return fail(404, CAMPAIGN_CATEGORY_NOT_FOUND);
-    const using = servicesUsing(found.campaign.id, found.category.id);
-    return deletionAnswer(using > 0 ? cannotDelete(using, 'servicio', 'servicios') : null);
-  }),
-  http.delete(apiUrl('v1/campaign-categories/:id'), ({ params }) => {
-    const found = findCategory(Number(params.id));
-    if (!found) return fail(404, CAMPAIGN_CATEGORY_NOT_FOUND);
-    const using = servicesUsing(found.campaign.id, found.category.id);
-    if (using > 0) return fail(409, cannotDelete(using, 'servicio', 'servicios'));
-    found.campaign.categories = found.campaign.categories!.filter((category) => category !== found.category);
-    return answer(z.null(), null, CAMPAIGN_CATEGORY_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/campaign-categories',
+    find: (id) => findCategory(id)?.category,
+    remove: (row) => {
+      const found = findCategory(row.id);
+      if (found) found.campaign.categories = found.campaign.categories!.filter((category) => category !== row);
+    },
+    refusal: (row) => refusalOf(row, [{ count: (category) => servicesUsing(findCategory(category.id)!.campaign.id, category.id), nouns: ['servicio', 'servicios'] }]),
+    notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
+    deleted: CAMPAIGN_CATEGORY_ANSWERS.deleted,
   }),
 ];

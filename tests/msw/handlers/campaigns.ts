@@ -1,29 +1,29 @@
 import {
   CAMPAIGN_ANSWERS,
+  CAMPAIGN_DEFAULT_SORT,
+  CAMPAIGN_DETAIL_INCLUDES,
+  CAMPAIGN_FIELDS,
+  CAMPAIGN_LIST_INCLUDES,
   CAMPAIGN_MESSAGES,
   CAMPAIGN_NOT_FOUND,
   CAMPAIGN_PAGE_SIZE,
+  CAMPAIGN_SORTS,
   campaign as campaignSchema,
+  campaignFields,
   campaignPlan,
+  campaignUpdateFields,
   type Campaign,
   type CampaignPlan,
 } from '@contract/campaign';
 import { service as serviceSchema, type Service } from '@contract/service';
 import { http } from 'msw';
-import { z } from 'zod';
-import { cannotDelete } from '@contract/messages';
-import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { countryFixtures } from './countries';
+import { formBody, formFields, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import { countryRef } from './countries';
 import { sponsorsDb } from './sponsors';
-import { fold } from '../fold';
 
 let sequence = 0;
-
-const countryRef = (id: number) => {
-  const country = countryFixtures.find((candidate) => candidate.id === id);
-  return country ? { id: country.id, name: country.name } : undefined;
-};
 
 const sponsorRef = (id: number) => {
   const found = sponsorsDb.sponsors.find((sponsor) => sponsor.id === id);
@@ -59,7 +59,7 @@ export const buildCampaign = (overrides: Partial<Campaign> = {}): Campaign => {
     end_date: end,
     startDate: start,
     endDate: end,
-  }, 'La campaña de prueba');
+  } satisfies Campaign, 'La campaña de prueba');
 };
 
 /** A plan as `include=plans` shows it. */
@@ -87,7 +87,7 @@ export const buildPlan = (overrides: Partial<CampaignPlan> = {}): CampaignPlan =
     services: [],
     parent: null,
     ...overrides,
-    },
+  } satisfies CampaignPlan,
     'El plan de prueba',
   );
 
@@ -116,7 +116,7 @@ export const buildService = (overrides: Partial<Service> = {}): Service =>
       updated_at: '2025-01-01T00:00:00.000Z',
       category: null,
       ...overrides,
-    },
+    } satisfies Service,
     'El servicio de prueba',
   );
 
@@ -138,99 +138,69 @@ export const campaignsDb = {
   },
 };
 
-const formFields = async (request: Request) => {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
-  return fields;
+const listSpec: ListSpec<Campaign> = {
+  item: campaignSchema,
+  sorts: CAMPAIGN_SORTS,
+  defaultSort: CAMPAIGN_DEFAULT_SORT,
+  pageSize: CAMPAIGN_PAGE_SIZE,
+  fields: CAMPAIGN_FIELDS,
+  includes: CAMPAIGN_LIST_INCLUDES,
+  search: (row) => [row.name, row.description],
+};
+const detailSpec: ListSpec<Campaign> = { ...listSpec, includes: CAMPAIGN_DETAIL_INCLUDES };
+
+const find = (id: number) => campaignsDb.campaigns.find((row) => row.id === id);
+
+type CampaignInput = { [K in keyof typeof campaignUpdateFields.shape]?: Campaign[K & keyof Campaign] | undefined };
+
+/** The stored campaign after a write the contract accepted. */
+const written = (row: Campaign, input: CampaignInput, fields: Record<string, string>): Campaign => {
+  const next = merged(row, { ...input, image_url: fields.image ? `/storage/campaigns/${row.id}-${fields.image.slice(5)}` : undefined });
+  return { ...next, sponsor: sponsorRef(next.sponsor_id), country: countryRef(next.country_id), startDate: next.start_date, endDate: next.end_date };
 };
 
-const apply = (campaign: Campaign, fields: Record<string, string>): Campaign => {
-  const sponsorId = fields.sponsor_id ? Number(fields.sponsor_id) : campaign.sponsor_id;
-  const countryId = fields.country_id ? Number(fields.country_id) : campaign.country_id;
-  const text = (key: string, current: string | null) => (key in fields ? fields[key] || null : current);
-  const start = text('start_date', campaign.start_date);
-  const end = text('end_date', campaign.end_date);
-  return {
-    ...campaign,
-    name: fields.name?.trim() ?? campaign.name,
-    description: text('description', campaign.description),
-    status: (fields.status as Campaign['status']) ?? campaign.status,
-    sponsor_id: sponsorId,
-    country_id: countryId,
-    sponsor: sponsorRef(sponsorId),
-    country: countryRef(countryId),
-    start_date: start,
-    end_date: end,
-    startDate: start,
-    endDate: end,
-    budget: 'budget' in fields ? (fields.budget === '' ? null : Number(fields.budget)) : campaign.budget,
-    image_url: fields.image ? `/storage/campaigns/${campaign.id}-${fields.image.slice(5)}` : campaign.image_url,
-  };
-};
+const refusal = (row: Campaign) =>
+  taken(campaignsDb.campaigns, 'name', row.name, CAMPAIGN_MESSAGES.nameTaken, row.id, (other) => other.sponsor_id === row.sponsor_id);
 
-/** Why a campaign cannot be deleted (its plans), in the server's words, or null. */
-const deleteRefusal = (campaign: Campaign) => {
-  const plans = campaign.plans?.length ?? 0;
-  return plans > 0 ? cannotDelete(plans, 'plan', 'planes') : null;
-};
-
-/** The campaigns API over `campaignsDb`: q, status, sponsor_id and country_id filters, includes, the contract's page size. */
+/** The campaigns API over `campaignsDb`, bodies read by the contract's schemas. */
 export const campaignHandlers = [
-  http.get(apiUrl('v1/campaigns'), ({ request }) => {
-    const url = new URL(request.url);
-    const q = fold(url.searchParams.get('filter[q]'));
-    const status = url.searchParams.get('filter[status]');
-    const sponsor = url.searchParams.get('filter[sponsor_id]');
-    const country = url.searchParams.get('filter[country_id]');
-    const include = url.searchParams.get('include')?.split(',') ?? [];
-    const found = campaignsDb.campaigns
-      .filter((campaign) => !q || fold(`${campaign.name} ${campaign.description ?? ''}`).includes(q))
-      .filter((campaign) => !status || campaign.status === status)
-      .filter((campaign) => !sponsor || campaign.sponsor_id === Number(sponsor))
-      .filter((campaign) => !country || campaign.country_id === Number(country))
-      .slice()
-      .reverse()
-      .map(({ sponsor: sponsorOf, country: countryOf, plans, categories: _categories, ...campaign }) => ({
-        ...campaign,
-        ...(include.includes('sponsor') ? { sponsor: sponsorOf } : {}),
-        ...(include.includes('country') ? { country: countryOf } : {}),
-        ...(include.includes('plans') ? { plans } : {}),
-      }));
-    return listAnswer(campaignSchema, found, url, CAMPAIGN_PAGE_SIZE);
-  }),
-  http.get(apiUrl('v1/campaigns/:id'), ({ params }) => {
-    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    return campaign ? answer(campaignSchema, campaign) : fail(404, CAMPAIGN_NOT_FOUND);
-  }),
+  listHandler('v1/campaigns', listSpec, () => campaignsDb.campaigns),
+  detailHandler('v1/campaigns', detailSpec, find, CAMPAIGN_NOT_FOUND),
   http.post(apiUrl('v1/campaigns'), async ({ request }) => {
     const fields = await formFields(request);
     campaignsDb.requests.push({ method: 'create', fields });
-    if (!fields.name?.trim()) return invalid({ name: [CAMPAIGN_MESSAGES.nameRequired] });
-    const campaign = apply(buildCampaign({ status: 'DRAFT', image_url: null, budget: null, start_date: null, end_date: null, description: null }), fields);
+    const input = parseBody(campaignFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const blank = buildCampaign({ status: 'DRAFT', image_url: null, budget: null, start_date: null, end_date: null, description: null });
+    const campaign = written(blank, { country_id: sponsorsDb.sponsors.find((row) => row.id === input.sponsor_id)?.country_id, ...input }, fields);
+    const refused = refusal(campaign);
+    if (refused) return refused;
     campaignsDb.campaigns.push(campaign);
     return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/campaigns/:id'), async ({ request, params }) => {
+    const id = Number(params.id);
     const fields = await formFields(request);
-    campaignsDb.requests.push({ method: 'update', id: Number(params.id), fields });
-    const index = campaignsDb.campaigns.findIndex((candidate) => candidate.id === Number(params.id));
+    campaignsDb.requests.push({ method: 'update', id, fields });
+    const index = campaignsDb.campaigns.findIndex((row) => row.id === id);
     if (index < 0) return fail(404, CAMPAIGN_NOT_FOUND);
-    const campaign = apply(campaignsDb.campaigns[index]!, fields);
+    const input = parseBody(campaignUpdateFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const campaign = written(campaignsDb.campaigns[index]!, input, fields);
+    const refused = refusal(campaign);
+    if (refused) return refused;
     campaignsDb.campaigns[index] = campaign;
     return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/campaigns/:id/deletion'), ({ params }) => {
-    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    return deletionAnswer(deleteRefusal(campaign));
-  }),
-  http.delete(apiUrl('v1/campaigns/:id'), ({ params }) => {
-    const campaign = campaignsDb.campaigns.find((candidate) => candidate.id === Number(params.id));
-    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    const refusal = deleteRefusal(campaign);
-    if (refusal) return fail(409, refusal);
-    campaignsDb.campaigns = campaignsDb.campaigns.filter((candidate) => candidate !== campaign);
-    return answer(z.null(), null, CAMPAIGN_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/campaigns',
+    find,
+    remove: (row) => (campaignsDb.campaigns = campaignsDb.campaigns.filter((other) => other !== row)),
+    refusal: (row) => refusalOf(row, [
+        { count: (campaign) => campaign.plans?.length ?? 0, nouns: ['plan', 'planes'] },
+        { count: (campaign) => campaign.categories?.length ?? 0, nouns: ['categoría', 'categorías'] },
+      ]),
+    notFound: CAMPAIGN_NOT_FOUND,
+    deleted: CAMPAIGN_ANSWERS.deleted,
   }),
 ];

@@ -1,17 +1,22 @@
 import {
   CATEGORY_ANSWERS,
   CATEGORY_DEFAULT_SORT,
+  CATEGORY_FIELDS,
+  CATEGORY_INCLUDES,
   CATEGORY_MESSAGES,
   CATEGORY_NOT_FOUND,
   CATEGORY_PAGE_SIZE,
+  CATEGORY_SORTS,
   category as categorySchema,
+  categoryFields,
+  categoryUpdateFields,
   type Category,
 } from '@contract/category';
-import { cannotDelete } from '@contract/messages';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
+import { formBody, formFields, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { fold } from '../fold';
+import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, shaped, taken, type ListSpec } from '../resource';
 import { campaignsDb } from './campaigns';
 
 /** A category as the store keeps it; parent and subcategories are added per request (`include`). */
@@ -21,18 +26,10 @@ let sequence = 0;
 
 export const buildCategory = (overrides: Partial<StoredCategory> = {}): StoredCategory => {
   sequence += 1;
+  const stamp = new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString();
   const { parent: _parent, subcategories: _subcategories, ...stored } = checked(
     categorySchema,
-    {
-      id: sequence,
-      name: `Categoría ${sequence}`,
-      description: null,
-      image_url: null,
-      parent_id: null,
-      created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
-      updated_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
-      ...overrides,
-    },
+    { id: sequence, name: `Categoría ${sequence}`, description: null, image_url: null, parent_id: null, created_at: stamp, updated_at: stamp, ...overrides } satisfies Category,
     'La categoría de prueba',
   );
   return stored;
@@ -57,127 +54,78 @@ export const categoriesDb = {
   },
 };
 
-const byName = (a: StoredCategory, b: StoredCategory) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' }) || a.id - b.id;
-const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'es', { sensitivity: 'base' }) === 0;
-const find = (id: number) => categoriesDb.categories.find((candidate) => candidate.id === id);
+const find = (id: number | null) => categoriesDb.categories.find((row) => row.id === id);
+const childrenOf = (row: StoredCategory) => categoriesDb.categories.filter((child) => child.parent_id === row.id);
 
-/** The category with what `include` asked for. */
-const withIncludes = (category: StoredCategory, includes: readonly string[]): Category => {
-  const parent = category.parent_id === null ? undefined : find(category.parent_id);
-  return {
-    ...category,
-    ...(includes.includes('parent') ? { parent: parent ? { id: parent.id, name: parent.name } : null } : {}),
-    ...(includes.includes('subcategories')
-      ? { subcategories: categoriesDb.categories.filter((child) => child.parent_id === category.id).sort(byName) }
-      : {}),
-  };
+const spec: ListSpec<StoredCategory> = {
+  item: categorySchema,
+  sorts: CATEGORY_SORTS,
+  defaultSort: CATEGORY_DEFAULT_SORT,
+  pageSize: CATEGORY_PAGE_SIZE,
+  fields: CATEGORY_FIELDS,
+  includes: CATEGORY_INCLUDES,
+  search: (row) => [row.name, row.description],
+  filters: { roots: (row, value) => (row.parent_id === null) === (value === '1' || value === 'true') },
+  relations: {
+    parent: (row) => {
+      const parent = find(row.parent_id);
+      return parent ? { id: parent.id, name: parent.name } : null;
+    },
+    subcategories: (row) => childrenOf(row).sort((a, b) => fold(a.name).localeCompare(fold(b.name), 'es') || a.id - b.id),
+  },
 };
 
-const formFields = async (request: Request) => {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
-  return fields;
-};
+/** A write answers the category with its parent and subcategories. */
+const withRelations = (row: StoredCategory) => shaped(row, CATEGORY_INCLUDES, spec);
 
-/** Whether `candidateId` is `id` itself or lies below it: hanging `id` from it would make a cycle. */
-const hangsFrom = (candidateId: number, id: number) => {
-  const seen = new Set<number>();
-  let current = find(candidateId);
-  while (current && !seen.has(current.id)) {
-    if (current.id === id) return true;
-    seen.add(current.id);
-    current = current.parent_id === null ? undefined : find(current.parent_id);
-  }
-  return false;
-};
+const written = (row: StoredCategory, input: Partial<Pick<StoredCategory, 'name' | 'description' | 'parent_id'>>, fields: Record<string, string>) =>
+  merged(row, { ...input, image_url: fields.image ? `/storage/categories/${row.id}-${fields.image.slice(5)}` : undefined });
 
-/** The server's checks, with the contract's Spanish messages; 409 for a name taken at the same level. */
-const validate = (fields: Record<string, string>, selfId?: number) => {
-  const partial = selfId !== undefined;
-  const errors: Record<string, string[]> = {};
-  if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = [CATEGORY_MESSAGES.nameRequired];
-  const parentId = fields.parent_id ? Number(fields.parent_id) : null;
-  if (parentId !== null) {
-    if (!find(parentId)) errors.parent_id = [CATEGORY_MESSAGES.parentMissing];
-    else if (selfId !== undefined && hangsFrom(parentId, selfId)) errors.parent_id = [CATEGORY_MESSAGES.parentCycle];
-  }
-  if (Object.keys(errors).length > 0) return invalid(errors);
-  const self = selfId === undefined ? undefined : find(selfId);
-  const name = fields.name ?? self?.name ?? '';
-  const level = 'parent_id' in fields ? parentId : (self?.parent_id ?? null);
-  const taken = categoriesDb.categories.some((other) => other.id !== selfId && other.parent_id === level && sameName(other.name, name));
-  return taken ? fail(409, CATEGORY_MESSAGES.nameTaken, { name: [CATEGORY_MESSAGES.nameTaken] }) : null;
-};
+/** Names are unique among the categories with the same parent. */
+const nameTaken = (row: StoredCategory) => taken(categoriesDb.categories, 'name', row.name, CATEGORY_MESSAGES.nameTaken, row.id, (other) => other.parent_id === row.parent_id);
 
-const apply = (category: StoredCategory, fields: Record<string, string>): StoredCategory => ({
-  ...category,
-  name: fields.name?.trim() ?? category.name,
-  description: 'description' in fields ? fields.description!.trim() || null : category.description,
-  parent_id: 'parent_id' in fields ? (fields.parent_id ? Number(fields.parent_id) : null) : category.parent_id,
-  image_url: fields.image ? `/storage/categories/${category.id}-${fields.image.slice(5)}` : category.image_url,
-});
-
-/** Why a category cannot be deleted (its subcategories, then the campaign categories using it), or null. */
-const deleteRefusal = (id: number) => {
-  const children = categoriesDb.categories.filter((category) => category.parent_id === id).length;
-  if (children > 0) return cannotDelete(children, 'subcategoría', 'subcategorías');
-  const uses = campaignsDb.campaigns.flatMap((campaign) => campaign.categories ?? []).filter((used) => used.category_id === id).length;
-  return uses > 0 ? cannotDelete(uses, 'categoría de campaña', 'categorías de campaña') : null;
-};
-
-/** The catalogue API over `categoriesDb`: q and roots filters, name sort, include parent and subcategories. */
+/** The catalogue API over `categoriesDb`, bodies read by the contract's schemas. */
 export const categoryHandlers = [
-  http.get(apiUrl('v1/categories'), ({ request }) => {
-    const url = new URL(request.url);
-    const q = url.searchParams.get('filter[q]')?.toLowerCase();
-    const roots = url.searchParams.get('filter[roots]');
-    const sort = url.searchParams.get('sort') ?? CATEGORY_DEFAULT_SORT;
-    const includes = url.searchParams.get('include')?.split(',') ?? [];
-    const found = categoriesDb.categories
-      .filter((category) => !q || `${category.name} ${category.description ?? ''}`.toLowerCase().includes(q))
-      .filter((category) => roots === null || (category.parent_id === null) === (roots === '1' || roots === 'true'))
-      .sort((a, b) => byName(a, b) * (sort === `-${CATEGORY_DEFAULT_SORT}` ? -1 : 1))
-      .map((category) => withIncludes(category, includes));
-    return listAnswer(categorySchema, found, url, CATEGORY_PAGE_SIZE);
-  }),
-  http.get(apiUrl('v1/categories/:id'), ({ request, params }) => {
-    const category = find(Number(params.id));
-    const includes = new URL(request.url).searchParams.get('include')?.split(',') ?? [];
-    return category ? answer(categorySchema, withIncludes(category, includes)) : fail(404, CATEGORY_NOT_FOUND);
-  }),
+  listHandler('v1/categories', spec, () => categoriesDb.categories),
+  detailHandler('v1/categories', spec, find, CATEGORY_NOT_FOUND),
   http.post(apiUrl('v1/categories'), async ({ request }) => {
     const fields = await formFields(request);
     categoriesDb.requests.push({ method: 'create', fields });
-    const refused = validate(fields);
+    const input = parseBody(categoryFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const category = written(buildCategory(), input, fields);
+    const refused = nameTaken(category);
     if (refused) return refused;
-    const category = apply(buildCategory(), fields);
     categoriesDb.categories.push(category);
-    return answer(categorySchema, withIncludes(category, ['parent', 'subcategories']), CATEGORY_ANSWERS.created, 201);
+    return answer(categorySchema, withRelations(category), CATEGORY_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/categories/:id'), async ({ request, params }) => {
     const id = Number(params.id);
     const fields = await formFields(request);
     categoriesDb.requests.push({ method: 'update', id, fields });
-    const index = categoriesDb.categories.findIndex((candidate) => candidate.id === id);
+    const index = categoriesDb.categories.findIndex((row) => row.id === id);
     if (index < 0) return fail(404, CATEGORY_NOT_FOUND);
-    const refused = validate(fields, id);
+    const input = parseBody(categoryUpdateFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const category = written(categoriesDb.categories[index]!, input, fields);
+    const refused = nameTaken(category);
     if (refused) return refused;
-    const category = apply(categoriesDb.categories[index]!, fields);
     categoriesDb.categories[index] = category;
-    return answer(categorySchema, withIncludes(category, ['parent', 'subcategories']), CATEGORY_ANSWERS.updated);
+    return answer(categorySchema, withRelations(category), CATEGORY_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/categories/:id/deletion'), ({ params }) => {
-    const id = Number(params.id);
-    if (!find(id)) return fail(404, CATEGORY_NOT_FOUND);
-    return deletionAnswer(deleteRefusal(id));
-  }),
-  http.delete(apiUrl('v1/categories/:id'), ({ params }) => {
-    const id = Number(params.id);
-    if (!find(id)) return fail(404, CATEGORY_NOT_FOUND);
-    const refusal = deleteRefusal(id);
-    if (refusal) return fail(409, refusal);
-    categoriesDb.categories = categoriesDb.categories.filter((category) => category.id !== id);
-    return answer(z.null(), null, CATEGORY_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/categories',
+    find,
+    remove: (row) => (categoriesDb.categories = categoriesDb.categories.filter((other) => other !== row)),
+    refusal: (row) =>
+      refusalOf(row, [
+        { count: (category) => childrenOf(category).length, nouns: ['subcategoría', 'subcategorías'] },
+        {
+          count: (category) => campaignsDb.campaigns.flatMap((campaign) => campaign.categories ?? []).filter((used) => used.category_id === category.id).length,
+          nouns: ['categoría de campaña', 'categorías de campaña'],
+        },
+      ]),
+    notFound: CATEGORY_NOT_FOUND,
+    deleted: CATEGORY_ANSWERS.deleted,
   }),
 ];

@@ -1,8 +1,12 @@
 import {
   CONNECTOR_ANSWERS,
+  CONNECTOR_DEFAULT_SORT,
+  CONNECTOR_FIELDS,
+  CONNECTOR_INCLUDES,
   CONNECTOR_MESSAGES,
   CONNECTOR_NOT_FOUND,
   CONNECTOR_PAGE_SIZE,
+  CONNECTOR_SORTS,
   CREDENTIAL_MASK,
   DSP_NOT_FOUND,
   connector as connectorSchema,
@@ -15,10 +19,9 @@ import {
 import { isCredentialKey } from '@contract/connector.constants';
 import type { DspPlanRef } from '@contract/dsp';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { issuesByField } from './campaign-categories';
+import { jsonBody, parseBody } from '../body';
+import { answer, apiUrl, fail, invalid } from '../envelope';
+import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +48,7 @@ export const buildConnector = (overrides: Partial<Connector> = {}): Connector =>
     updated_at: at,
     plans: [],
     ...overrides,
-  };
+  } satisfies Connector;
 };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -100,115 +103,89 @@ export const connectorsDb = {
   },
 };
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'es');
+const spec: ListSpec<Connector> = {
+  item: connectorSchema,
+  sorts: CONNECTOR_SORTS,
+  defaultSort: CONNECTOR_DEFAULT_SORT,
+  pageSize: CONNECTOR_PAGE_SIZE,
+  fields: CONNECTOR_FIELDS,
+  includes: CONNECTOR_INCLUDES,
+  search: (row) => [row.key],
+  sortBy: { name: (row) => row.key },
+};
 
-/** The server's checks on the plan map: each plan once, each a plan the DSP sells; names as stored. */
-const mappingsOf = (dspId: number, mappings: PlanMapping[]): { errors?: Record<string, string[]>; plans?: ConnectorPlan[] } => {
-  const ids = mappings.map((mapping) => mapping.plan_id);
-  if (new Set(ids).size !== ids.length) return { errors: { plans: [CONNECTOR_MESSAGES.planTwice] } };
+const find = (id: number) => connectorsDb.connectors.find((row) => row.id === id);
+
+/** Each mapped plan as stored, named as its DSP sells it; a plan the DSP does not sell is a 422. */
+const mapped = (dspId: number, mappings: PlanMapping[]): ConnectorPlan[] | Response => {
   const sold = connectorsDb.dspPlans.get(dspId) ?? [];
   const plans: ConnectorPlan[] = [];
   for (const mapping of mappings) {
     const plan = sold.find((candidate) => candidate.id === mapping.plan_id);
-    if (!plan) return { errors: { plans: [CONNECTOR_MESSAGES.planNotOfDsp] } };
+    if (!plan) return invalid({ plans: [CONNECTOR_MESSAGES.planNotOfDsp] });
     plans.push({ plan_id: plan.id, name: plan.name, external_plan_id: mapping.external_plan_id });
   }
-  return { plans: plans.sort(byName) };
+  return plans;
 };
 
-const keyTaken = (dspId: number, key: string, exceptId: number | null) =>
-  connectorsDb.connectors.some(
-    (item) => item.dsp_id === dspId && item.id !== exceptId && item.key.trim().toLocaleLowerCase('es') === key.trim().toLocaleLowerCase('es'),
-  );
+type ConnectorInput = ReturnType<typeof connectorUpdateFields.parse>;
 
-const bodyOf = async (request: Request) => {
-  const { _method: _ignored, ...body } = (await request.json()) as Json;
-  return body;
-};
+/** The stored connector after a write the contract accepted: a credential sent masked keeps its value. */
+const written = (row: Connector, input: ConnectorInput, plans: ConnectorPlan[] | undefined): Connector =>
+  merged(row, {
+    ...input,
+    settings: input.settings && (unmask(input.settings, row.settings) as Json),
+    params: input.params && (unmask(input.params, row.params) as Json),
+    plans,
+  });
 
-/** The connectors API over `connectorsDb`, with the server's checks, messages and masking. */
+const keyTaken = (row: Connector) => taken(connectorsDb.connectors, 'key', row.key, CONNECTOR_MESSAGES.keyTaken, row.id, (other) => other.dsp_id === row.dsp_id);
+
+/** The connectors API over `connectorsDb`, bodies read by the contract's schemas, credentials masked. */
 export const connectorHandlers = [
-  http.get(apiUrl('v1/dsps/:dspId/connectors'), ({ request, params }) => {
+  listHandler('v1/dsps/:dspId/connectors', spec, (params) => {
     const dspId = Number(params.dspId);
-    if (!connectorsDb.dspPlans.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    const url = new URL(request.url);
-    const withPlans = url.searchParams.get('include')?.split(',').includes('plans');
-    const items = connectorsDb.connectors
-      .filter((item) => item.dsp_id === dspId)
-      .sort((a, b) => a.key.localeCompare(b.key, 'es'))
-      .map((item) => {
-        const { plans, ...rest } = present(item);
-        return withPlans ? { ...rest, plans } : rest;
-      });
-    return listAnswer(connectorSchema, items, url, CONNECTOR_PAGE_SIZE);
+    return connectorsDb.dspPlans.has(dspId) ? connectorsDb.connectors.filter((row) => row.dsp_id === dspId).map(present) : fail(404, DSP_NOT_FOUND);
   }),
-  http.get(apiUrl('v1/connectors/:id'), ({ params }) => {
-    const found = connectorsDb.connectors.find((item) => item.id === Number(params.id));
-    return found ? answer(connectorSchema, present(found)) : fail(404, CONNECTOR_NOT_FOUND);
-  }),
+  detailHandler('v1/connectors', spec, (id) => connectorsDb.connectors.map(present).find((row) => row.id === id), CONNECTOR_NOT_FOUND),
   http.post(apiUrl('v1/dsps/:dspId/connectors'), async ({ request, params }) => {
     const dspId = Number(params.dspId);
-    const body = await bodyOf(request);
+    const body = await jsonBody(request);
     connectorsDb.requests.push({ method: 'create', id: dspId, body });
     if (!connectorsDb.dspPlans.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    const parsed = connectorFields.safeParse(body);
-    if (!parsed.success) return invalid(issuesByField(parsed.error));
-    const data = parsed.data;
-    if (data.driver === 'database' && data.params === undefined) return invalid({ params: [CONNECTOR_MESSAGES.paramsRequired] });
-    const mapped = mappingsOf(dspId, data.plans);
-    if (mapped.errors) return invalid(mapped.errors);
-    if (keyTaken(dspId, data.key, null)) return fail(409, CONNECTOR_MESSAGES.keyTaken, { key: [CONNECTOR_MESSAGES.keyTaken] });
-    const created = buildConnector({
-      dsp_id: dspId,
-      key: data.key,
-      driver: data.driver,
-      type: data.type,
-      enabled: data.enabled ?? true,
-      settings: data.settings,
-      params: data.params ?? {},
-      varification_policy: data.varification_policy ?? null,
-      plans: mapped.plans,
-    });
+    const input = parseBody(connectorFields, body);
+    if (input instanceof Response) return input;
+    const plans = mapped(dspId, input.plans);
+    if (plans instanceof Response) return plans;
+    const created = written(buildConnector({ dsp_id: dspId, params: {}, varification_policy: null }), input, plans);
+    const refused = keyTaken(created);
+    if (refused) return refused;
     connectorsDb.connectors.push(created);
     return answer(connectorSchema, present(created), CONNECTOR_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/connectors/:id'), async ({ request, params }) => {
     const id = Number(params.id);
-    const body = await bodyOf(request);
+    const body = await jsonBody(request);
     connectorsDb.requests.push({ method: 'update', id, body });
-    const index = connectorsDb.connectors.findIndex((item) => item.id === id);
+    const index = connectorsDb.connectors.findIndex((row) => row.id === id);
     const current = connectorsDb.connectors[index];
     if (!current) return fail(404, CONNECTOR_NOT_FOUND);
-    const parsed = connectorUpdateFields.safeParse(body);
-    if (!parsed.success) return invalid(issuesByField(parsed.error));
-    const data = parsed.data;
-    const mapped = data.plans ? mappingsOf(current.dsp_id, data.plans) : { plans: current.plans };
-    if (mapped.errors) return invalid(mapped.errors);
-    if (data.key !== undefined && keyTaken(current.dsp_id, data.key, id)) return fail(409, CONNECTOR_MESSAGES.keyTaken, { key: [CONNECTOR_MESSAGES.keyTaken] });
-    const updated: Connector = {
-      ...current,
-      ...(data.key !== undefined ? { key: data.key } : {}),
-      ...(data.driver !== undefined ? { driver: data.driver } : {}),
-      ...(data.type !== undefined ? { type: data.type } : {}),
-      ...(data.enabled !== undefined ? { enabled: data.enabled } : {}),
-      ...(data.settings !== undefined ? { settings: unmask(data.settings, current.settings) as Json } : {}),
-      ...(data.params !== undefined ? { params: unmask(data.params, current.params) as Json } : {}),
-      ...(data.varification_policy !== undefined ? { varification_policy: data.varification_policy } : {}),
-      plans: mapped.plans,
-      updated_at: '2025-03-02T10:00:00.000Z',
-    };
+    const input = parseBody(connectorUpdateFields, body);
+    if (input instanceof Response) return input;
+    const plans = input.plans && mapped(current.dsp_id, input.plans);
+    if (plans instanceof Response) return plans;
+    const updated = { ...written(current, input, plans), updated_at: '2025-03-02T10:00:00.000Z' };
+    const refused = keyTaken(updated);
+    if (refused) return refused;
     connectorsDb.connectors[index] = updated;
     return answer(connectorSchema, present(updated), CONNECTOR_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/connectors/:id/deletion'), ({ params }) => {
-    if (!connectorsDb.connectors.some((item) => item.id === Number(params.id))) return fail(404, CONNECTOR_NOT_FOUND);
-    return deletionAnswer(connectorsDb.deletionRefusal);
-  }),
-  http.delete(apiUrl('v1/connectors/:id'), ({ params }) => {
-    const found = connectorsDb.connectors.find((item) => item.id === Number(params.id));
-    if (!found) return fail(404, CONNECTOR_NOT_FOUND);
-    if (connectorsDb.deletionRefusal) return fail(409, connectorsDb.deletionRefusal);
-    connectorsDb.connectors = connectorsDb.connectors.filter((item) => item !== found);
-    return answer(z.null(), null, CONNECTOR_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/connectors',
+    find,
+    remove: (row) => (connectorsDb.connectors = connectorsDb.connectors.filter((other) => other !== row)),
+    refusal: (row) => refusalOf(row, [], connectorsDb.deletionRefusal),
+    notFound: CONNECTOR_NOT_FOUND,
+    deleted: CONNECTOR_ANSWERS.deleted,
   }),
 ];

@@ -1,7 +1,6 @@
-import { COUNTRY_DEFAULT_SORT, COUNTRY_NOT_FOUND, country } from '@contract/country';
-import { http } from 'msw';
-import { apiUrl, deletionAnswer, fail } from '../envelope';
-import { listAnswer } from '../paginate';
+import { COUNTRY_DEFAULT_SORT, COUNTRY_NOT_FOUND, COUNTRY_SORTS, country, type Country } from '@contract/country';
+import { DEFAULT_LIST_LIMIT } from '@contract/list.constants';
+import { deletionHandlers, listHandler, type ListSpec } from '../resource';
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
@@ -10,21 +9,30 @@ export const countryFixtures = [
   { id: 3, name: 'Colombia', code: 'CO' },
   { id: 4, name: 'México', code: 'MX' },
   { id: 5, name: 'Perú', code: 'PE' },
-];
+] satisfies Country[];
 
-/** GET /api/v1/countries with q, sort name, fields and pages, as the real list answers. */
-export const countryHandlers = [
-  http.get(apiUrl('v1/countries'), ({ request }) => {
-    const url = new URL(request.url);
-    const q = (url.searchParams.get('filter[q]') ?? url.searchParams.get('q') ?? '').toLowerCase();
-    const sort = url.searchParams.get('sort') ?? COUNTRY_DEFAULT_SORT;
-    const found = countryFixtures.filter((candidate) => candidate.name.toLowerCase().includes(q));
-    if (sort === `-${COUNTRY_DEFAULT_SORT}`) found.reverse();
-    return listAnswer(country, found, url);
-  }),
-  http.get(apiUrl('v1/countries/:id/deletion'), ({ params }) =>
-    countryFixtures.some((country) => country.id === Number(params.id))
-      ? deletionAnswer(null)
-      : fail(404, COUNTRY_NOT_FOUND),
-  ),
-];
+/** A country as a relation (`include=country`). */
+export const countryRef = (id: number) => {
+  const found = countryFixtures.find((candidate) => candidate.id === id);
+  return found ? { id: found.id, name: found.name } : undefined;
+};
+
+const spec: ListSpec<Country> = {
+  item: country,
+  sorts: COUNTRY_SORTS,
+  defaultSort: COUNTRY_DEFAULT_SORT,
+  pageSize: DEFAULT_LIST_LIMIT,
+  search: (row) => [row.name],
+};
+
+// Only the check: the panel never deletes a country.
+const [deletionCheck] = deletionHandlers({
+  path: 'v1/countries',
+  find: (id) => countryFixtures.find((row) => row.id === id),
+  remove: () => {},
+  refusal: () => null,
+  notFound: COUNTRY_NOT_FOUND,
+  deleted: '',
+});
+
+export const countryHandlers = [listHandler('v1/countries', spec, () => countryFixtures), deletionCheck!];

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { z } from 'zod';
 import { answer, apiUrl, checked, fail, invalid } from '../envelope';
 import { listAnswer } from '../paginate';
-import { issuesByField } from './campaign-categories';
+import { issuesByField } from '../body';
 
 let sequence = 0;
 

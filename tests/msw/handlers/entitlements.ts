@@ -13,7 +13,7 @@ import {
 import { http } from 'msw';
 import { answer, apiUrl, fail, invalid } from '../envelope';
 import { signedInUser } from './auth';
-import { issuesByField } from './campaign-categories';
+import { parseBody } from '../body';
 
 type Fields = Record<string, unknown>;
 
@@ -100,11 +100,11 @@ const changeStatus = async (request: Request, id: number) => {
   const index = entitlementsDb.entitlements.findIndex((item) => item.id === id);
   const current = entitlementsDb.entitlements[index];
   if (!current) return fail(404, ENTITLEMENT_NOT_FOUND);
-  const parsed = entitlementStatusFields.safeParse(body);
-  if (!parsed.success) return invalid(issuesByField(parsed.error));
-  const refusal = entitlementTransitionRefusal(current.status, parsed.data.status);
+  const input = parseBody(entitlementStatusFields, body);
+  if (input instanceof Response) return input;
+  const refusal = entitlementTransitionRefusal(current.status, input.status);
   if (refusal) return fail(422, refusal, { status: [refusal] });
-  const updated = changed(current, parsed.data.status, parsed.data.reason ?? null);
+  const updated = changed(current, input.status, input.reason ?? null);
   entitlementsDb.entitlements[index] = updated;
   return answer(entitlementDetail, updated, ENTITLEMENT_ANSWERS.statusChanged);
 };
@@ -118,9 +118,9 @@ export const entitlementHandlers = [
   http.post(apiUrl('v1/entitlements'), async ({ request }) => {
     const body = await bodyOf(request);
     entitlementsDb.requests.push({ method: 'create', id: null, body });
-    const parsed = entitlementFields.safeParse(body);
-    if (!parsed.success) return invalid(issuesByField(parsed.error));
-    const { dsp_id: dspId, customer_id: customerId, plan_id: planId } = parsed.data;
+    const input = parseBody(entitlementFields, body);
+    if (input instanceof Response) return input;
+    const { dsp_id: dspId, customer_id: customerId, plan_id: planId } = input;
     const customerDsp = entitlementsDb.customers.get(customerId);
     if (customerDsp === undefined) return fail(404, CUSTOMER_NOT_FOUND);
     if (customerDsp !== dspId) return invalid({ customer_id: [ENTITLEMENT_MESSAGES.customerNotOfDsp] });

@@ -1,9 +1,11 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '@contract/permissions';
-import { ROLE_NAMES, ROLE_SLUGS, permissionInfo, roleWithPermissions } from '@contract/role';
+import { ROLE_DEFAULT_SORT, ROLE_FIELDS, ROLE_NAMES, ROLE_SLUGS, ROLE_SORTS, permissionInfo, roleWithPermissions, syncPermissionsBody } from '@contract/role';
+import { DEFAULT_LIST_LIMIT } from '@contract/list.constants';
 import { http } from 'msw';
 import { z } from 'zod';
-import { answer, apiUrl, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
+import { jsonBody, parseBody } from '../body';
+import { answer, apiUrl, fail } from '../envelope';
+import { detailHandler, listHandler, type ListSpec } from '../resource';
 
 export interface RoleRecord {
   id: number;
@@ -26,21 +28,27 @@ export const rolesDb = {
 
 export const permissionCatalogue = Object.entries(PERMISSIONS).map(([name, { area, label }]) => ({ name, area, label }));
 
+const spec: ListSpec<RoleRecord> = {
+  item: roleWithPermissions,
+  sorts: ROLE_SORTS,
+  defaultSort: ROLE_DEFAULT_SORT,
+  pageSize: DEFAULT_LIST_LIMIT,
+  fields: ROLE_FIELDS,
+  search: (row) => [row.name, row.slug],
+};
+
+const ROLE_NOT_FOUND = 'El rol no existe.';
+
 export const roleHandlers = [
-  http.get(apiUrl('v1/roles'), ({ request }) => listAnswer(roleWithPermissions, rolesDb.roles, new URL(request.url))),
-  http.get(apiUrl('v1/roles/:id'), ({ params }) => {
-    const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
-    return role ? answer(roleWithPermissions, role) : fail(404, 'El rol no existe.');
-  }),
+  listHandler('v1/roles', spec, () => rolesDb.roles),
+  detailHandler('v1/roles', spec, (id) => rolesDb.roles.find((row) => row.id === id), ROLE_NOT_FOUND),
   http.post(apiUrl('v1/roles/:id/sync-permission'), async ({ params, request }) => {
     const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
-    if (!role) return fail(404, 'El rol no existe.');
+    if (!role) return fail(404, ROLE_NOT_FOUND);
     if (role.slug === 'SUPER_ADMIN') return fail(409, 'Los permisos de Super Admin no se pueden modificar.');
-    const { permissions } = (await request.json()) as { permissions: string[] };
-    const unknown = permissions.filter((name) => !(name in PERMISSIONS));
-    if (unknown.length > 0) {
-      return invalid({ permissions: [`Permisos desconocidos: ${unknown.join(', ')}.`] });
-    }
+    const input = parseBody(syncPermissionsBody, await jsonBody(request));
+    if (input instanceof Response) return input;
+    const { permissions } = input;
     role.permissions = permissionCatalogue.map((permission) => permission.name).filter((name) => permissions.includes(name));
     return answer(roleWithPermissions, role, 'Permisos actualizados.');
   }),

@@ -1,8 +1,7 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@contract/entitlement.constants';
-import { SALE_PAGE_SIZE, SALE_STATUSES, sale, salesSummary, type Sale, type SaleStatus } from '@contract/sale';
+import { SALE_DEFAULT_SORT, SALE_PAGE_SIZE, SALE_SORTS, sale, salesSummary, type Sale } from '@contract/sale';
 import { http, HttpResponse } from 'msw';
-import { answer, apiUrl, fail } from '../envelope';
-import { listAnswer } from '../paginate';
+import { answer, apiUrl } from '../envelope';
+import { listHandler, matching, type ListSpec } from '../resource';
 
 let sequence = 0;
 
@@ -40,52 +39,34 @@ export const salesDb = {
   },
 };
 
-const FILTERS = ['status', 'payment_method', 'dsp_id', 'q', 'from', 'to'];
 /** A Bogotá day (UTC−5), as the server counts the date filters. */
 const bogotaDay = (at: string) => new Date(new Date(at).getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
-const newestFirst = (a: Sale, b: Sale) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
 
-/** The server's filter rules: known filters and values only, else 400 naming what is allowed. */
-function matching(url: URL): Sale[] | Response {
-  const filter = (name: string) => url.searchParams.get(`filter[${name}]`);
-  const unknown = [...url.searchParams.keys()].filter((key) => /^filter\[/.test(key) && !FILTERS.includes(key.slice(7, -1)));
-  if (unknown.length > 0) return fail(400, `Filtros no permitidos: ${unknown.join(', ')}. Permitidos: ${FILTERS.join(', ')}.`);
-  const status = filter('status');
-  if (status && !SALE_STATUSES.includes(status as SaleStatus)) return fail(400, `El filtro status admite: ${SALE_STATUSES.join(', ')}.`);
-  const method = filter('payment_method');
-  if (method && !PAYMENT_METHODS.includes(method as PaymentMethod)) return fail(400, `El filtro payment_method admite: ${PAYMENT_METHODS.join(', ')}.`);
-  const dsp = filter('dsp_id');
-  const q = filter('q')?.toLowerCase();
-  const from = filter('from');
-  const to = filter('to');
-  return salesDb.sales
-    .filter((row) => !status || row.status === status)
-    .filter((row) => !method || row.payment_method === method)
-    .filter((row) => !dsp || row.dsp.id === Number(dsp))
-    .filter((row) => !q || row.customer.name.toLowerCase().includes(q) || row.customer.email.includes(q))
-    .filter((row) => !from || bogotaDay(row.created_at) >= from)
-    .filter((row) => !to || bogotaDay(row.created_at) <= to)
-    .sort(newestFirst);
-}
+const spec: ListSpec<Sale> = {
+  item: sale,
+  sorts: SALE_SORTS,
+  defaultSort: SALE_DEFAULT_SORT,
+  pageSize: SALE_PAGE_SIZE,
+  search: (row) => [row.customer.name, row.customer.email],
+  filters: {
+    dsp_id: (row, value) => row.dsp.id === Number(value),
+    from: (row, value) => bogotaDay(row.created_at) >= value,
+    to: (row, value) => bogotaDay(row.created_at) <= value,
+  },
+};
 
 /** The sales API over `salesDb`: the list, its totals and its CSV export. */
 export const salesHandlers = [
-  http.get(apiUrl('v1/sales'), ({ request }) => {
-    const url = new URL(request.url);
-    const found = matching(url);
-    return found instanceof Response ? found : listAnswer(sale, found, url, SALE_PAGE_SIZE);
-  }),
+  listHandler('v1/sales', spec, () => salesDb.sales),
   http.get(apiUrl('v1/sales/summary'), ({ request }) => {
-    const found = matching(new URL(request.url));
-    if (found instanceof Response) return found;
+    const found = matching(salesDb.sales, new URL(request.url), spec);
     const cents = found.reduce((sum, row) => sum + Math.round(Number(row.amount ?? 0) * 100), 0);
     return answer(salesSummary, { count: found.length, total_amount: (cents / 100).toFixed(2), currency: 'COP' });
   }),
   http.get(apiUrl('v1/sales/export'), ({ request }) => {
     const url = new URL(request.url);
     salesDb.exports.push(url.searchParams);
-    const found = matching(url);
-    if (found instanceof Response) return found;
+    const found = matching(salesDb.sales, url, spec);
     const rows = found.map((row) => [row.created_at, row.customer.name, row.plan.name, row.amount ?? ''].join(','));
     return new HttpResponse(['\uFEFFFecha,Cliente,Plan,Monto', ...rows].join('\n'), {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="ventas-2026-03-31.csv"' },

@@ -1,9 +1,13 @@
 import {
   SERVICE_ANSWERS,
+  SERVICE_DEFAULT_SORT,
+  SERVICE_FIELDS,
+  SERVICE_INCLUDES,
   SERVICE_MESSAGES,
   SERVICE_NOT_FOUND,
   SERVICE_PAGE_SIZE,
   SERVICE_PLAN_NOT_FOUND,
+  SERVICE_SORTS,
   clearUnlimited,
   service as serviceSchema,
   serviceFields,
@@ -12,10 +16,9 @@ import {
   type Service,
 } from '@contract/service';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { formFields, issuesByField } from './campaign-categories';
+import { formBody, formFields, issuesByField } from '../body';
+import { answer, apiUrl, fail, invalid } from '../envelope';
+import { deletionHandlers, listHandler, refusalOf, type ListSpec } from '../resource';
 import { buildService, campaignsDb } from './campaigns';
 
 export type ServiceRequest = { method: 'create' | 'update'; id: number; fields: Record<string, string> };
@@ -53,7 +56,7 @@ type Found = NonNullable<ReturnType<typeof findPlan>>;
 
 /** The server's checks: the fields, the rules between them, and a category of the plan's campaign. */
 const merge = (fields: Record<string, string>, owner: Found, current: Service | null) => {
-  const parsed = (current ? serviceUpdateFields : serviceFields).safeParse(fields);
+  const parsed = (current ? serviceUpdateFields : serviceFields).safeParse(formBody(fields));
   if (!parsed.success) return { errors: issuesByField(parsed.error) };
   const data = parsed.data;
   if (data.plan_id !== undefined && data.plan_id !== owner.plan.id) return { errors: { plan_id: [SERVICE_MESSAGES.planFixed] } };
@@ -91,13 +94,19 @@ const merge = (fields: Record<string, string>, owner: Found, current: Service | 
   return { service };
 };
 
-/** The services API over `campaignsDb`, with the server's checks and messages. */
+const spec: ListSpec<Service> = {
+  item: serviceSchema,
+  sorts: SERVICE_SORTS,
+  defaultSort: SERVICE_DEFAULT_SORT,
+  pageSize: SERVICE_PAGE_SIZE,
+  fields: SERVICE_FIELDS,
+  includes: SERVICE_INCLUDES,
+  search: (row) => [row.name, row.description],
+};
+
+/** The services API over `campaignsDb`, bodies read by the contract's schemas and rules. */
 export const serviceHandlers = [
-  http.get(apiUrl('v1/plans/:id/services'), ({ request, params }) => {
-    const owner = findPlan(Number(params.id));
-    if (!owner) return fail(404, SERVICE_PLAN_NOT_FOUND);
-    return listAnswer(serviceSchema, owner.plan.services ?? [], new URL(request.url), SERVICE_PAGE_SIZE);
-  }),
+  listHandler('v1/plans/:id/services', spec, (params) => findPlan(Number(params.id))?.plan.services ?? fail(404, SERVICE_PLAN_NOT_FOUND)),
   http.post(apiUrl('v1/plans/:id/services'), async ({ request, params }) => {
     const fields = await formFields(request);
     servicesDb.requests.push({ method: 'create', id: Number(params.id), fields });
@@ -118,16 +127,15 @@ export const serviceHandlers = [
     found.plan.services![found.index] = result.service;
     return answer(serviceSchema, result.service, SERVICE_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/services/:id/deletion'), ({ params }) => {
-    if (!findService(Number(params.id))) return fail(404, SERVICE_NOT_FOUND);
-    return deletionAnswer(servicesDb.deletionRefusal);
-  }),
-  http.delete(apiUrl('v1/services/:id'), ({ params }) => {
-    const found = findService(Number(params.id));
-    if (!found) return fail(404, SERVICE_NOT_FOUND);
-    if (servicesDb.deletionRefusal) return fail(409, servicesDb.deletionRefusal);
-    found.plan.services = found.plan.services!.filter((service) => service !== found.service);
-    return answer(z.null(), null, SERVICE_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/services',
+    find: (id) => findService(id)?.service,
+    remove: (row) => {
+      const found = findService(row.id);
+      if (found) found.plan.services = found.plan.services!.filter((service) => service !== row);
+    },
+    refusal: (row) => refusalOf(row, [], servicesDb.deletionRefusal),
+    notFound: SERVICE_NOT_FOUND,
+    deleted: SERVICE_ANSWERS.deleted,
   }),
 ];
-

@@ -1,38 +1,48 @@
-import { SPONSOR_ANSWERS, SPONSOR_DEFAULT_SORT, SPONSOR_MESSAGES, SPONSOR_NOT_FOUND, SPONSOR_PAGE_SIZE, sponsor as sponsorSchema, type Sponsor } from '@contract/sponsor';
-import { websiteHref } from '@contract/website';
+import {
+  SPONSOR_ANSWERS,
+  SPONSOR_DEFAULT_SORT,
+  SPONSOR_FIELDS,
+  SPONSOR_INCLUDES,
+  SPONSOR_MESSAGES,
+  SPONSOR_NOT_FOUND,
+  SPONSOR_PAGE_SIZE,
+  SPONSOR_SORTS,
+  sponsor as sponsorSchema,
+  sponsorFields,
+  sponsorUpdateFields,
+  type Sponsor,
+} from '@contract/sponsor';
 import { http } from 'msw';
-import { z } from 'zod';
-import { cannotDelete } from '@contract/messages';
-import { answer, apiUrl, checked, deletionAnswer, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { countryFixtures } from './countries';
+import { formBody, formFields, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
 import { campaignsDb } from './campaigns';
-import { fold } from '../fold';
+import { countryRef } from './countries';
 
 let sequence = 0;
-
-const countryRef = (id: number) => {
-  const country = countryFixtures.find((candidate) => candidate.id === id);
-  return country ? { id: country.id, name: country.name } : undefined;
-};
 
 /** A sponsor as the API reads it (with its country). */
 export const buildSponsor = (overrides: Partial<Sponsor> = {}): Sponsor => {
   sequence += 1;
   const countryId = overrides.country_id ?? 3;
   const website = overrides.website_url === undefined ? `https://sponsor${sequence}.example.com` : overrides.website_url;
-  return checked(sponsorSchema, {
-    id: sequence,
-    name: `Sponsor ${sequence}`,
-    country_id: countryId,
-    logo_url: null,
-    created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
-    updated_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
-    country: countryRef(countryId),
-    ...overrides,
-    website_url: website,
-    website,
-  }, 'El sponsor de prueba');
+  const stamp = new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString();
+  return checked(
+    sponsorSchema,
+    {
+      id: sequence,
+      name: `Sponsor ${sequence}`,
+      country_id: countryId,
+      logo_url: null,
+      created_at: stamp,
+      updated_at: stamp,
+      country: countryRef(countryId),
+      ...overrides,
+      website_url: website,
+      website,
+    } satisfies Sponsor,
+    'El sponsor de prueba',
+  );
 };
 
 /** What a create or update sent, as text (the logo as its file name). */
@@ -54,92 +64,66 @@ export const sponsorsDb = {
   },
 };
 
-const formFields = async (request: Request) => {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
-  return fields;
+const spec: ListSpec<Sponsor> = {
+  item: sponsorSchema,
+  sorts: SPONSOR_SORTS,
+  defaultSort: SPONSOR_DEFAULT_SORT,
+  pageSize: SPONSOR_PAGE_SIZE,
+  fields: SPONSOR_FIELDS,
+  includes: SPONSOR_INCLUDES,
+  search: (row) => [row.name],
 };
 
-/** The server's checks, with the contract's Spanish messages. */
-const validate = (fields: Record<string, string>, partial: boolean) => {
-  const errors: Record<string, string[]> = {};
-  if ((!partial || 'name' in fields) && !fields.name?.trim()) errors.name = [SPONSOR_MESSAGES.nameRequired];
-  if ((!partial || 'country_id' in fields) && !fields.country_id) errors.country_id = [SPONSOR_MESSAGES.countryRequired];
-  if (fields.website_url && !websiteHref(fields.website_url)) errors.website_url = [SPONSOR_MESSAGES.website];
-  return Object.keys(errors).length > 0 ? invalid(errors) : null;
-};
+const find = (id: number) => sponsorsDb.sponsors.find((row) => row.id === id);
 
-const apply = (sponsor: Sponsor, fields: Record<string, string>): Sponsor => {
-  const countryId = fields.country_id ? Number(fields.country_id) : sponsor.country_id;
-  const website = 'website_url' in fields ? websiteHref(fields.website_url) : sponsor.website_url;
-  return {
-    ...sponsor,
-    name: fields.name?.trim() ?? sponsor.name,
-    country_id: countryId,
+/** The stored sponsor after a write the contract accepted. */
+const written = (row: Sponsor, input: { name?: string; country_id?: number; website_url?: string | null }, fields: Record<string, string>): Sponsor => {
+  const countryId = input.country_id ?? row.country_id;
+  return merged(row, {
+    ...input,
     country: countryRef(countryId),
-    website_url: website,
-    website,
-    logo_url: fields.logo ? `/storage/sponsors/${sponsor.id}-${fields.logo.slice(5)}` : sponsor.logo_url,
-  };
+    website: input.website_url,
+    logo_url: fields.logo ? `/storage/sponsors/${row.id}-${fields.logo.slice(5)}` : undefined,
+  });
 };
 
-/** Why a sponsor cannot be deleted (its campaigns), in the server's words, or null. */
-const deleteRefusal = (id: number) => {
-  const campaigns = campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === id).length;
-  return campaigns > 0 ? cannotDelete(campaigns, 'campaña', 'campañas') : null;
-};
+const nameTaken = (name: string | undefined, self?: number) => taken(sponsorsDb.sponsors, 'name', name, SPONSOR_MESSAGES.nameTaken, self);
 
-/** The sponsors API over `sponsorsDb`: q and country_id filters, name sort, include country, the contract's page size. */
+/** The sponsors API over `sponsorsDb`, bodies read by the contract's schemas. */
 export const sponsorHandlers = [
-  http.get(apiUrl('v1/sponsors'), ({ request }) => {
-    const url = new URL(request.url);
-    const q = fold(url.searchParams.get('filter[q]'));
-    const country = url.searchParams.get('filter[country_id]');
-    const sort = url.searchParams.get('sort') ?? SPONSOR_DEFAULT_SORT;
-    const withCountry = url.searchParams.get('include')?.split(',').includes('country');
-    const found = sponsorsDb.sponsors
-      .filter((sponsor) => !q || fold(sponsor.name).includes(q))
-      .filter((sponsor) => !country || sponsor.country_id === Number(country))
-      .sort((a, b) => a.name.localeCompare(b.name, 'es') * (sort === `-${SPONSOR_DEFAULT_SORT}` ? -1 : 1))
-      .map(({ country: ref, ...sponsor }) => (withCountry ? { ...sponsor, country: ref } : sponsor));
-    return listAnswer(sponsorSchema, found, url, SPONSOR_PAGE_SIZE);
-  }),
-  http.get(apiUrl('v1/sponsors/:id'), ({ params }) => {
-    const sponsor = sponsorsDb.sponsors.find((candidate) => candidate.id === Number(params.id));
-    return sponsor ? answer(sponsorSchema, sponsor) : fail(404, SPONSOR_NOT_FOUND);
-  }),
+  listHandler('v1/sponsors', spec, () => sponsorsDb.sponsors),
+  detailHandler('v1/sponsors', spec, find, SPONSOR_NOT_FOUND),
   http.post(apiUrl('v1/sponsors'), async ({ request }) => {
     const fields = await formFields(request);
     sponsorsDb.requests.push({ method: 'create', fields });
-    const refused = validate(fields, false);
+    const input = parseBody(sponsorFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const refused = nameTaken(input.name);
     if (refused) return refused;
-    const sponsor = apply(buildSponsor({ logo_url: null }), fields);
+    const sponsor = written(buildSponsor({ logo_url: null, website_url: null }), input, fields);
     sponsorsDb.sponsors.push(sponsor);
     return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.created, 201);
   }),
   http.post(apiUrl('v1/sponsors/:id'), async ({ request, params }) => {
+    const id = Number(params.id);
     const fields = await formFields(request);
-    sponsorsDb.requests.push({ method: 'update', id: Number(params.id), fields });
-    const index = sponsorsDb.sponsors.findIndex((candidate) => candidate.id === Number(params.id));
+    sponsorsDb.requests.push({ method: 'update', id, fields });
+    const index = sponsorsDb.sponsors.findIndex((row) => row.id === id);
     if (index < 0) return fail(404, SPONSOR_NOT_FOUND);
-    const refused = validate(fields, true);
+    const input = parseBody(sponsorUpdateFields, formBody(fields));
+    if (input instanceof Response) return input;
+    const refused = nameTaken(input.name, id);
     if (refused) return refused;
-    const sponsor = apply(sponsorsDb.sponsors[index]!, fields);
+    const sponsor = written(sponsorsDb.sponsors[index]!, input, fields);
     sponsorsDb.sponsors[index] = sponsor;
     return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/sponsors/:id/deletion'), ({ params }) => {
-    const id = Number(params.id);
-    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, SPONSOR_NOT_FOUND);
-    return deletionAnswer(deleteRefusal(id));
-  }),
-  http.delete(apiUrl('v1/sponsors/:id'), ({ params }) => {
-    const id = Number(params.id);
-    if (!sponsorsDb.sponsors.some((sponsor) => sponsor.id === id)) return fail(404, SPONSOR_NOT_FOUND);
-    const refusal = deleteRefusal(id);
-    if (refusal) return fail(409, refusal);
-    sponsorsDb.sponsors = sponsorsDb.sponsors.filter((sponsor) => sponsor.id !== id);
-    return answer(z.null(), null, SPONSOR_ANSWERS.deleted);
+  ...deletionHandlers({
+    path: 'v1/sponsors',
+    find,
+    remove: (row) => (sponsorsDb.sponsors = sponsorsDb.sponsors.filter((other) => other !== row)),
+    refusal: (row) => refusalOf(row, [{ count: (sponsor) => campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === sponsor.id).length, nouns: ['campaña', 'campañas'] }]),
+    notFound: SPONSOR_NOT_FOUND,
+    deleted: SPONSOR_ANSWERS.deleted,
   }),
 ];

@@ -1,24 +1,29 @@
-import { USER_ANSWERS, USER_MESSAGES, USER_NOT_FOUND, USER_PAGE_SIZE, user as userSchema, type User } from '@contract/user';
+import {
+  USER_ANSWERS,
+  USER_DEFAULT_SORT,
+  USER_FIELDS,
+  USER_MESSAGES,
+  USER_NOT_FOUND,
+  USER_PAGE_SIZE,
+  USER_SORTS,
+  createUserBody,
+  updateUserBody,
+  user as userSchema,
+  type CreateUserBody,
+  type User,
+} from '@contract/user';
 import { http } from 'msw';
-import { z } from 'zod';
-import { answer, apiUrl, checked, deletionAnswer, fail } from '../envelope';
-import { listAnswer } from '../paginate';
+import type { z } from 'zod';
+import { jsonBody, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { deletionHandlers, detailHandler, listHandler, taken, type ListSpec } from '../resource';
+import { countryRef } from './countries';
 import { rolesDb } from './roles';
-import { fold } from '../fold';
 
-type Payload = {
-  dni: string;
-  name: string;
-  email: string;
-  phone: string;
-  password?: string;
-  is_active: boolean;
-  roles: string[];
-  country_id: number | null;
-};
+/** What the panel sends: the create's body (an update's password may be left out). */
+type Payload = CreateUserBody;
 
 let sequence = 0;
-const countryNames: Record<number, string> = { 1: 'Argentina', 2: 'Chile', 3: 'Colombia', 4: 'México', 5: 'Perú' };
 
 /** A user as the API reads it; `roles` are slugs. */
 export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { roles?: string[] } = {}): User => {
@@ -34,12 +39,12 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
     phone: `300 000 ${String(sequence).padStart(4, '0')}`,
     is_active: true,
     country_id: countryId,
-    country: countryId ? (countryNames[countryId] ?? null) : null,
+    country: countryId ? (countryRef(countryId)?.name ?? null) : null,
     created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     ...rest,
     rol: records.map((role) => role.name),
     roles: records.map(({ id, name, slug }) => ({ id, name, slug })),
-  }, 'La persona de prueba');
+  } satisfies User, 'La persona de prueba');
 };
 
 /** The users the handlers answer with; a test seeds it and `reset()`s it in its beforeEach. */
@@ -57,64 +62,62 @@ export const usersDb = {
   },
 };
 
-const duplicates = (body: Payload, exceptId?: number) => {
-  const others = usersDb.users.filter((user) => user.id !== exceptId);
-  const errors: Record<string, string[]> = {};
-  if (others.some((user) => user.email === body.email.toLowerCase())) errors.email = [USER_MESSAGES.emailTaken];
-  if (others.some((user) => user.dni === body.dni)) errors.dni = [USER_MESSAGES.dniTaken];
-  return Object.keys(errors).length > 0 ? fail(409, Object.values(errors)[0]![0]!, errors) : null;
+const spec: ListSpec<User> = {
+  item: userSchema,
+  sorts: USER_SORTS,
+  defaultSort: USER_DEFAULT_SORT,
+  pageSize: USER_PAGE_SIZE,
+  fields: USER_FIELDS,
+  search: (row) => [row.name, row.email, row.dni],
+  filters: { role: (row, slug) => row.roles.some((role) => role.slug === slug) },
 };
 
-const apply = (body: Payload, base: Partial<User>): User => {
-  const user = buildUser({ ...base, dni: body.dni, name: body.name, email: body.email.toLowerCase(), phone: body.phone, is_active: body.is_active, country_id: body.country_id, roles: body.roles });
+const find = (id: number) => usersDb.users.find((row) => row.id === id);
+
+/** E-mail and DNI are unique among the other users. */
+const duplicate = (input: { email: string; dni: string }, self?: number) =>
+  taken(usersDb.users, 'email', input.email, USER_MESSAGES.emailTaken, self) ?? taken(usersDb.users, 'dni', input.dni, USER_MESSAGES.dniTaken, self);
+
+const written = (input: z.output<typeof updateUserBody>, base: Partial<User>): User => {
+  const user = buildUser({ ...base, dni: input.dni, name: input.name, email: input.email, phone: input.phone, is_active: input.is_active ?? base.is_active, country_id: input.country_id === undefined ? (base.country_id ?? null) : input.country_id, roles: input.roles });
   return base.id === undefined ? user : { ...user, id: base.id, created_at: base.created_at! };
 };
 
-/** The users API over `usersDb`: q, role and is_active filters, newest first, the contract's page size. */
+/** The users API over `usersDb`, bodies read by the contract's schemas. */
 export const userHandlers = [
-  http.get(apiUrl('v1/users'), ({ request }) => {
-    const url = new URL(request.url);
-    const q = fold(url.searchParams.get('filter[q]'));
-    const role = url.searchParams.get('filter[role]');
-    const active = url.searchParams.get('filter[is_active]');
-    const found = usersDb.users
-      .filter((user) => !q || [user.name, user.email, user.dni ?? ''].some((value) => fold(value).includes(q)))
-      .filter((user) => !role || user.roles.some((candidate) => candidate.slug === role))
-      .filter((user) => active === null || user.is_active === (active === '1' || active === 'true'))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at));
-    return listAnswer(userSchema, found, url, USER_PAGE_SIZE);
-  }),
-  http.get(apiUrl('v1/users/:id'), ({ params }) => {
-    const user = usersDb.users.find((candidate) => candidate.id === Number(params.id));
-    return user ? answer(userSchema, user) : fail(404, USER_NOT_FOUND);
-  }),
+  listHandler('v1/users', spec, () => usersDb.users),
+  detailHandler('v1/users', spec, find, USER_NOT_FOUND),
   http.post(apiUrl('v1/users'), async ({ request }) => {
-    const body = (await request.json()) as Payload;
+    const body = (await jsonBody(request)) as Payload;
     usersDb.requests.push({ method: 'POST', body });
-    const conflict = duplicates(body);
-    if (conflict) return conflict;
-    const user = apply(body, {});
+    const input = parseBody(createUserBody, body);
+    if (input instanceof Response) return input;
+    const refused = duplicate(input);
+    if (refused) return refused;
+    const user = written(input, {});
     usersDb.users.push(user);
     return answer(userSchema, user, USER_ANSWERS.created, 201);
   }),
   http.put(apiUrl('v1/users/:id'), async ({ params, request }) => {
     const id = Number(params.id);
-    const body = (await request.json()) as Payload;
+    const body = (await jsonBody(request)) as Payload;
     usersDb.requests.push({ method: 'PUT', id, body });
-    const index = usersDb.users.findIndex((candidate) => candidate.id === id);
+    const index = usersDb.users.findIndex((row) => row.id === id);
     if (index < 0) return fail(404, USER_NOT_FOUND);
-    const conflict = duplicates(body, id);
-    if (conflict) return conflict;
-    const user = apply(body, usersDb.users[index]!);
+    const input = parseBody(updateUserBody, body);
+    if (input instanceof Response) return input;
+    const refused = duplicate(input, id);
+    if (refused) return refused;
+    const user = written(input, usersDb.users[index]!);
     usersDb.users[index] = user;
     return answer(userSchema, user, USER_ANSWERS.updated);
   }),
-  http.get(apiUrl('v1/users/:id/deletion'), ({ params }) =>
-    usersDb.users.some((candidate) => candidate.id === Number(params.id)) ? deletionAnswer(null) : fail(404, USER_NOT_FOUND),
-  ),
-  http.delete(apiUrl('v1/users/:id'), ({ params }) => {
-    const before = usersDb.users.length;
-    usersDb.users = usersDb.users.filter((candidate) => candidate.id !== Number(params.id));
-    return usersDb.users.length < before ? answer(z.null(), null, USER_ANSWERS.deleted) : fail(404, USER_NOT_FOUND);
+  ...deletionHandlers({
+    path: 'v1/users',
+    find,
+    remove: (row) => (usersDb.users = usersDb.users.filter((other) => other !== row)),
+    refusal: () => null,
+    notFound: USER_NOT_FOUND,
+    deleted: USER_ANSWERS.deleted,
   }),
 ];

@@ -1,9 +1,12 @@
 import { API_CLIENT_MESSAGES } from '@contract/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/entities/api-client';
+import { apiUrl, invalid } from '../../../../tests/msw/envelope';
 import { apiClientsDb } from '../../../../tests/msw/handlers/api-clients';
+import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
@@ -121,6 +124,8 @@ describe('ApiClientFormModal: creating', () => {
 
   it('shows the server’s refusal under the field it names: a bad IP, a taken client_id', async () => {
     apiClientsDb.add({ client_id: 'ocupado' });
+    // Whether an entry is an IP or a range is the server's rule, not the contract's: its answer, once.
+    server.use(http.post(apiUrl('v1/dsps/:dspId/clients'), () => invalid({ ip_whitelist: [API_CLIENT_MESSAGES.ipEntry('999.1.1')] }), { once: true }));
     const { user, dialog } = await open();
     await fillIn(user, within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Backend');
     await fillIn(user, within(dialog).getByRole('textbox', { name: 'client_id' }), 'nuevo');
