@@ -1,9 +1,8 @@
-import { DSP_NOT_FOUND, dspStaffMember } from '@contract/dsp';
-import { DSP_STAFF_LIMIT, DSP_STAFF_PAGE_SIZE } from '@contract/dsp.constants';
-import { limitTooLargeMessage } from '@contract/list.constants';
+import { DSP_NOT_FOUND, dspStaffMember, type DspStaffMember } from '@contract/dsp';
+import { DSP_STAFF_DEFAULT_SORT, DSP_STAFF_FIELDS, DSP_STAFF_PAGE_SIZE, DSP_STAFF_SORTS } from '@contract/dsp.constants';
 import { http } from 'msw';
 import { apiUrl, fail } from '../envelope';
-import { listAnswer } from '../paginate';
+import { listHandler, type ListSpec } from '../resource';
 import { dspStaffDb } from './dsp-staff';
 import { dspsDb } from './dsps';
 
@@ -16,22 +15,24 @@ export const dspStaffListDb = {
   },
 };
 
-/** Case and accents ignored, as the server searches. */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const spec: ListSpec<DspStaffMember> = {
+  item: dspStaffMember,
+  sorts: DSP_STAFF_SORTS,
+  defaultSort: DSP_STAFF_DEFAULT_SORT,
+  pageSize: DSP_STAFF_PAGE_SIZE,
+  fields: DSP_STAFF_FIELDS,
+  search: (person) => [person.name, person.email, person.dni],
+};
 
-/**
- * `GET v1/dsps/:id/users`: one DSP's staff from `dspStaffDb`, by name, searched (name, e-mail,
- * DNI) and paged; 404 for a DSP neither store holds.
- */
+/** `GET v1/dsps/:id/users`: one DSP's staff from `dspStaffDb`; 404 for a DSP neither store holds. */
 export const dspStaffListHandlers = [
-  http.get(apiUrl('v1/dsps/:id/users'), ({ request, params }) => {
-    const dspId = Number(params.id);
-    const url = new URL(request.url);
-    dspStaffListDb.requests.push(url);
-    if (!dspStaffDb.dspIds.has(dspId) && !dspsDb.dsps.some((dsp) => dsp.id === dspId)) return fail(404, DSP_NOT_FOUND);
-    if (Number(url.searchParams.get('limit') ?? DSP_STAFF_PAGE_SIZE) > DSP_STAFF_LIMIT) return fail(400, limitTooLargeMessage(DSP_STAFF_LIMIT));
-    const q = folded((url.searchParams.get('filter[q]') ?? url.searchParams.get('q') ?? '').trim());
-    const found = dspStaffDb.staffOf(dspId).filter((person) => [person.name, person.email, person.dni ?? ''].some((text) => folded(text).includes(q)));
-    return listAnswer(dspStaffMember, found, url, DSP_STAFF_PAGE_SIZE);
+  // Records the request and falls through to the list (a handler that returns nothing passes it on).
+  http.get(apiUrl('v1/dsps/:id/users'), ({ request }) => {
+    dspStaffListDb.requests.push(new URL(request.url));
+  }),
+  listHandler('v1/dsps/:id/users', spec, ({ id }) => {
+    const dspId = Number(id);
+    const known = dspStaffDb.dspIds.has(dspId) || dspsDb.dsps.some((dsp) => dsp.id === dspId);
+    return known ? dspStaffDb.staffOf(dspId) : fail(404, DSP_NOT_FOUND);
   }),
 ];
