@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '@/shared/auth';
@@ -6,8 +7,9 @@ import { AppProviders } from './setup/app-providers';
 import { createQueryClient } from './setup/query-client';
 import { createAppRouter } from './routes/router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The panel; `queryClient` lets a test give its own. */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(() => createAppRouter(queryClient));
 
   // When the session ends (sign-out, or a 401 from any call), leave the protected screens at once

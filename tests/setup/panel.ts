@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -20,18 +19,6 @@ const reactInternals = (React as unknown as Record<string, Record<string, unknow
   .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
   Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => {} });
-}
-
-// The app retries a failed load twice, after a backoff of seconds: a test of a failing list would
-// wait for it on the clock. The retries still happen, the same number of them, without the wait.
-const withoutBackoff = Symbol.for('panel-tests.retry-without-backoff');
-const prototype = QueryClient.prototype as QueryClient & { [withoutBackoff]?: true };
-if (!prototype[withoutBackoff]) {
-  const defaultQueryOptions = prototype.defaultQueryOptions;
-  prototype.defaultQueryOptions = function (this: QueryClient, options: Parameters<typeof defaultQueryOptions>[0]) {
-    return { ...defaultQueryOptions.call(this, options as never), retryDelay: 0 };
-  } as typeof defaultQueryOptions;
-  prototype[withoutBackoff] = true;
 }
 
 // The page asks for reduced motion and the theme honours it: dialogs and dropdowns open and close

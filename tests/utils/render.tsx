@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { App } from '@/app';
+import { createQueryClient } from '@/app/setup/query-client';
 import { cssVariablesResolver, theme } from '@/app/setup/theme';
 import { useSessionStore, type SessionUser } from '@/shared/auth';
 import { sessionToken, signedInUser } from '../msw/handlers/auth';
@@ -29,11 +30,11 @@ export function renderWithProviders(ui: ReactElement, options: { user?: UserEven
 
 /**
  * Renders the whole app (providers, router, guards, lazy pages) at `path`, as a browser that
- * opened that address would.
+ * opened that address would; a failed load is retried as the app does, without the backoff's wait.
  */
 export function renderRoute(path: string, options: { user?: UserEventOptions } = {}) {
   window.history.replaceState(null, '', path);
-  return { user: userEvent.setup(options.user), ...render(<App />) };
+  return { user: userEvent.setup(options.user), ...render(<App queryClient={createQueryClient({ retryDelay: 0 })} />) };
 }
 
 /** Starts the test signed in, as if a code had been verified before. */
