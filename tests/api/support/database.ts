@@ -17,8 +17,8 @@ declare module 'vitest' {
 /**
  * A migrated, empty database for one test file: PGlite in memory, or, when TEST_DATABASE_URL points
  * at a PostgreSQL server, a database of its own there. Each starts as the template the global setup
- * migrated once: a copy of it (loading PGlite's took 1.2–1.4 s a file, copying the server's 0.5–0.6
- * s), or, usually, the database a previous file of this worker closed, emptied again (0.1 s). That
+ * migrated once: a copy of it, or, usually (much cheaper than a copy), the database a previous
+ * file of this worker closed, emptied again. That
  * one is used only if it then reads as the template does in everything `stateOf` reads: a file that
  * changed the schema (its own trigger or sequence) or broke the database leaves a copy to the next.
  */

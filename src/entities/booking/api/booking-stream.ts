@@ -42,8 +42,8 @@ const NONE: ReadonlySet<number> = new Set();
 /**
  * The booking an event is about, or null for a line that is not one. The server writes the event
  * from the contract's schema, and like any other answer of the API it is read as that type; only
- * the id, the one field used, is checked. Not with zod: that loaded zod and every booking schema
- * with the page, some 80 ms of a phone's main thread before the list could show.
+ * the id, the one field used, is checked. Not with zod: that would load zod and every booking
+ * schema with the page, on a phone's main thread, before the list could show.
  */
 function changedBookingId(data: string): number | null {
   let event: Partial<BookingStreamEvent> | null;

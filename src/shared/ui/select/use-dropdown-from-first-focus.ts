@@ -4,8 +4,8 @@ import { useEffect, useReducer, useState, type FocusEvent } from 'react';
 /**
  * Mantine keeps a select's dropdown in the page, hidden, from its first render: the field can then
  * name its listbox (aria-controls, aria-expanded) the moment it opens. But floating-ui places each
- * hidden dropdown as the screen mounts, inside the first render's task (the three filters of
- * /campanas: a phone's blocking time 531 → 343 ms at Lighthouse's 4× slowdown). Here the dropdown
+ * hidden dropdown as the screen mounts, inside the first render's task, which a screen with
+ * several filters (/campanas) makes long on a phone. Here the dropdown
  * is added, hidden, when the field first takes focus, which a click, a tap or Tab does before it
  * opens; from then on it stays, as Mantine keeps it.
  */
