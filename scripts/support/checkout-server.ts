@@ -1,8 +1,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /** A checkout whose API a load run can start: its directory, how to name it, and how to remove it when the run made it. */
 export interface Checkout {
@@ -61,17 +61,6 @@ export function prepareCheckout(here: string, against: string): Checkout {
   }
   return { dir, label: commit.startsWith(against) ? commit.slice(0, 7) : `${commit.slice(0, 7)} (${against})`, remove };
 }
-
-/** A port free on loopback now, for a server started next. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 export interface CheckoutServer {
   origin: string;

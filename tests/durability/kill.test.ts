@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, lastMailedCode, spawnServer, type ServerProcess } from '../e2e/support/server';
+import { freePort } from '../../scripts/support/free-port';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, lastMailedCode, spawnServer, type ServerProcess } from '../e2e/support/server';
 
 /*
  * Staff keep writing while the server is killed with SIGKILL; after a restart on the same data,
