@@ -11,13 +11,15 @@ export interface ListFooterProps {
   /** False leaves the total out of the pager's line: 'Página X de Y' alone. */
   withTotal?: boolean;
   onChange: (page: number) => void;
+  /** Where focus goes after a page change; the page's heading unless given (a list inside a dialog). */
+  focusAfterChange?: () => void;
 }
 
 /**
  * Under a list: where the user is, the total, Anterior/Siguiente, from the server's paginator.
  * Nothing until the first answer; while another page loads the buttons are off.
  */
-export function ListFooter({ list, noun, withTotal = true, onChange }: ListFooterProps) {
+export function ListFooter({ list, noun, withTotal = true, onChange, focusAfterChange }: ListFooterProps) {
   const page = list.data;
   if (!page) return null;
   return (
@@ -29,6 +31,7 @@ export function ListFooter({ list, noun, withTotal = true, onChange }: ListFoote
       noun={noun}
       disabled={list.isPlaceholderData}
       onChange={onChange}
+      {...(focusAfterChange ? { focusAfterChange } : {})}
     />
   );
 }

@@ -7,7 +7,7 @@ import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/assign-dsp-staf
 import { IconUsers } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 
 /**
@@ -54,17 +54,7 @@ export function UsersTab({ dsp }: { dsp: Dsp }) {
         {(rows) => (
           <Stack gap="md">
             <StaffTable dspName={dsp.name} rows={rows} onRemove={setRemoving} />
-            {answer ? (
-              <Pager
-                page={answer.current_page}
-                lastPage={answer.last_page}
-                total={answer.total}
-                noun="personas"
-                disabled={staff.isPlaceholderData}
-                onChange={setPage}
-                focusAfterChange={focusHeading}
-              />
-            ) : null}
+            <ListFooter list={staff} noun="personas" onChange={setPage} focusAfterChange={focusHeading} />
           </Stack>
         )}
       </ListState>
