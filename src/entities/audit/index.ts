@@ -1,4 +1,15 @@
-export { AUDIT_FALLBACKS, exportAuditEntries, fetchAuditEntries, fetchRecordHistory } from './api/audit.api';
-export { auditQueries } from './api/audit.queries';
+export {
+  AUDIT_FALLBACKS,
+  exportAuditEntries,
+  fetchAuditEntries,
+  fetchRecordHistory,
+  auditQueries,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntry,
+  type AuditFilters,
+  type AuditListParams,
+  type AuditResource,
+  type HistoryResource,
+} from './api/audit.api';
 export { describeAuditEntry, describeField, describeValue, type AuditEntryDescription, type RecordNames } from './lib/describe-entry';
-export type { AuditAction, AuditChange, AuditEntry, AuditFilters, AuditListParams, AuditResource, HistoryResource } from './model/types';

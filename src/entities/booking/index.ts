@@ -8,19 +8,17 @@ export {
   fetchBookingSummary,
   fetchBookings,
   staffTimeZone,
+  bookingQueries,
+  type Booking,
+  type BookingDsp,
+  type BookingFilters,
+  type BookingMeta,
+  type BookingStats,
+  type BookingStatus,
+  type BookingStatusHistory,
+  type BookingStreamEvent,
+  type BookingSummary,
 } from './api/booking.api';
 export { useBookingStream, type BookingStream, type BookingStreamState } from './api/booking-stream';
-export { bookingQueries } from './api/booking.queries';
 export { formatBookingDate } from './lib/format';
 export { BookingStatusBadge } from './ui/booking-status-badge';
-export type {
-  Booking,
-  BookingDsp,
-  BookingFilters,
-  BookingMeta,
-  BookingStats,
-  BookingStatus,
-  BookingStatusHistory,
-  BookingStreamEvent,
-  BookingSummary,
-} from './model/types';

@@ -5,7 +5,8 @@ export {
   deleteCampaignCategory,
   fetchCampaignCategories,
   updateCampaignCategory,
+  campaignCategoryQueries,
+  type CampaignCategory,
+  type CampaignCategoryPayload,
 } from './api/campaign-category.api';
-export { campaignCategoryQueries } from './api/campaign-category.queries';
-export type { CampaignCategory, CampaignCategoryPayload } from './model/types';
 export { CampaignCategoryCard, type CampaignCategoryCardProps } from './ui/campaign-category-card';

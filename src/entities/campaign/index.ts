@@ -7,11 +7,14 @@ export {
   fetchCampaignOptions,
   fetchCampaigns,
   updateCampaign,
+  campaignQueries,
+  type Campaign,
+  type CampaignPayload,
+  type CampaignPlan,
+  type CampaignStatus,
 } from './api/campaign.api';
-export { campaignQueries } from './api/campaign.queries';
 export { formatBudget, formatCampaignDate } from './lib/format';
 export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from './model/status';
-export type { Campaign, CampaignPayload, CampaignPlan, CampaignStatus } from './model/types';
 export { CampaignCard, type CampaignCardProps } from './ui/campaign-card';
 export { CampaignCardSkeleton } from './ui/campaign-card-skeleton';
 export { CampaignFilter } from './ui/campaign-filter';

@@ -4,8 +4,9 @@ export {
   fetchAllCountries,
   fetchCountries,
   fetchCountry,
+  countryQueries,
+  type Country,
+  type CountryOption,
 } from './api/country.api';
-export { countryQueries } from './api/country.queries';
 export { countrySelectData } from './model/select-data';
-export type { Country, CountryOption } from './model/types';
 export { CountryFilter } from './ui/country-filter';

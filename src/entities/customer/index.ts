@@ -8,9 +8,13 @@ export {
   fetchCustomerDspPlans,
   fetchCustomers,
   updateCustomer,
+  customerQueries,
+  type Customer,
+  type CustomerDspPlans,
+  type CustomerMeta,
+  type CustomerPayload,
+  type CustomerPlanOption,
 } from './api/customer.api';
-export { customerQueries } from './api/customer.queries';
 export { customerPlanNames } from './lib/plan-names';
-export type { Customer, CustomerDspPlans, CustomerMeta, CustomerPayload, CustomerPlanOption } from './model/types';
 export { CustomerCard, type CustomerCardProps } from './ui/customer-card';
 export { CustomerCardSkeleton } from './ui/customer-card-skeleton';

@@ -6,6 +6,9 @@ export {
   fetchRole,
   fetchRoles,
   syncRolePermissions,
+  roleQueries,
+  type PermissionInfo,
+  type Role,
+  type RoleSlug,
+  type RoleWithPermissions,
 } from './api/role.api';
-export { roleQueries } from './api/role.queries';
-export type { PermissionInfo, Role, RoleSlug, RoleWithPermissions } from './model/types';

@@ -1,4 +1,14 @@
-export { SALE_FALLBACKS, exportSales, fetchSales, fetchSalesSummary } from './api/sale.api';
-export { saleQueries } from './api/sale.queries';
-export type { PaymentMethod, Sale, SaleFilters, SaleListParams, SaleStatus, SalesSummary } from './model/types';
+export {
+  SALE_FALLBACKS,
+  exportSales,
+  fetchSales,
+  fetchSalesSummary,
+  saleQueries,
+  type PaymentMethod,
+  type Sale,
+  type SaleFilters,
+  type SaleListParams,
+  type SaleStatus,
+  type SalesSummary,
+} from './api/sale.api';
 export { SaleStatusBadge } from './ui/sale-status-badge';

@@ -7,9 +7,11 @@ export {
   fetchService,
   fetchServices,
   updateService,
+  serviceQueries,
+  type EventPeriod,
+  type Service,
+  type ServicePayload,
 } from './api/service.api';
-export { serviceQueries } from './api/service.queries';
 export { formatServiceCoverage, formatServiceEvents } from './lib/format';
-export type { EventPeriod, Service, ServicePayload } from './model/types';
 export { ServiceActiveBadge } from './ui/service-active-badge';
 export { ServiceCard, type ServiceCardProps } from './ui/service-card';

@@ -7,10 +7,12 @@ export {
   fetchSponsors,
   SPONSOR_FALLBACKS,
   updateSponsor,
+  sponsorQueries,
+  type CountryRef,
+  type Sponsor,
+  type SponsorPayload,
 } from './api/sponsor.api';
-export { sponsorQueries } from './api/sponsor.queries';
 export { sponsorWebsiteHref } from './lib/website';
-export type { CountryRef, Sponsor, SponsorPayload } from './model/types';
 export { SponsorCard, type SponsorCardProps } from './ui/sponsor-card';
 export { SponsorCardSkeleton } from './ui/sponsor-card-skeleton';
 export { SponsorFacts } from './ui/sponsor-facts';

@@ -7,8 +7,9 @@ export {
   fetchUsers,
   updateUser,
   USER_FALLBACKS,
+  userQueries,
+  type User,
+  type UserPayload,
 } from './api/user.api';
-export { userQueries } from './api/user.queries';
-export type { User, UserPayload } from './model/types';
 export { UserRoleBadges } from './ui/user-role-badges';
 export { UserStatusBadge } from './ui/user-status-badge';

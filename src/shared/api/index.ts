@@ -1,5 +1,7 @@
 export { ApiError, errorMessage, formFieldErrors, type FieldErrors } from './api-error';
+export type { Deletion, DeletionText } from './deletion';
 export { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_NOTICE, api, type DownloadedFile, type RequestOptions } from './client';
+export { entityKeys } from './entity-keys';
 export { listSearchParams, toFormData, type ListParams } from './params';
 export type { Paginated } from './paginator';
 

@@ -1,5 +1,8 @@
-import { api } from '@/shared/api';
-import type { AccountSession, CloseOthersResult } from '../model/types';
+import type { AccountSession, CloseOthersResult } from '@contract/account';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys } from '@/shared/api';
+
+export type { AccountSession, CloseOthersResult };
 
 /** What each call says when the server gives no message. */
 export const ACCOUNT_SESSION_FALLBACKS = {
@@ -19,3 +22,18 @@ export const closeAccountSession = (id: number) =>
 /** Closes every session of the person but the one making the call. */
 export const closeOtherAccountSessions = () =>
   api.post<CloseOthersResult>('auth/sessions/close-others', { fallback: ACCOUNT_SESSION_FALLBACKS.closeOthers });
+
+const keys = entityKeys('account-sessions');
+
+/**
+ * Query keys and options for the signed-in person's sessions. There is one list and no detail:
+ * closing a session or changing the password invalidates `lists()`.
+ */
+export const accountSessionQueries = {
+  ...keys,
+  list: () =>
+    queryOptions({
+      queryKey: keys.lists(),
+      queryFn: ({ signal }) => fetchAccountSessions(signal),
+    }),
+};

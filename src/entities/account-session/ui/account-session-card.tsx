@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatSessionTime } from '../lib/format';
-import type { AccountSession } from '../model/types';
+import type { AccountSession } from '../api/account-session.api';
 import { Fact } from '@/shared/ui/fact';
 
 export interface AccountSessionCardProps {

@@ -1,7 +1,30 @@
+import type { ApiClient, ApiClientType, ApiClientWithSecret, RateLimitPeriod } from '@contract/api-client';
 import { API_CLIENT_DEFAULT_SORT, API_CLIENT_PAGE_SIZE } from '@contract/api-client.constants';
 import type { DeletionCheck } from '@contract/common';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
-import type { ApiClient, ApiClientPayload, ApiClientWithSecret } from '../model/types';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+
+export type { ApiClient, ApiClientType, ApiClientWithSecret, RateLimitPeriod };
+
+/**
+ * What the client form sends (multipart, PHP-style brackets). An empty list is sent as '' so an
+ * update clears it (an empty array would send nothing and keep the stored one); an empty max
+ * clears the rate limit. On an update a field left out keeps its stored value.
+ */
+export interface ApiClientPayload {
+  name?: string;
+  base_url?: string;
+  client_id?: string;
+  /** Only when typed: on an update, leaving it out keeps the stored secret. */
+  client_secret?: string;
+  /** The server makes a strong secret and answers it once. */
+  generate_secret?: boolean;
+  type?: ApiClientType;
+  enabled?: boolean;
+  scopes?: string[];
+  ip_whitelist?: string[];
+  rate_limit?: { max_requests: number | ''; period: RateLimitPeriod };
+}
 
 /** What staff read when an API client call fails without a message of its own. */
 export const API_CLIENT_FALLBACKS = {
@@ -40,3 +63,24 @@ export const deleteApiClient = (id: number) => api.delete<null>(`v1/clients/${id
 /** Whether the client can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkApiClientDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/clients/${id}/deletion`, { fallback: API_CLIENT_FALLBACKS.delete });
+
+const keys = entityKeys('api-clients');
+
+/**
+ * Query keys and options for API clients; writes invalidate `lists()`. Nothing here ever holds a
+ * secret: lists and details never carry one, and write answers are not put in the cache.
+ */
+export const apiClientQueries = {
+  ...keys,
+  /** One DSP's clients. */
+  list: (dspId: number, params: ListParams = {}) =>
+    queryOptions({
+      queryKey: [...keys.lists(), dspId, params] as const,
+      queryFn: ({ signal }) => fetchDspApiClients(dspId, params, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchApiClient(id, signal),
+    }),
+};

@@ -1,4 +1,4 @@
-import type { ApiClient, RateLimitPeriod } from '../model/types';
+import type { ApiClient, RateLimitPeriod } from '../api/api-client.api';
 
 /** How staff read each rate-limit period. */
 export const RATE_LIMIT_PERIOD_LABELS: Record<RateLimitPeriod, string> = { minute: 'minuto', hour: 'hora', day: 'día' };

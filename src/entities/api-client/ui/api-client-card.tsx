@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Fact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
 import { formatRateLimit } from '../lib/format';
-import type { ApiClient } from '../model/types';
+import type { ApiClient } from '../api/api-client.api';
 import { ApiClientEnabledBadge } from './api-client-enabled-badge';
 
 export interface ApiClientCardProps {

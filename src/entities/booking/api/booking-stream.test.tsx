@@ -9,7 +9,7 @@ import { useSessionStore } from '@/shared/auth';
 import { apiUrl } from '../../../../tests/msw/envelope';
 import { server } from '../../../../tests/msw/server';
 import { BOOKING_HIGHLIGHT_MS, useBookingStream } from './booking-stream';
-import { bookingQueries } from './booking.queries';
+import { bookingQueries } from './booking.api';
 
 const DSP = 7;
 const encoder = new TextEncoder();

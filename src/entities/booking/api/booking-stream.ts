@@ -3,7 +3,7 @@ import { BOOKING_STREAM_EVENT } from '@contract/booking.constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { streamEvents } from '@/shared/api';
-import { bookingQueries } from './booking.queries';
+import { bookingQueries } from './booking.api';
 
 /**
  * 'connecting' until the stream first opens; 'live' while open; 'reconnecting' after a drop while

@@ -1,6 +1,33 @@
-import type { Booking, BookingDsp, BookingStats, BookingStatus, BookingSummary } from '@contract/booking';
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
-import type { BookingFilters } from '../model/types';
+import type {
+  Booking,
+  BookingDsp,
+  BookingMeta,
+  BookingStats,
+  BookingStatus,
+  BookingStatusHistory,
+  BookingStreamEvent,
+  BookingSummary,
+} from '@contract/booking';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+
+export type {
+  Booking,
+  BookingDsp,
+  BookingMeta,
+  BookingStats,
+  BookingStatus,
+  BookingStatusHistory,
+  BookingStreamEvent,
+  BookingSummary,
+};
+
+/** The list's filters, as the API reads them (and the page's URL keeps them). */
+export interface BookingFilters {
+  q?: string;
+  /** A day (YYYY-MM-DD) in the staff member's time zone. */
+  scheduled_at?: string;
+}
 
 /** What staff read when a booking call fails without a message of its own. */
 export const BOOKING_FALLBACKS = {
@@ -54,3 +81,45 @@ export const exportBookings = (dspId: number, filter: BookingFilters) => {
 
 export const changeBookingStatus = (id: number, payload: { status: BookingStatus; reason?: string | null }) =>
   api.patch<Booking>(`v1/bookings/${id}/status`, { json: payload, fallback: BOOKING_FALLBACKS.status });
+
+type BookingListParams = Omit<ListParams, 'filter'> & { filter: BookingFilters };
+
+const keys = entityKeys('bookings');
+
+/**
+ * Query keys and options for bookings. Everything under `all()` changes when a booking does (the
+ * live stream and the status change invalidate it); the DSP dropdown sits apart.
+ */
+export const bookingQueries = {
+  ...keys,
+  list: (dspId: number, params: BookingListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), dspId, params] as const,
+      queryFn: ({ signal }) => fetchBookings(dspId, params, signal),
+      // The table keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchBooking(id, signal),
+    }),
+  summaries: () => [...keys.all(), 'summary'] as const,
+  summary: (dspId: number, filter: BookingFilters) =>
+    queryOptions({
+      queryKey: [...bookingQueries.summaries(), dspId, filter] as const,
+      queryFn: ({ signal }) => fetchBookingSummary(dspId, filter, signal),
+      placeholderData: keepPreviousData,
+    }),
+  stats: (dspId: number) =>
+    queryOptions({
+      queryKey: [...keys.all(), 'stats', dspId] as const,
+      queryFn: ({ signal }) => fetchBookingStats(dspId, signal),
+    }),
+  /** The DSP dropdown: which DSPs the person may see bookings of. */
+  dsps: () =>
+    queryOptions({
+      queryKey: ['booking-dsps'] as const,
+      queryFn: ({ signal }) => fetchBookingDsps(signal),
+    }),
+};

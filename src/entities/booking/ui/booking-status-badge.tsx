@@ -1,6 +1,6 @@
 import { BOOKING_STATUS_LABELS } from '@contract/booking.constants';
 import { Badge } from '@mantine/core';
-import type { BookingStatus } from '../model/types';
+import type { BookingStatus } from '../api/booking.api';
 
 // Dark shades, one hue each: the light ones fail the contrast check on white text.
 const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = {

@@ -1,8 +1,20 @@
+import type { CampaignCategory } from '@contract/campaign-category';
 import type { DeletionCheck } from '@contract/common';
 import { CAMPAIGN_CATEGORY_DEFAULT_SORT } from '@contract/campaign-category.constants';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { CampaignCategory, CampaignCategoryPayload } from '../model/types';
+
+export type { CampaignCategory };
+
+/** What the campaign category form sends (multipart); the image only when a new one was chosen. */
+export interface CampaignCategoryPayload {
+  name: string;
+  description: string;
+  /** The linked catalogue category (a root one). */
+  category_id: number;
+  image?: File | null;
+}
 
 /** What staff read when a campaign category call fails without a message of its own. */
 export const CAMPAIGN_CATEGORY_FALLBACKS = {
@@ -39,3 +51,19 @@ export const deleteCampaignCategory = (id: number) =>
 
 export const checkCampaignCategoryDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaign-categories/${id}/deletion`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });
+
+const keys = entityKeys('campaign-categories');
+
+/**
+ * Query keys and options for campaign categories. The campaign page reads them from the campaign's
+ * detail (`categories`), so a write invalidates that detail as well as these.
+ */
+export const campaignCategoryQueries = {
+  ...keys,
+  campaignList: (campaignId: number) =>
+    queryOptions({
+      queryKey: [...keys.lists(), campaignId] as const,
+      queryFn: ({ signal }) => fetchCampaignCategories(campaignId, {}, signal),
+    }),
+  detail: (id: number) => ({ queryKey: [...keys.details(), id] as const }),
+};

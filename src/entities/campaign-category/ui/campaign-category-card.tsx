@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
-import type { CampaignCategory } from '../model/types';
+import type { CampaignCategory } from '../api/campaign-category.api';
 
 export interface CampaignCategoryCardProps {
   category: CampaignCategory;

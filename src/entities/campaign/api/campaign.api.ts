@@ -1,8 +1,26 @@
+import type { Campaign, CampaignPlan, CampaignStatus } from '@contract/campaign';
 import { CAMPAIGN_DETAIL_INCLUDES } from '@contract/campaign.constants';
 import type { DeletionCheck } from '@contract/common';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LOAD_LIMIT } from '@/shared/config';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
-import type { Campaign, CampaignPayload } from '../model/types';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+
+export type { Campaign, CampaignPlan, CampaignStatus };
+
+/** What the campaign form sends (multipart): the image only when a new file was chosen. */
+export interface CampaignPayload {
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  sponsor_id: number;
+  country_id: number;
+  /** 'YYYY-MM-DD'; empty clears it. */
+  start_date: string;
+  end_date: string;
+  /** Empty clears it. */
+  budget: number | '';
+  image?: File | null;
+}
 
 /** What staff read when a campaign call fails without a message of its own. */
 export const CAMPAIGN_FALLBACKS = {
@@ -56,3 +74,34 @@ export const fetchCampaignOptions = async ({ q, sponsorId }: { q?: string; spons
       signal,
     })
   ).data;
+
+const keys = entityKeys('campaigns');
+
+/** Query keys and options for campaigns; writes invalidate `lists()` and the campaign's `detail`. */
+export const campaignQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchCampaigns(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** One campaign with sponsor, country, categories and plans (with their services and parent). */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchCampaign(id, signal),
+    }),
+  /** The campaigns matching `q` (the first 300 by name without it) with their sponsor, for filters; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchCampaignOptions({ q }, signal),
+    }),
+  /** One sponsor's campaigns (id and name), for a cascading select; part of `lists()`. */
+  sponsorOptions: (sponsorId: number) =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'options', { sponsorId }] as const,
+      queryFn: ({ signal }) => fetchCampaignOptions({ sponsorId }, signal),
+    }),
+};

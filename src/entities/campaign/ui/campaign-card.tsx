@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
-import type { Campaign } from '../model/types';
+import type { Campaign } from '../api/campaign.api';
 import { CampaignImage } from './campaign-image';
 import { CampaignStatusBadge } from './campaign-status-badge';
 

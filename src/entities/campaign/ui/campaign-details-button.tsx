@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { Campaign } from '../model/types';
+import type { Campaign } from '../api/campaign.api';
 
 /** 'Ver Detalles': opens the campaign's page under its sponsor. */
 export function CampaignDetailsButton({ campaign }: { campaign: Pick<Campaign, 'id' | 'sponsor_id'> }) {

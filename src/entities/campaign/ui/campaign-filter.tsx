@@ -5,7 +5,7 @@ import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { Select } from '@/shared/ui/select';
 import { CAMPAIGN_FALLBACKS, type CampaignOption } from '../api/campaign.api';
-import { campaignQueries } from '../api/campaign.queries';
+import { campaignQueries } from '../api/campaign.api';
 
 const ALL_CAMPAIGNS = 'all';
 const ALL_LABEL = 'Todas las campañas';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { CampaignStatus } from '../model/types';
+import type { CampaignStatus } from '../api/campaign.api';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from '../model/status';
 
 /** Borrador, Activa, Pausada or Inactiva. */

@@ -1,8 +1,20 @@
+import type { Category, CategoryRef } from '@contract/category';
 import type { DeletionCheck } from '@contract/common';
 import { CATEGORY_DEFAULT_SORT } from '@contract/category.constants';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { Category, CategoryPayload } from '../model/types';
+
+export type { Category, CategoryRef };
+
+/** What the catalogue category form sends (multipart); the image only when a new one was chosen. */
+export interface CategoryPayload {
+  name: string;
+  description: string;
+  /** Empty makes it a root ('Padre'). */
+  parent_id: number | '';
+  image?: File | null;
+}
 
 /** What staff read when a catalogue category call fails without a message of its own. */
 export const CATEGORY_FALLBACKS = {
@@ -52,3 +64,27 @@ export const deleteCategory = (id: number) => api.delete<null>(`v1/categories/${
 /** Whether the category can be deleted now and, if not, why (its subcategories, the campaigns using it). */
 export const checkCategoryDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/categories/${id}/deletion`, { fallback: CATEGORY_FALLBACKS.delete });
+
+const keys = entityKeys('categories');
+
+/** Query keys and options for the catalogue; writes invalidate `lists()` and the category's `detail`. */
+export const categoryQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchCategories(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** For selectors; part of `lists()`, so writes refresh it. */
+  options: ({ roots = false } = {}) =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'options', { roots }] as const,
+      queryFn: ({ signal }) => fetchCategoryOptions({ roots }, signal),
+    }),
+  detail: (id: number, params: ListParams = {}) =>
+    queryOptions({
+      queryKey: [...keys.details(), id, params] as const,
+      queryFn: ({ signal }) => fetchCategory(id, params, signal),
+    }),
+};

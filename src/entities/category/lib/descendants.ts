@@ -1,4 +1,4 @@
-import type { Category } from '../model/types';
+import type { Category } from '../api/category.api';
 
 type TreeNode = Pick<Category, 'id' | 'parent_id'>;
 

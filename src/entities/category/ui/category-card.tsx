@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Category } from '../model/types';
+import type { Category } from '../api/category.api';
 import { CategoryImage } from './category-image';
 import { CategoryKindBadge } from './category-kind-badge';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Category } from '../model/types';
+import type { Category } from '../api/category.api';
 
 /** 'Padre' for a root category, 'Subcategoría' for one that hangs from another. */
 export function CategoryKindBadge({ category }: { category: Pick<Category, 'parent_id'> }) {

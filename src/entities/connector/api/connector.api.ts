@@ -1,8 +1,27 @@
+import type { Connector, ConnectorDriver, ConnectorPlan, ConnectorType, PlanMapping } from '@contract/connector';
 import type { DeletionCheck } from '@contract/common';
 import { CONNECTOR_DEFAULT_SORT, CONNECTOR_INCLUDES } from '@contract/connector.constants';
-import { api, listSearchParams, type Paginated } from '@/shared/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { Connector, ConnectorPayload } from '../model/types';
+
+export type { Connector, ConnectorDriver, ConnectorPlan, ConnectorType, PlanMapping };
+
+/**
+ * What the connector form sends (JSON). settings and params are objects; a credential the server
+ * showed masked travels back masked, which keeps the stored value.
+ */
+export interface ConnectorPayload {
+  key: string;
+  driver: ConnectorDriver;
+  type: ConnectorType;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+  params: Record<string, unknown>;
+  /** Free text; null clears it. Spelled as the API spells it. */
+  varification_policy: string | null;
+  plans: PlanMapping[];
+}
 
 /** What staff read when a connector call fails without a message of its own. */
 export const CONNECTOR_FALLBACKS = {
@@ -37,3 +56,21 @@ export const deleteConnector = (id: number) => api.delete<null>(`v1/connectors/$
 /** Whether the connector can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkConnectorDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/connectors/${id}/deletion`, { fallback: CONNECTOR_FALLBACKS.delete });
+
+const keys = entityKeys('connectors');
+
+/** Query keys and options for connectors; writes invalidate `lists()` and the connector's `detail`. */
+export const connectorQueries = {
+  ...keys,
+  /** A DSP's connectors, all of them, each with its plan map. */
+  list: (dspId: number) =>
+    queryOptions({
+      queryKey: [...keys.lists(), dspId] as const,
+      queryFn: ({ signal }) => fetchDspConnectors(dspId, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchConnector(id, signal),
+    }),
+};

@@ -1,4 +1,4 @@
-import type { ConnectorDriver, ConnectorType } from './types';
+import type { ConnectorDriver, ConnectorType } from '../api/connector.api';
 
 /** How staff read each driver and type; the API's own word stays in brackets. */
 export const CONNECTOR_DRIVER_LABELS: Record<ConnectorDriver, string> = { database: 'Base de datos (database)', api: 'API (api)' };

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Fact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
 import { CONNECTOR_DRIVER_LABELS, CONNECTOR_TYPE_LABELS } from '../model/labels';
-import type { Connector } from '../model/types';
+import type { Connector } from '../api/connector.api';
 import { ConnectorStatusBadge } from './connector-status-badge';
 
 export interface ConnectorCardProps {

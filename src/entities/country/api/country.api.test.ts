@@ -6,7 +6,7 @@ import { countryFixtures } from '../../../../tests/msw/handlers/countries';
 import { paginate } from '../../../../tests/msw/paginate';
 import { server } from '../../../../tests/msw/server';
 import { fetchAllCountries } from './country.api';
-import { countryQueries } from './country.queries';
+import { countryQueries } from './country.api';
 
 // Request listeners are per test.
 afterEach(() => {

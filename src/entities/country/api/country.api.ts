@@ -1,8 +1,14 @@
+import type { Country } from '@contract/country';
 import type { DeletionCheck } from '@contract/common';
 import { COUNTRY_DEFAULT_SORT } from '@contract/country.constants';
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { Country, CountryOption } from '../model/types';
+
+export type { Country };
+
+/** What a country select needs: the loader asks only for these fields. */
+export type CountryOption = Pick<Country, 'id' | 'name'>;
 
 /** What staff read when loading countries fails without a message of its own. */
 export const COUNTRIES_FALLBACK = 'Failed to load countries';
@@ -34,3 +40,28 @@ export async function fetchAllCountries(signal?: AbortSignal): Promise<CountryOp
   }
   return countries;
 }
+
+const keys = entityKeys('countries');
+
+/** Query keys and options for countries; writes invalidate `all()`. */
+export const countryQueries = {
+  ...keys,
+  list: (params: ListParams = {}) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchCountries(params, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchCountry(id, signal),
+    }),
+  /** Every country (id and name) for selects, loaded once per session. */
+  options: () =>
+    queryOptions({
+      queryKey: [...keys.all(), 'options'] as const,
+      queryFn: ({ signal }) => fetchAllCountries(signal),
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }),
+};

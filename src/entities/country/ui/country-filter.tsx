@@ -6,7 +6,7 @@ import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
 import { Select } from '@/shared/ui/select';
 import { COUNTRIES_FALLBACK } from '../api/country.api';
-import { countryQueries } from '../api/country.queries';
+import { countryQueries } from '../api/country.api';
 import { countrySelectData } from '../model/select-data';
 
 const ALL_COUNTRIES = 'all';

@@ -1,7 +1,23 @@
+import type { Customer, CustomerDspPlans, CustomerMeta, CustomerUpdateFields } from '@contract/customer';
 import type { DeletionCheck } from '@contract/common';
-import type { Customer, CustomerDspPlans } from '@contract/customer';
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
-import type { CustomerPayload } from '../model/types';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+
+export type { Customer, CustomerDspPlans, CustomerMeta };
+
+/** A plan the customer's DSP sells, as the customer form offers it. */
+export type CustomerPlanOption = CustomerDspPlans['plans'][number];
+
+/**
+ * What the customer form sends (JSON): every field, the plans as the customer's whole list; the
+ * password only when one was typed (required on create).
+ */
+export type CustomerPayload = Required<Pick<CustomerUpdateFields, 'dni' | 'name' | 'email' | 'plan_id'>> & {
+  phone: string | null;
+  meta: { address: string | null; city: string | null };
+  password?: string;
+  password_confirmation?: string;
+};
 
 /** What staff read when a customer call fails without a message of its own. */
 export const CUSTOMER_FALLBACKS = {
@@ -44,3 +60,29 @@ export const deleteCustomer = (id: number) => api.delete<null>(`v1/customers/${i
 /** Whether the customer can be deleted now and, if not, why (their bookings). */
 export const checkCustomerDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/customers/${id}/deletion`, { fallback: CUSTOMER_FALLBACKS.delete });
+
+const keys = entityKeys('customers');
+
+/** Query keys and options for customers; writes invalidate `lists()` and the customer's `detail`. */
+export const customerQueries = {
+  ...keys,
+  list: (dspId: number, params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), dspId, params] as const,
+      queryFn: ({ signal }) => fetchCustomers(dspId, params, signal),
+      // The grid keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** The customer with their subscriptions, periods and status histories. */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchCustomer(id, signal),
+    }),
+  /** The DSP's name and the plans it sells (the page's subtitle, the form's plan choices). */
+  dspPlans: (dspId: number) =>
+    queryOptions({
+      queryKey: [...keys.all(), 'dsp-plans', dspId] as const,
+      queryFn: ({ signal }) => fetchCustomerDspPlans(dspId, signal),
+    }),
+};

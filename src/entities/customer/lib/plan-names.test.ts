@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer } from '../model/types';
+import type { Customer } from '../api/customer.api';
 import { customerPlanNames } from './plan-names';
 
 const customer = (overrides: Partial<Customer>): Customer => ({

@@ -1,4 +1,4 @@
-import type { Customer, CustomerPlanOption } from '../model/types';
+import type { Customer, CustomerPlanOption } from '../api/customer.api';
 
 /**
  * The names of the plans a customer holds (`plan_id`: their subscriptions that are not cancelled),

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { InlineFact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
-import type { Customer } from '../model/types';
+import type { Customer } from '../api/customer.api';
 
 export interface CustomerCardProps {
   customer: Customer;

@@ -1,7 +1,32 @@
+import type { Dsp, DspPlanRef, DspStaffMember } from '@contract/dsp';
+import { DSP_INCLUDES, type DspType } from '@contract/dsp.constants';
 import type { DeletionCheck } from '@contract/common';
-import { DSP_INCLUDES } from '@contract/dsp.constants';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
-import type { Dsp, DspPayload, DspStaffMember } from '../model/types';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+
+export type { Dsp, DspPlanRef, DspStaffMember, DspType };
+
+/**
+ * What the DSP form sends (multipart). A field left out keeps its value on an update; an empty
+ * optional text clears it. The image only when a new file was chosen.
+ */
+export interface DspPayload {
+  name: string;
+  type: DspType;
+  country_id: number;
+  /** Sent on create only: a DSP's sponsor never changes. */
+  sponsor_id?: number;
+  plans: number[];
+  /** The settings object as JSON text. */
+  settings: string;
+  website_url?: string;
+  address?: string;
+  phone_primary?: string;
+  phone_secondary?: string;
+  email_primary?: string;
+  enabled: boolean;
+  image?: File | null;
+}
 
 /** What staff read when a DSP call fails without a message of its own. */
 export const DSP_FALLBACKS = {
@@ -44,3 +69,32 @@ export const deleteDsp = (id: number) => api.delete<null>(`v1/dsps/${id}`, { fal
 
 /** Whether the DSP can be deleted now and, if not, why (its customers). */
 export const checkDspDeletion = (id: number) => api.get<DeletionCheck>(`v1/dsps/${id}/deletion`, { fallback: DSP_FALLBACKS.delete });
+
+const keys = entityKeys('dsps');
+
+/** Query keys and options for DSPs; writes invalidate `lists()` and the DSP's `detail` (a staff change its `staffLists` too). */
+export const dspQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchDsps(params, signal),
+      // The grid keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** The DSP with its sponsor, country, plans and staff. */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchDsp(id, signal),
+    }),
+  /** Every page and search of one DSP's staff. */
+  staffLists: (id: number) => [...keys.all(), 'users', id] as const,
+  /** A page of the DSP's staff (its Usuarios tab); the previous page stays on screen while the next loads. */
+  staff: (id: number, params: ListParams) =>
+    queryOptions({
+      queryKey: [...dspQueries.staffLists(id), params] as const,
+      queryFn: ({ signal }) => fetchDspStaffPage(id, params, signal),
+      placeholderData: keepPreviousData,
+    }),
+};

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { DSP_TYPE_LABELS } from '@contract/dsp.constants';
-import type { DspType } from '../model/types';
+import type { DspType } from '../api/dsp.api';
 
 const BADGE_STYLE = { flexShrink: 0, overflow: 'visible' } as const;
 

@@ -3,7 +3,7 @@ import { websiteHref } from '@contract/website';
 import type { ReactNode } from 'react';
 import { InlineFact } from '@/shared/ui/fact';
 import { RecordCard } from '@/shared/ui/record-card';
-import type { Dsp } from '../model/types';
+import type { Dsp } from '../api/dsp.api';
 import { DspEnabledBadge, DspTypeBadge } from './dsp-badges';
 import { DspImage } from './dsp-image';
 

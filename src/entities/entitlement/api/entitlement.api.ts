@@ -1,5 +1,29 @@
-import { api, toFormData } from '@/shared/api';
-import type { EntitlementDetail, EntitlementStatus, NewEntitlement } from '../model/types';
+import type {
+  Entitlement,
+  EntitlementDetail,
+  EntitlementPeriod,
+  EntitlementStatus,
+  EntitlementStatusFields,
+  EntitlementStatusHistory,
+} from '@contract/entitlement';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, toFormData } from '@/shared/api';
+
+export type {
+  Entitlement,
+  EntitlementDetail,
+  EntitlementPeriod,
+  EntitlementStatus,
+  EntitlementStatusFields,
+  EntitlementStatusHistory,
+};
+
+/** What creating a subscription sends: the DSP, its customer and one of its plans. */
+export interface NewEntitlement {
+  dsp_id: number;
+  customer_id: number;
+  plan_id: number;
+}
 
 /** What staff read when a subscription call fails without a message of its own. */
 export const ENTITLEMENT_FALLBACKS = {
@@ -24,4 +48,19 @@ export const changeEntitlementStatus = (id: number, { status, reason }: { status
   const body = new URLSearchParams({ status });
   if (reason) body.set('reason', reason);
   return api.patch<EntitlementDetail>(`v1/entitlements/${id}/status`, { body, fallback: ENTITLEMENT_FALLBACKS.status });
+};
+
+const keys = entityKeys('entitlements');
+
+/**
+ * Query keys and options for one subscription. The subscriptions modal reads them through the
+ * customer's detail (`customerQueries.detail`), which a status change updates and invalidates.
+ */
+export const entitlementQueries = {
+  ...keys,
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchEntitlement(id, signal),
+    }),
 };

@@ -1,4 +1,4 @@
-import type { EntitlementStatus } from './types';
+import type { EntitlementStatus } from '../api/entitlement.api';
 
 /** Distinct colours, dark enough for white text (autoContrast picks dark text on the yellow). */
 export const ENTITLEMENT_STATUS_COLORS: Record<EntitlementStatus, string> = {

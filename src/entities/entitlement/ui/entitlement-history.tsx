@@ -1,7 +1,7 @@
 import { ENTITLEMENT_STATUS_LABELS } from '@contract/entitlement.constants';
 import { List, Stack, Text } from '@mantine/core';
 import { formatEntitlementTime } from '../lib/format';
-import type { EntitlementStatusHistory } from '../model/types';
+import type { EntitlementStatusHistory } from '../api/entitlement.api';
 
 /**
  * A subscription's status changes as the server lists them, newest first: old → new (the first

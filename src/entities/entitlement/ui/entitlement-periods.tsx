@@ -1,6 +1,6 @@
 import { Badge, Group, List, Text } from '@mantine/core';
 import { formatEntitlementDate } from '../lib/format';
-import type { EntitlementPeriod } from '../model/types';
+import type { EntitlementPeriod } from '../api/entitlement.api';
 
 /** The stretches of time a subscription covered, oldest first: 'start – end' and whether it is still open. */
 export function EntitlementPeriods({ periods, labelledBy }: { periods: EntitlementPeriod[]; labelledBy?: string }) {

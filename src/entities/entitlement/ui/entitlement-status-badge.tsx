@@ -1,7 +1,7 @@
 import { ENTITLEMENT_STATUS_LABELS } from '@contract/entitlement.constants';
 import { Badge } from '@mantine/core';
 import { ENTITLEMENT_STATUS_COLORS } from '../model/status';
-import type { EntitlementStatus } from '../model/types';
+import type { EntitlementStatus } from '../api/entitlement.api';
 
 /** Activo, Suspendido, Cancelado, Expirado or Pendiente. */
 export function EntitlementStatusBadge({ status }: { status: EntitlementStatus }) {

@@ -1,7 +1,36 @@
+import type { Plan, PlanStatus } from '@contract/plan';
 import type { DeletionCheck } from '@contract/common';
 import { PLAN_DEFAULT_SORT } from '@contract/plan.constants';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
-import type { Plan, PlanPayload } from '../model/types';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+
+export type { Plan, PlanStatus };
+
+/**
+ * What the plan wizard sends (multipart). Text travels as typed (the server normalises the price and
+ * trims); an empty optional field clears it on update; files only when a new one was chosen.
+ */
+export interface PlanPayload {
+  name: string;
+  description: string;
+  /** As typed: '30.000', '30,99', '$ 1.250.000'; empty clears it. */
+  price: string;
+  status: PlanStatus;
+  /** One per line. */
+  inclusions: string;
+  exclusions: string;
+  commitment_months: number;
+  /** Empty clears it. */
+  trial_days: number | '';
+  auto_renew: boolean;
+  /** Text or JSON. */
+  meta: string;
+  apolo_code_ref: string;
+  /** The base plan when this plan is an upgrade; empty when it is not. */
+  plan_id: number | '';
+  image?: File | null;
+  document?: File | null;
+}
 
 /** What staff read when a plan call fails without a message of its own. */
 export const PLAN_FALLBACKS = {
@@ -40,3 +69,29 @@ export const deletePlan = (id: number) => api.delete<null>(`v1/plans/${id}`, { f
 
 /** Whether the plan can be deleted now and, if not, why (its upgrades, its services). */
 export const checkPlanDeletion = (id: number) => api.get<DeletionCheck>(`v1/plans/${id}/deletion`, { fallback: PLAN_FALLBACKS.delete });
+
+const keys = entityKeys('plans');
+
+/**
+ * Query keys and options for plans. The campaign page reads its plans from the campaign's detail,
+ * so a plan write invalidates that detail as well as `lists()` and the plan's `detail`.
+ */
+export const planQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchPlans(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  campaignList: (campaignId: number, params: ListParams = {}) =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'campaign', campaignId, params] as const,
+      queryFn: ({ signal }) => fetchCampaignPlans(campaignId, params, signal),
+    }),
+  detail: (id: number, params: ListParams = {}) =>
+    queryOptions({
+      queryKey: [...keys.details(), id, params] as const,
+      queryFn: ({ signal }) => fetchPlan(id, params, signal),
+    }),
+};

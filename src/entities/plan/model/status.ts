@@ -1,6 +1,6 @@
 import { PLAN_STATUSES } from '@contract/campaign-status';
 import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
-import type { PlanStatus } from './types';
+import type { PlanStatus } from '../api/plan.api';
 
 export { PLAN_STATUSES, PLAN_STATUS_LABELS };
 

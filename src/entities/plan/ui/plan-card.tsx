@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
 import { formatPlanPrice } from '../lib/format';
-import type { Plan } from '../model/types';
+import type { Plan } from '../api/plan.api';
 import { PlanDocumentBadge } from './plan-document-badge';
 import { PlanImage } from './plan-image';
 import { PlanStatusBadge } from './plan-status-badge';

@@ -1,7 +1,7 @@
 import { Anchor, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Fact } from '@/shared/ui/fact';
 import { formatMonths, formatPlanPrice, planListItems } from '../lib/format';
-import type { Plan } from '../model/types';
+import type { Plan } from '../api/plan.api';
 import { PlanStatusBadge } from './plan-status-badge';
 
 function LineList({ title, text, empty }: { title: string; text: string | null; empty: string }) {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { PLAN_STATUS_COLORS, PLAN_STATUS_LABELS } from '../model/status';
-import type { PlanStatus } from '../model/types';
+import type { PlanStatus } from '../api/plan.api';
 
 /** Borrador, Activo or Inactivo. */
 export function PlanStatusBadge({ status }: { status: PlanStatus }) {

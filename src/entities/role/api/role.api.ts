@@ -1,5 +1,9 @@
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
-import type { PermissionInfo, RoleWithPermissions } from '../model/types';
+import type { PermissionInfo, Role, RoleSlug, RoleWithPermissions } from '@contract/role';
+import { queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { LOAD_LIMIT } from '@/shared/config';
+
+export type { PermissionInfo, Role, RoleSlug, RoleWithPermissions };
 
 /** What staff read when loading roles fails without a message of its own. */
 export const ROLES_FALLBACK = 'No se pudieron cargar los roles';
@@ -19,3 +23,27 @@ export const fetchPermissions = (signal?: AbortSignal) =>
 /** Sets the role's whole set of permissions. */
 export const syncRolePermissions = (id: number, permissions: string[]) =>
   api.post<RoleWithPermissions>(`v1/roles/${id}/sync-permission`, { json: { permissions }, fallback: SYNC_PERMISSIONS_FALLBACK });
+
+const keys = entityKeys('roles');
+
+/** Query keys and options for roles and the permission catalogue. */
+export const roleQueries = {
+  ...keys,
+  list: (params: ListParams = { limit: LOAD_LIMIT.roles }) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchRoles(params, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchRole(id, signal),
+    }),
+  /** The catalogue changes only with a new release. */
+  permissions: () =>
+    queryOptions({
+      queryKey: [...keys.all(), 'permissions'] as const,
+      queryFn: ({ signal }) => fetchPermissions(signal),
+      staleTime: Infinity,
+    }),
+};

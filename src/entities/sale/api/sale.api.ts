@@ -1,5 +1,25 @@
-import { api, listSearchParams, type Paginated } from '@/shared/api';
-import type { Sale, SaleFilters, SaleListParams, SalesSummary } from '../model/types';
+import type { PaymentMethod } from '@contract/entitlement.constants';
+import type { Sale, SalesSummary, SaleStatus } from '@contract/sale';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type Paginated } from '@/shared/api';
+
+export type { PaymentMethod, Sale, SaleStatus, SalesSummary };
+
+/** The filters of `/api/v1/sales`, its totals and its CSV; dates are YYYY-MM-DD, inclusive, Bogotá days. */
+export interface SaleFilters {
+  status?: SaleStatus;
+  payment_method?: PaymentMethod;
+  dsp_id?: number;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A page of `/api/v1/sales`: the filters, the page and its size. */
+export interface SaleListParams extends SaleFilters {
+  page?: number;
+  limit?: number;
+}
 
 /** What staff read when a sales call fails without a message of its own. */
 export const SALE_FALLBACKS = {
@@ -18,3 +38,29 @@ export const fetchSalesSummary = (filters: SaleFilters, signal?: AbortSignal) =>
 /** The CSV of every sale the filters select (the bearer token goes with it, so no plain link). */
 export const exportSales = (filters: SaleFilters) =>
   api.getFile('v1/sales/export', { searchParams: listSearchParams({ filter: { ...filters } }), fallback: SALE_FALLBACKS.export });
+
+const keys = entityKeys('sales');
+
+/**
+ * Query keys and options for sales. Sales are subscriptions: a subscription's change elsewhere
+ * changes them, so they are read fresh each time the page opens.
+ */
+export const saleQueries = {
+  ...keys,
+  list: (params: SaleListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchSales(params, signal),
+      // The table keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  summaries: () => [...keys.all(), 'summary'] as const,
+  summary: (filters: SaleFilters) =>
+    queryOptions({
+      queryKey: [...saleQueries.summaries(), filters] as const,
+      queryFn: ({ signal }) => fetchSalesSummary(filters, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+};

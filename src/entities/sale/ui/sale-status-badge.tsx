@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { SALE_STATUS_LABELS } from '@contract/sale.constants';
-import type { SaleStatus } from '../model/types';
+import type { SaleStatus } from '../api/sale.api';
 
 // Dark shades: the light ones fail the contrast check on white text.
 const SALE_STATUS_COLORS: Record<SaleStatus, string> = {

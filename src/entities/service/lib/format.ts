@@ -1,5 +1,5 @@
 import { EVENT_PERIOD_LABELS } from '@contract/service.constants';
-import type { Service } from '../model/types';
+import type { Service } from '../api/service.api';
 
 import { formatMoney } from '@/shared/lib';
 

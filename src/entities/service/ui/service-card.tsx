@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
 import { Fact } from '@/shared/ui/fact';
 import { formatServiceCoverage, formatServiceEvents } from '../lib/format';
-import type { Service } from '../model/types';
+import type { Service } from '../api/service.api';
 import { ServiceActiveBadge } from './service-active-badge';
 
 export interface ServiceCardProps {

@@ -1,8 +1,20 @@
-import type { DeletionCheck } from '@contract/common';
+import type { CountryRef, DeletionCheck } from '@contract/common';
+import type { Sponsor } from '@contract/sponsor';
 import { SPONSOR_DEFAULT_SORT, SPONSOR_INCLUDES } from '@contract/sponsor.constants';
-import { api, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { Sponsor, SponsorPayload } from '../model/types';
+
+export type { CountryRef, Sponsor };
+
+/** What the sponsor form sends (multipart): the logo only when a new file was chosen. */
+export interface SponsorPayload {
+  name: string;
+  country_id: number;
+  /** As typed; the server stores it with https:// added when the scheme is missing. Empty clears it. */
+  website_url: string;
+  logo?: File | null;
+}
 
 /** What staff read when a sponsor call fails without a message of its own. */
 export const SPONSOR_FALLBACKS = {
@@ -46,3 +58,28 @@ export const deleteSponsor = (id: number) => api.delete<null>(`v1/sponsors/${id}
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkSponsorDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/sponsors/${id}/deletion`, { fallback: SPONSOR_FALLBACKS.delete });
+
+const keys = entityKeys('sponsors');
+
+/** Query keys and options for sponsors; writes invalidate `lists()` and the sponsor's `detail`. */
+export const sponsorQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchSponsors(params, signal),
+      // The grid keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** The sponsors matching `q` (the first 300 by name without it), for selects; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchSponsorOptions(q, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchSponsor(id, signal),
+    }),
+};

@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RECORD_CARD_CLASS } from '@/shared/ui/record-card';
-import type { Sponsor } from '../model/types';
+import type { Sponsor } from '../api/sponsor.api';
 import { SponsorFacts } from './sponsor-facts';
 import { SponsorLogo } from './sponsor-logo';
 

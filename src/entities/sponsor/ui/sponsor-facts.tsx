@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { InlineFact } from '@/shared/ui/fact';
-import type { Sponsor } from '../model/types';
+import type { Sponsor } from '../api/sponsor.api';
 import { sponsorWebsiteHref } from '../lib/website';
 
 interface SponsorFactsProps {

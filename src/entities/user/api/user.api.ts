@@ -1,7 +1,23 @@
+import type { User } from '@contract/user';
 import type { DeletionCheck } from '@contract/common';
-import { api, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
-import type { User, UserPayload } from '../model/types';
+
+export type { User };
+
+/** What the panel sends to create (with a password) or update (password only when typed) a user. */
+export interface UserPayload {
+  dni: string;
+  name: string;
+  email: string;
+  phone: string;
+  password?: string;
+  is_active: boolean;
+  /** Role slugs. */
+  roles: string[];
+  country_id: number | null;
+}
 
 /** What staff read when a user call fails without a message of its own. */
 export const USER_FALLBACKS = {
@@ -35,3 +51,28 @@ export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { f
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkUserDeletion = (id: number) => api.get<DeletionCheck>(`v1/users/${id}/deletion`, { fallback: USER_FALLBACKS.delete });
+
+const keys = entityKeys('users');
+
+/** Query keys and options for staff users; writes invalidate `lists()` (and the user's `detail`). */
+export const userQueries = {
+  ...keys,
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchUsers(params, signal),
+      // The table keeps the previous page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** The users matching `q` (the first 300 by name without it), for selects; part of `lists()`, so writes refresh it. */
+  options: (q = '') =>
+    queryOptions({
+      queryKey: [...keys.lists(), 'options', { q }] as const,
+      queryFn: ({ signal }) => fetchUserOptions(q, signal),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...keys.details(), id] as const,
+      queryFn: ({ signal }) => fetchUser(id, signal),
+    }),
+};

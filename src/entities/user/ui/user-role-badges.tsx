@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { User } from '../model/types';
+import type { User } from '../api/user.api';
 
 /** Dark shades, so white text on them passes the 4.5:1 contrast rule. */
 const ROLE_COLORS: Record<string, string> = {

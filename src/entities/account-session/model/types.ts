@@ -1,3 +1,0 @@
-import type { AccountSession, CloseOthersResult } from '@contract/account';
-
-export type { AccountSession, CloseOthersResult };
