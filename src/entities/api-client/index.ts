@@ -6,6 +6,7 @@ export {
   fetchApiClient,
   fetchDspApiClients,
   updateApiClient,
+  apiClientDeletion,
   apiClientQueries,
   type ApiClient,
   type ApiClientPayload,

@@ -5,6 +5,7 @@ export {
   deleteCampaignCategory,
   fetchCampaignCategories,
   updateCampaignCategory,
+  campaignCategoryDeletion,
   campaignCategoryQueries,
   type CampaignCategory,
   type CampaignCategoryPayload,

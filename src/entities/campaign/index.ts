@@ -7,6 +7,7 @@ export {
   fetchCampaignOptions,
   fetchCampaigns,
   updateCampaign,
+  campaignDeletion,
   campaignQueries,
   type Campaign,
   type CampaignPayload,

@@ -7,6 +7,7 @@ export {
   fetchCategory,
   fetchCategoryOptions,
   updateCategory,
+  categoryDeletion,
   categoryQueries,
   type Category,
   type CategoryPayload,

@@ -6,6 +6,7 @@ export {
   fetchConnector,
   fetchDspConnectors,
   updateConnector,
+  connectorDeletion,
   connectorQueries,
   type Connector,
   type ConnectorDriver,

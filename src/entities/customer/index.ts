@@ -8,6 +8,7 @@ export {
   fetchCustomerDspPlans,
   fetchCustomers,
   updateCustomer,
+  customerDeletion,
   customerQueries,
   type Customer,
   type CustomerDspPlans,

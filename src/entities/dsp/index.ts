@@ -7,6 +7,7 @@ export {
   fetchDspStaffPage,
   fetchDsps,
   updateDsp,
+  dspDeletion,
   dspQueries,
   type Dsp,
   type DspPayload,

@@ -7,6 +7,7 @@ export {
   fetchPlan,
   fetchPlans,
   updatePlan,
+  planDeletion,
   planQueries,
   type Plan,
   type PlanPayload,

@@ -7,6 +7,7 @@ export {
   fetchService,
   fetchServices,
   updateService,
+  serviceDeletion,
   serviceQueries,
   type EventPeriod,
   type Service,

@@ -7,6 +7,7 @@ export {
   fetchSponsors,
   SPONSOR_FALLBACKS,
   updateSponsor,
+  sponsorDeletion,
   sponsorQueries,
   type CountryRef,
   type Sponsor,

@@ -7,6 +7,7 @@ export {
   fetchUsers,
   updateUser,
   USER_FALLBACKS,
+  userDeletion,
   userQueries,
   type User,
   type UserPayload,

@@ -2,7 +2,7 @@ import type { ApiClient, ApiClientType, ApiClientWithSecret, RateLimitPeriod } f
 import { API_CLIENT_DEFAULT_SORT, API_CLIENT_PAGE_SIZE } from '@contract/api-client.constants';
 import type { DeletionCheck } from '@contract/common';
 import { queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { ApiClient, ApiClientType, ApiClientWithSecret, RateLimitPeriod };
 
@@ -83,4 +83,18 @@ export const apiClientQueries = {
       queryKey: [...keys.details(), id] as const,
       queryFn: ({ signal }) => fetchApiClient(id, signal),
     }),
+};
+
+/** A DSP's API client: whatever calls the API with its credentials stops being let in. */
+export const apiClientDeletion: Deletion<ApiClient> = {
+  title: 'Eliminar cliente API',
+  describe: (client) => ({
+    before: '¿Eliminar este cliente? Esta acción no se puede deshacer. ',
+    name: client.name,
+    after: ` (${client.client_id}) dejará de poder llamar a la API.`,
+  }),
+  deleted: 'Cliente API eliminado.',
+  remove: deleteApiClient,
+  check: checkApiClientDeletion,
+  queries: apiClientQueries,
 };

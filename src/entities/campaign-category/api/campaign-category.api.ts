@@ -2,7 +2,7 @@ import type { CampaignCategory } from '@contract/campaign-category';
 import type { DeletionCheck } from '@contract/common';
 import { CAMPAIGN_CATEGORY_DEFAULT_SORT } from '@contract/campaign-category.constants';
 import { queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 
 export type { CampaignCategory };
@@ -66,4 +66,17 @@ export const campaignCategoryQueries = {
       queryFn: ({ signal }) => fetchCampaignCategories(campaignId, {}, signal),
     }),
   detail: (id: number) => ({ queryKey: [...keys.details(), id] as const }),
+};
+
+export const campaignCategoryDeletion: Deletion<CampaignCategory> = {
+  title: 'Eliminar categoría',
+  describe: (category) => ({
+    before: 'Se eliminará la categoría ',
+    name: category.name,
+    after: ' de la campaña y su imagen. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Categoría eliminada.',
+  remove: deleteCampaignCategory,
+  check: checkCampaignCategoryDeletion,
+  queries: campaignCategoryQueries,
 };

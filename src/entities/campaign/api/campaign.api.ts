@@ -3,7 +3,7 @@ import { CAMPAIGN_DETAIL_INCLUDES } from '@contract/campaign.constants';
 import type { DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LOAD_LIMIT } from '@/shared/config';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { Campaign, CampaignPlan, CampaignStatus };
 
@@ -104,4 +104,17 @@ export const campaignQueries = {
       queryKey: [...keys.lists(), 'options', { sponsorId }] as const,
       queryFn: ({ signal }) => fetchCampaignOptions({ sponsorId }, signal),
     }),
+};
+
+export const campaignDeletion: Deletion<Campaign> = {
+  title: 'Eliminar campaña',
+  describe: (campaign) => ({
+    before: 'Se eliminará la campaña ',
+    name: campaign.name,
+    after: ' y su imagen. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Campaña eliminada.',
+  remove: deleteCampaign,
+  check: checkCampaignDeletion,
+  queries: campaignQueries,
 };

@@ -2,7 +2,7 @@ import type { Category, CategoryRef } from '@contract/category';
 import type { DeletionCheck } from '@contract/common';
 import { CATEGORY_DEFAULT_SORT } from '@contract/category.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 
 export type { Category, CategoryRef };
@@ -87,4 +87,19 @@ export const categoryQueries = {
       queryKey: [...keys.details(), id, params] as const,
       queryFn: ({ signal }) => fetchCategory(id, params, signal),
     }),
+};
+
+/** A catalogue category is confirmed by typing its own name: subcategories share words with their parents. */
+export const categoryDeletion: Deletion<Category> = {
+  title: 'Eliminar categoría',
+  describe: (category) => ({
+    before: 'Se eliminará la categoría ',
+    name: category.name,
+    after: ' y su imagen. Esta acción no se puede deshacer.',
+  }),
+  keyword: (category) => category.name,
+  deleted: 'Categoría eliminada.',
+  remove: deleteCategory,
+  check: checkCategoryDeletion,
+  queries: categoryQueries,
 };

@@ -2,7 +2,7 @@ import type { Connector, ConnectorDriver, ConnectorPlan, ConnectorType, PlanMapp
 import type { DeletionCheck } from '@contract/common';
 import { CONNECTOR_DEFAULT_SORT, CONNECTOR_INCLUDES } from '@contract/connector.constants';
 import { queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 
 export type { Connector, ConnectorDriver, ConnectorPlan, ConnectorType, PlanMapping };
@@ -73,4 +73,17 @@ export const connectorQueries = {
       queryKey: [...keys.details(), id] as const,
       queryFn: ({ signal }) => fetchConnector(id, signal),
     }),
+};
+
+export const connectorDeletion: Deletion<Connector> = {
+  title: 'Eliminar conector',
+  describe: (connector) => ({
+    before: '¿Eliminar este conector? Se eliminará el conector ',
+    name: connector.key,
+    after: ' y su mapa de planes. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Conector eliminado.',
+  remove: deleteConnector,
+  check: checkConnectorDeletion,
+  queries: connectorQueries,
 };

@@ -1,7 +1,7 @@
 import type { Customer, CustomerDspPlans, CustomerMeta, CustomerUpdateFields } from '@contract/customer';
 import type { DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { Customer, CustomerDspPlans, CustomerMeta };
 
@@ -85,4 +85,18 @@ export const customerQueries = {
       queryKey: [...keys.all(), 'dsp-plans', dspId] as const,
       queryFn: ({ signal }) => fetchCustomerDspPlans(dspId, signal),
     }),
+};
+
+/** A DSP's customer goes with their subscriptions; one with bookings cannot go (the check says so first). */
+export const customerDeletion: Deletion<Customer> = {
+  title: 'Eliminar cliente',
+  describe: (customer) => ({
+    before: '¿Eliminar este cliente? Esta acción no se puede deshacer. Se eliminarán ',
+    name: customer.name,
+    after: ` (DNI ${customer.dni}) y sus suscripciones.`,
+  }),
+  deleted: 'Cliente eliminado.',
+  remove: deleteCustomer,
+  check: checkCustomerDeletion,
+  queries: customerQueries,
 };

@@ -2,7 +2,7 @@ import type { Dsp, DspPlanRef, DspStaffMember } from '@contract/dsp';
 import { DSP_INCLUDES, type DspType } from '@contract/dsp.constants';
 import type { DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { Dsp, DspPlanRef, DspStaffMember, DspType };
 
@@ -97,4 +97,19 @@ export const dspQueries = {
       queryFn: ({ signal }) => fetchDspStaffPage(id, params, signal),
       placeholderData: keepPreviousData,
     }),
+};
+
+/** A DSP is confirmed by typing its own name; one with customers cannot go (the check says so first). */
+export const dspDeletion: Deletion<Dsp> = {
+  title: 'Eliminar DSP',
+  describe: (dsp) => ({
+    before: 'Se eliminará la DSP ',
+    name: dsp.name,
+    after: ', su imagen, sus planes asignados y su personal asignado. Esta acción no se puede deshacer.',
+  }),
+  keyword: (dsp) => dsp.name,
+  deleted: 'DSP eliminada.',
+  remove: deleteDsp,
+  check: checkDspDeletion,
+  queries: dspQueries,
 };

@@ -2,7 +2,7 @@ import type { Plan, PlanStatus } from '@contract/plan';
 import type { DeletionCheck } from '@contract/common';
 import { PLAN_DEFAULT_SORT } from '@contract/plan.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { Plan, PlanStatus };
 
@@ -94,4 +94,18 @@ export const planQueries = {
       queryKey: [...keys.details(), id, params] as const,
       queryFn: ({ signal }) => fetchPlan(id, params, signal),
     }),
+};
+
+/** A plan with services or upgrades cannot go: the check says which, before anything is typed. */
+export const planDeletion: Deletion<Plan> = {
+  title: 'Eliminar plan',
+  describe: (plan) => ({
+    before: 'Se eliminará el plan ',
+    name: plan.name,
+    after: ', su imagen y su PDF. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Plan eliminado.',
+  remove: deletePlan,
+  check: checkPlanDeletion,
+  queries: planQueries,
 };

@@ -1,7 +1,7 @@
 import type { EventPeriod, Service } from '@contract/service';
 import type { DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
 export type { EventPeriod, Service };
 
@@ -88,4 +88,17 @@ export const serviceQueries = {
       queryFn: ({ signal }) => fetchServices(params, signal),
       placeholderData: keepPreviousData,
     }),
+};
+
+export const serviceDeletion: Deletion<Service> = {
+  title: 'Eliminar servicio',
+  describe: (service) => ({
+    before: 'Se eliminará el servicio ',
+    name: service.name,
+    after: ' y su imagen. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Servicio eliminado.',
+  remove: deleteService,
+  check: checkServiceDeletion,
+  queries: serviceQueries,
 };

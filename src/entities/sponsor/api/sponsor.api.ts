@@ -2,7 +2,7 @@ import type { CountryRef, DeletionCheck } from '@contract/common';
 import type { Sponsor } from '@contract/sponsor';
 import { SPONSOR_DEFAULT_SORT, SPONSOR_INCLUDES } from '@contract/sponsor.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 
 export type { CountryRef, Sponsor };
@@ -82,4 +82,17 @@ export const sponsorQueries = {
       queryKey: [...keys.details(), id] as const,
       queryFn: ({ signal }) => fetchSponsor(id, signal),
     }),
+};
+
+export const sponsorDeletion: Deletion<Sponsor> = {
+  title: 'Eliminar sponsor',
+  describe: (sponsor) => ({
+    before: 'Se eliminará el sponsor ',
+    name: sponsor.name,
+    after: ' y su logo. Esta acción no se puede deshacer.',
+  }),
+  deleted: 'Sponsor eliminado.',
+  remove: deleteSponsor,
+  check: checkSponsorDeletion,
+  queries: sponsorQueries,
 };

@@ -1,7 +1,7 @@
 import type { User } from '@contract/user';
 import type { DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { api, entityKeys, listSearchParams, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 
 export type { User };
@@ -75,4 +75,19 @@ export const userQueries = {
       queryKey: [...keys.details(), id] as const,
       queryFn: ({ signal }) => fetchUser(id, signal),
     }),
+};
+
+/** A person is confirmed by typing their exact name, so the wrong one is hard to delete. */
+export const userDeletion: Deletion<User> = {
+  title: 'Eliminar usuario',
+  describe: (user) => ({
+    before: 'Se eliminará a ',
+    name: user.name,
+    after: ` (${user.email}) y se cerrarán sus sesiones. Esta acción no se puede deshacer.`,
+  }),
+  keyword: (user) => user.name,
+  deleted: 'Usuario eliminado.',
+  remove: deleteUser,
+  check: checkUserDeletion,
+  queries: userQueries,
 };

@@ -1,13 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Deletion, DeletionText } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { focusUnderTopDialog } from '@/shared/ui/modal';
-import type { Deletion } from '../model/deletion';
+
+/** What most records ask to type; people, DSPs and catalogue categories name their own keyword. */
+const CONFIRM_KEYWORD = 'confirmar';
 
 export interface DeleteWithConfirmationProps<T extends { id: number }> {
   /** The record to delete; null keeps the dialog closed. */
   target: T | null;
+  /** The entity's descriptor (`sponsorDeletion`, `userDeletion`): how it goes and what the dialog says. */
   deletion: Deletion<T>;
   onClose: () => void;
   /** After the server deleted it, e.g. to step back from a page left empty. */
@@ -59,13 +63,23 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
       onClose={onClose}
       onConfirm={() => (shown ? remove.mutateAsync(shown) : undefined)}
       title={deletion.title}
-      message={shown ? deletion.describe(shown) : null}
+      message={shown ? <DeletionMessage {...deletion.describe(shown)} /> : null}
       confirmLabel="Eliminar"
-      keyword={shown ? deletion.keyword(shown) : undefined}
+      keyword={shown ? (deletion.keyword?.(shown) ?? CONFIRM_KEYWORD) : undefined}
       checking={target !== null && check.isPending}
       blockedReason={blockedReason}
       // The deleted row's button is gone: focus goes to the dialog or page it was listed in.
       returnFocus={!deleted}
     />
+  );
+}
+
+function DeletionMessage({ before, name, after }: DeletionText) {
+  return (
+    <>
+      {before}
+      <strong>{name}</strong>
+      {after}
+    </>
   );
 }

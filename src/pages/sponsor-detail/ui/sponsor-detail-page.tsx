@@ -2,9 +2,9 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignQueries, type Campaign } from '@/entities/campaign';
-import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
-import { DeleteWithConfirmation, campaignDeletion, sponsorDeletion } from '@/features/delete-with-confirmation';
+import { CAMPAIGN_FALLBACKS, CampaignCard, CampaignCardSkeleton, CampaignDetailsButton, campaignDeletion, campaignQueries, type Campaign } from '@/entities/campaign';
+import { SPONSOR_FALLBACKS, SponsorFacts, SponsorLogo, sponsorDeletion, sponsorQueries, sponsorWebsiteHref, type Sponsor } from '@/entities/sponsor';
+import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { CampaignFormModal } from '@/features/edit-campaign';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { HistoryButton } from '@/features/view-change-history';

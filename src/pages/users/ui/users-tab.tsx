@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DeleteWithConfirmation, userDeletion } from '@/features/delete-with-confirmation';
+import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
-import { USER_FALLBACKS, userQueries, type User } from '@/entities/user';
+import { USER_FALLBACKS, userDeletion, userQueries, type User } from '@/entities/user';
 import { formatTotal } from '@/shared/lib';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ListState } from '@/shared/ui/list-state';

@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API_CLIENT_FALLBACKS, ApiClientCard, apiClientQueries, type ApiClient } from '@/entities/api-client';
+import { API_CLIENT_FALLBACKS, ApiClientCard, apiClientDeletion, apiClientQueries, type ApiClient } from '@/entities/api-client';
 import type { Dsp } from '@/entities/dsp';
-import { DeleteWithConfirmation, apiClientDeletion } from '@/features/delete-with-confirmation';
+import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { ApiClientFormModal } from '@/features/edit-api-client';
 import { ToggleApiClient } from '@/features/toggle-api-client';
 import { HistoryButton } from '@/features/view-change-history';

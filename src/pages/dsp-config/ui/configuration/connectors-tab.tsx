@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { CONNECTOR_FALLBACKS, ConnectorCard, ConnectorCardSkeleton, connectorQueries, type Connector } from '@/entities/connector';
+import { CONNECTOR_FALLBACKS, ConnectorCard, ConnectorCardSkeleton, connectorDeletion, connectorQueries, type Connector } from '@/entities/connector';
 import type { Dsp } from '@/entities/dsp';
-import { DeleteWithConfirmation, connectorDeletion } from '@/features/delete-with-confirmation';
+import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { ConnectorFormModal } from '@/features/edit-connector';
 import { ConnectorToggle } from '@/features/toggle-connector';
 import { HistoryButton } from '@/features/view-change-history';
