@@ -1,26 +1,8 @@
-import type {
-  Booking,
-  BookingDsp,
-  BookingMeta,
-  BookingStats,
-  BookingStatus,
-  BookingStatusHistory,
-  BookingStreamEvent,
-  BookingSummary,
-} from '@contract/booking';
+import type { Booking, BookingDsp, BookingMeta, BookingStats, BookingStatus, BookingStatusHistory, BookingStreamEvent, BookingSummary } from '@contract/booking';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 
-export type {
-  Booking,
-  BookingDsp,
-  BookingMeta,
-  BookingStats,
-  BookingStatus,
-  BookingStatusHistory,
-  BookingStreamEvent,
-  BookingSummary,
-};
+export type { Booking, BookingDsp, BookingMeta, BookingStats, BookingStatus, BookingStatusHistory, BookingStreamEvent, BookingSummary };
 
 /** The list's filters, as the API reads them (and the page's URL keeps them). */
 export interface BookingFilters {

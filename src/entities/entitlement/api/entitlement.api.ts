@@ -1,22 +1,8 @@
-import type {
-  Entitlement,
-  EntitlementDetail,
-  EntitlementPeriod,
-  EntitlementStatus,
-  EntitlementStatusFields,
-  EntitlementStatusHistory,
-} from '@contract/entitlement';
+import type { Entitlement, EntitlementDetail, EntitlementPeriod, EntitlementStatus, EntitlementStatusFields, EntitlementStatusHistory } from '@contract/entitlement';
 import { queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, toFormData } from '@/shared/api';
 
-export type {
-  Entitlement,
-  EntitlementDetail,
-  EntitlementPeriod,
-  EntitlementStatus,
-  EntitlementStatusFields,
-  EntitlementStatusHistory,
-};
+export type { Entitlement, EntitlementDetail, EntitlementPeriod, EntitlementStatus, EntitlementStatusFields, EntitlementStatusHistory };
 
 /** What creating a subscription sends: the DSP, its customer and one of its plans. */
 export interface NewEntitlement {
