@@ -31,7 +31,7 @@ import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
-import { defineItem, isoTime, jsonKeys, many } from '../../http/item-sql';
+import { defineItem, isoTime, jsonKeys, many, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
 import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
@@ -59,12 +59,7 @@ export const customerItem = defineItem(customer, {
   table: customers,
   id: customers.id,
   fields: (customer) => ({
-    id: customer.id,
-    dsp_id: customer.dspId,
-    dni: customer.dni,
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
+    ...sameNamed(customer, ['id', 'dsp_id', 'dni', 'name', 'email', 'phone']),
     meta: jsonKeys(customer.meta, customerMeta),
     plan_id: sql`coalesce((select json_agg(${held.planId} order by ${held.planId}) from ${sql.identifier(getTableName(entitlements))} ${sql.identifier('held')}
       where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
