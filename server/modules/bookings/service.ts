@@ -282,6 +282,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     present: (row, tx) => answered(row.id, tx),
     history,
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
+    assertVisible: (id, actor) => find(id, actor),
     // Status histories go with the booking (on delete cascade); nothing else points at one.
   });
 
@@ -473,14 +474,10 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await find(id, actor);
       await writes.remove(id, actor);
     },
 
-    async deletion(id: number, actor: Actor) {
-      await find(id, actor);
-      return writes.deletion(id, actor);
-    },
+    deletion: writes.deletion,
 
     /** `total`: the bookings the filters keep; `today`: of the same filters but the scheduled day, those scheduled today in `tz`. */
     async summary(dspId: number, query: Record<string, unknown>, actor: Actor): Promise<BookingSummary> {

@@ -136,6 +136,7 @@ export function createCustomerService({ db }: { db: Db }) {
     present: historyView,
     history,
     answer: itemWithoutSecrets,
+    assertVisible: (id, actor) => find(id, actor),
     unique: [
       { field: 'dni', index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
@@ -255,14 +256,10 @@ export function createCustomerService({ db }: { db: Db }) {
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await find(id, actor);
       await writes.remove(id, actor);
     },
 
-    async deletion(id: number, actor: Actor) {
-      await find(id, actor);
-      return writes.deletion(id, actor);
-    },
+    deletion: writes.deletion,
   };
 }
 
