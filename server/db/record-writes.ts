@@ -95,6 +95,8 @@ export interface WritesOptions<T extends PgTable, Item, Answer, F extends string
   dependents?: readonly Dependent[];
   unique?: readonly UniqueName[];
   references?: readonly Reference[];
+  /** Asked before a delete and its `deletion`, outside their transaction: throws the 404 of a record the actor may not see (another DSP's). */
+  assertVisible?: (id: number, actor: Actor) => Promise<unknown>;
   /** Rules of the resource that refuse a delete (403, 409): an error to throw, or null. */
   refuseDelete?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
   /** Taken before the row's own lock on a delete, e.g. the rows a refusal reads (fixed order, no deadlock). */
@@ -256,6 +258,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
      * Its files are removed after the commit.
      */
     async remove(id: number, actor: Actor): Promise<Row> {
+      await options.assertVisible?.(id, actor);
       let removed: Row;
       try {
         removed = await db.transaction(async (tx) => {
@@ -278,6 +281,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
 
     /** Whether `actor` may delete the record now and, if not, the message the delete would answer (404 when missing). */
     async deletion(id: number, actor: Actor): Promise<DeletionCheck> {
+      await options.assertVisible?.(id, actor);
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(table_).where(eq(idColumn, id));
         if (!row) throw notFound(options.notFound);

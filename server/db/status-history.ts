@@ -2,7 +2,7 @@ import { statusHistoryOf } from '@contract/common';
 import { type AnyColumn, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { defineItem, isoTime, many, one, relatedContract } from '../http/item-sql';
+import { defineItem, isoTime, many, one, relatedContract, sameNamed } from '../http/item-sql';
 import { users } from './schema';
 
 /** The keys every status history answers (each table's statuses are its own). */
@@ -19,18 +19,16 @@ type StatusHistoryTable = PgTable & {
 };
 
 /** Who made a status change, as the history shows them. */
-const changedByItem = defineItem(relatedContract(statusHistory, 'changed_by'), { table: users, id: users.id, fields: (user) => ({ id: user.id, name: user.name }) });
+const changedByItem = defineItem(relatedContract(statusHistory, 'changed_by'), { table: users, id: users.id, fields: (user) => sameNamed(user, ['id', 'name']) });
 
 /** One status change as the API answers it: from (null on the first row), to, why, when and who (null once they are deleted). */
 const statusHistoryItem = <T extends StatusHistoryTable>(table: T) =>
   defineItem(statusHistory, {
     table,
     id: table.id,
-    fields: (entry) => ({
-      id: entry.id,
-      old_status: entry.oldStatus,
-      new_status: entry.newStatus,
-      reason: entry.reason,
+    // As the columns every history has: the compiler cannot look up the columns of a `T` not yet known.
+    fields: (entry: StatusHistoryTable) => ({
+      ...sameNamed(entry, ['id', 'old_status', 'new_status', 'reason']),
       created_at: isoTime(entry.createdAt),
       changed_by: one(changedByItem, (user, row: T) => eq(user.id, row.changedBy)),
     }),

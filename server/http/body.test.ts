@@ -14,6 +14,7 @@ import {
   urlencodedPairs,
   type FormPair,
 } from './body';
+import { thrownAppError } from '../../tests/api/support/app-error';
 import { AppError } from './errors';
 import { UploadedFile } from './uploads';
 
@@ -23,18 +24,8 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-const failure = (fn: () => unknown): AppError => {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected an AppError');
-};
-
 const expand = (query: string) => expandBrackets(urlencodedPairs(query));
-const expandError = (query: string) => failure(() => expand(query));
+const expandError = (query: string) => thrownAppError(() => expand(query));
 /** Plain JSON copy, to compare null-prototype objects with literals. */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -162,30 +153,30 @@ describe('expandBrackets', () => {
   });
 
   it.each(['a[b', 'a]b[', 'a]', '[a]', '[]', 'a[b]c', 'a[b]]', 'a[[b]]', 'a[b][', ''])('rejects the malformed key %j', (key) => {
-    const error = failure(() => expandBrackets([[key, '1']]));
+    const error = thrownAppError(() => expandBrackets([[key, '1']]));
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe(`El nombre de campo «${key}» no es válido.`);
   });
 
   it('cuts long keys in messages', () => {
     const key = `${'k'.repeat(10_000)}[`;
-    expect(failure(() => expandBrackets([[key, '1']])).message.length).toBeLessThan(120);
+    expect(thrownAppError(() => expandBrackets([[key, '1']])).message.length).toBeLessThan(120);
   });
 
   it('rejects a key over 100 bytes, naming it', () => {
     expect(Object.keys(expandBrackets([['k'.repeat(100), '1']]))).toHaveLength(1);
-    const error = failure(() => expandBrackets([['k'.repeat(101), '1']]));
+    const error = thrownAppError(() => expandBrackets([['k'.repeat(101), '1']]));
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe(`El nombre de campo «${'k'.repeat(60)}…» supera los 100 bytes.`);
     // Bytes, not characters: 51 two-byte letters are 102 bytes.
-    expect(failure(() => expand(`${'ñ'.repeat(51)}=1`)).statusCode).toBe(400);
+    expect(thrownAppError(() => expand(`${'ñ'.repeat(51)}=1`)).statusCode).toBe(400);
   });
 
   it('rejects more than 1000 pairs', () => {
     const ok: FormPair[] = Array.from({ length: 1000 }, (_, i) => [`k${i}`, 'v']);
     expect(Object.keys(expandBrackets(ok))).toHaveLength(1000);
     const tooMany: FormPair[] = [...ok, ['one_more', 'v']];
-    expect(failure(() => expandBrackets(tooMany)).message).toBe('El formulario tiene demasiados campos (máximo 1000).');
+    expect(thrownAppError(() => expandBrackets(tooMany)).message).toBe('El formulario tiene demasiados campos (máximo 1000).');
     expect(expandError(Array.from({ length: 1001 }, (_, i) => `k${i}=v`).join('&')).statusCode).toBe(400);
   });
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { categories, countries, sponsors } from '../db/schema';
 import { storageUrl } from '../storage/storage';
 import { z } from 'zod';
-import { constant, defineItem, fileUrl, isoTime, type ItemSql, many, mapped, money, one, presenterOf, presentItems, relationAt, type Shape } from './item-sql';
+import { constant, defineItem, fileUrl, isoTime, type ItemSql, many, mapped, money, one, presenterOf, presentItems, relationAt, sameNamed, type Shape } from './item-sql';
 
 let database: Database;
 let countryId: number;
@@ -135,6 +135,17 @@ describe('item-sql', () => {
     // @ts-expect-error the relation writes keys its related object lacks
     defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }), relations: { country: wide } });
     expect(() => defineItem(contract, { table: sponsors, id: sponsors.id, fields: (row) => ({ id: row.id, name: row.name }), relations: { country } })).not.toThrow();
+  });
+
+  it('writes each key as the column of the same name, in the order of the keys; a key with no such column does not compile', () => {
+    const fields = sameNamed(sponsors, ['name', 'country_id', 'id']);
+    expect(Object.entries(fields)).toEqual([
+      ['name', sponsors.name],
+      ['country_id', sponsors.countryId],
+      ['id', sponsors.id],
+    ]);
+    // @ts-expect-error the sponsor's logo is the column logoPath: no column is named logoUrl
+    expect(() => sameNamed(sponsors, ['id', 'logo_url'])).toThrow(/logoUrl/);
   });
 });
 

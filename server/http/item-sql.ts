@@ -7,7 +7,8 @@
  * `defineItem` takes the contract's zod item, and the compiler holds the SQL to it: `fields` must
  * write exactly the contract's fields, `relations` exactly its relations (an optional key is one
  * that `include` adds; a required one that is a relation is in every answer), and each relation
- * exactly the keys of the contract's related object. The expressions write what the contract
+ * exactly the keys of the contract's related object. A field that is the column of the same name
+ * (`dsp_id`, `dspId`) is named in `sameNamed`; the other expressions write what the contract
  * says: timestamps as `toISOString` (`isoTime`), files' addresses from their keys (`fileUrl`),
  * money as a number (`money`); CHECK_ANSWERS holds their types to it in the tests.
  */
@@ -121,6 +122,27 @@ export const constantText = (value: string): string => {
 
 /** `constantText` as SQL. */
 export const constant = (value: string): SQL => sql.raw(constantText(value));
+
+/** A contract key as drizzle names the column of the same name: `dsp_id` → `dspId`. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+/** Each of `K` whose camelCase names a column of `T`; the others are `never`, so that passing one does not compile. */
+type ColumnKey<T, K extends string> = K extends unknown ? (CamelCase<K> extends keyof T ? (T[CamelCase<K>] extends AnyColumn ? K : never) : never) : never;
+
+const camelCase = (key: string): string => key.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The fields of `row` that are its columns of the same name (`dsp_id: row.dspId`), in the order
+ * of `keys`: an item's `fields` spreads them and writes out only the fields with SQL of their own.
+ */
+export function sameNamed<T, const K extends string>(row: T, keys: readonly K[] & readonly ColumnKey<T, K>[]): { [P in K]: T[CamelCase<P> & keyof T] } {
+  return Object.fromEntries(
+    keys.map((key) => {
+      const column = row[camelCase(key) as keyof T];
+      if (column === undefined) throw new Error(`La tabla no tiene la columna ${camelCase(key)} de la clave ${key}`);
+      return [key, column];
+    }),
+  ) as { [P in K]: T[CamelCase<P> & keyof T] };
+}
 
 /** A timestamp as JavaScript's `toISOString` writes it: UTC, to the millisecond, with a Z. */
 export const isoTime = (column: AnyColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

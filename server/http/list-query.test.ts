@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { thrownAppError } from '../../tests/api/support/app-error';
 import { AppError } from './errors';
 import { paginate } from './list';
 import { MAX_PAGE, parseListQuery, type ListSpec } from './list-query';
@@ -15,15 +16,8 @@ const spec: ListSpec = {
 const bare: ListSpec = { filters: [], sorts: [] };
 
 /** The AppError parseListQuery throws for `query`. */
-const failure = (query: Record<string, unknown>, s: ListSpec = spec): AppError => {
-  try {
-    parseListQuery(query, s);
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error(`expected a 400 for ${JSON.stringify(query)}`);
-};
+const failure = (query: Record<string, unknown>, s: ListSpec = spec): AppError =>
+  thrownAppError(() => parseListQuery(query, s), `expected a 400 for ${JSON.stringify(query)}`);
 
 const message = (query: Record<string, unknown>, s: ListSpec = spec): string => {
   const error = failure(query, s);

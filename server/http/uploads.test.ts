@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { thrownAppError } from '../../tests/api/support/app-error';
 import {
   EXTENSION_BY_KIND,
   IMAGE_KINDS,
@@ -28,16 +28,6 @@ const PDF_HEAD = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n', 'latin1');
 
 const fileOf = (bytes: Buffer, kind = detectFileKind(bytes)): UploadedFile =>
   new UploadedFile({ fieldname: 'logo', filename: 'x.png', kind, size: bytes.length, path: '/nonexistent' });
-
-const thrown = (fn: () => void): AppError => {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected an AppError');
-};
 
 describe('detectFileKind', () => {
   it('recognises the four signatures', () => {
@@ -91,42 +81,42 @@ describe('assertFileKind', () => {
   });
 
   it('rejects a non-image where images are expected with 415', () => {
-    const error = thrown(() => assertFileKind(fileOf(Buffer.from('<svg/>')), IMAGE_KINDS, 'logo'));
+    const error = thrownAppError(() => assertFileKind(fileOf(Buffer.from('<svg/>')), IMAGE_KINDS, 'logo'));
     expect(error.statusCode).toBe(415);
     expect(error.message).toBe('El archivo de logo debe ser una imagen PNG, JPG o GIF.');
   });
 
   it('rejects a PDF where images are expected', () => {
-    const error = thrown(() => assertFileKind(fileOf(PDF_HEAD), IMAGE_KINDS, 'imagen'));
+    const error = thrownAppError(() => assertFileKind(fileOf(PDF_HEAD), IMAGE_KINDS, 'imagen'));
     expect(error.message).toBe('El archivo de imagen debe ser una imagen PNG, JPG o GIF.');
   });
 
   it('rejects an image where a PDF is expected', () => {
-    const error = thrown(() => assertFileKind(fileOf(PNG_1X1), ['pdf'], 'documento'));
+    const error = thrownAppError(() => assertFileKind(fileOf(PNG_1X1), ['pdf'], 'documento'));
     expect(error.statusCode).toBe(415);
     expect(error.message).toBe('El archivo de documento debe ser un PDF.');
   });
 
   it('trusts the detected kind, not the declared name or type', () => {
     // Named .png, declared image/png, but text.
-    const error = thrown(() => assertFileKind(fileOf(Buffer.from('hola')), IMAGE_KINDS, 'logo'));
+    const error = thrownAppError(() => assertFileKind(fileOf(Buffer.from('hola')), IMAGE_KINDS, 'logo'));
     expect(error.statusCode).toBe(415);
   });
 
   it('never accepts unknown, even if listed', () => {
     const allowed: FileKind[] = ['unknown', 'png'];
-    const error = thrown(() => assertFileKind(fileOf(Buffer.from('x')), allowed, 'logo'));
+    const error = thrownAppError(() => assertFileKind(fileOf(Buffer.from('x')), allowed, 'logo'));
     expect(error.message).toBe('El archivo de logo debe ser una imagen PNG.');
   });
 
   it('describes mixed and partial allow-lists', () => {
-    expect(thrown(() => assertFileKind(fileOf(Buffer.from('x')), ['png', 'jpeg', 'gif', 'pdf'], 'archivo')).message).toBe(
+    expect(thrownAppError(() => assertFileKind(fileOf(Buffer.from('x')), ['png', 'jpeg', 'gif', 'pdf'], 'archivo')).message).toBe(
       'El archivo de archivo debe ser una imagen PNG, JPG o GIF o un PDF.',
     );
-    expect(thrown(() => assertFileKind(fileOf(Buffer.from('x')), ['png', 'jpeg'], 'logo')).message).toBe(
+    expect(thrownAppError(() => assertFileKind(fileOf(Buffer.from('x')), ['png', 'jpeg'], 'logo')).message).toBe(
       'El archivo de logo debe ser una imagen PNG o JPG.',
     );
-    expect(thrown(() => assertFileKind(fileOf(Buffer.from('x')), [], 'logo')).message).toBe(
+    expect(thrownAppError(() => assertFileKind(fileOf(Buffer.from('x')), [], 'logo')).message).toBe(
       'El archivo de logo no es de un tipo admitido.',
     );
   });

@@ -27,7 +27,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
-import { constant, defineItem, isoTime, jsonObject } from '../../http/item-sql';
+import { constant, defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { generateToken, hashSecret } from '../../security/secrets';
 
@@ -53,14 +53,7 @@ const apiClientItem = defineItem(apiClient, {
   table: apiClients,
   id: apiClients.id,
   fields: (client) => ({
-    id: client.id,
-    dsp_id: client.dspId,
-    name: client.name,
-    base_url: client.baseUrl,
-    client_id: client.clientId,
-    type: client.type,
-    scopes: client.scopes,
-    ip_whitelist: client.ipWhitelist,
+    ...sameNamed(client, ['id', 'dsp_id', 'name', 'base_url', 'client_id', 'type', 'scopes', 'ip_whitelist']),
     rate_limit: sql`(case when ${client.rateLimitMax} is null then null
       else ${jsonObject({ max_requests: client.rateLimitMax, period: sql`coalesce(${client.rateLimitPeriod}::text, ${constant(DEFAULT_RATE_LIMIT_PERIOD)})` })} end)`,
     enabled: client.enabled,

@@ -19,7 +19,7 @@ import { auditLog, countries } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, isoTime, jsonObject } from '../../http/item-sql';
+import { defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -33,11 +33,7 @@ const auditItem = defineItem(auditEntry, {
     created_at: isoTime(entry.createdAt),
     actor: sql`(case when ${entry.actorId} is null and ${entry.actorName} is null then null
       else ${jsonObject({ id: entry.actorId, name: sql`coalesce(${entry.actorName}, '')` })} end)`,
-    action: entry.action,
-    resource: entry.resource,
-    resource_id: entry.resourceId,
-    resource_label: entry.resourceLabel,
-    changes: entry.changes,
+    ...sameNamed(entry, ['action', 'resource', 'resource_id', 'resource_label', 'changes']),
   }),
 });
 

@@ -44,7 +44,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, jsonKeys, one, relatedContract, rowsOf } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, jsonKeys, one, relatedContract, rowsOf, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -75,23 +75,19 @@ const customerItem = defineItem(relatedContract(booking, 'customer'), {
   table: customers,
   id: customers.id,
   fields: (customer) => ({
-    id: customer.id,
-    name: customer.name,
-    phone: customer.phone,
-    dni: customer.dni,
-    email: customer.email,
+    ...sameNamed(customer, ['id', 'name', 'phone', 'dni', 'email']),
     meta: jsonKeys(customer.meta, relatedContract(booking, 'customer').shape.meta),
   }),
 });
 
 /** `include=plan` and `entitlement.plan`: the plan by its name. */
-const planItem = defineItem(relatedContract(booking, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+const planItem = defineItem(relatedContract(booking, 'plan'), { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name']) });
 
 /** `include=entitlement`: the subscription the booking uses, its plan with `entitlement.plan`. */
 const entitlementItem = defineItem(relatedContract(booking, 'entitlement'), {
   table: entitlements,
   id: entitlements.id,
-  fields: (entitlement) => ({ id: entitlement.id, status: entitlement.status, plan_id: entitlement.planId }),
+  fields: (entitlement) => sameNamed(entitlement, ['id', 'status', 'plan_id']),
   relations: { plan: one(planItem, (plan, entitlement: typeof entitlements) => eq(plan.id, entitlement.planId)) },
 });
 
@@ -99,13 +95,7 @@ const entitlementItem = defineItem(relatedContract(booking, 'entitlement'), {
 const serviceItem = defineItem(relatedContract(booking, 'service'), {
   table: services,
   id: services.id,
-  fields: (service) => ({
-    id: service.id,
-    name: service.name,
-    event_limit: service.eventLimit,
-    unlimited_events: service.unlimitedEvents,
-    event_period: service.eventPeriod,
-  }),
+  fields: (service) => sameNamed(service, ['id', 'name', 'event_limit', 'unlimited_events', 'event_period']),
 });
 
 /** A booking as the API answers it; its relations with `include` (status_histories on the detail). */
@@ -113,19 +103,12 @@ const bookingItem = defineItem(booking, {
   table: bookings,
   id: bookings.id,
   fields: (booking) => ({
-    id: booking.id,
-    code_ref: booking.codeRef,
-    status: booking.status,
+    ...sameNamed(booking, ['id', 'code_ref', 'status']),
     scheduled_at: isoTime(booking.scheduledAt),
     confirmed_at: isoTime(booking.confirmedAt),
     cancelled_at: isoTime(booking.cancelledAt),
     consumed_at: isoTime(booking.consumedAt),
-    dsp_id: booking.dspId,
-    customer_id: booking.customerId,
-    entitlement_id: booking.entitlementId,
-    plan_service_id: booking.planServiceId,
-    plan_id: booking.planId,
-    notes: booking.notes,
+    ...sameNamed(booking, ['dsp_id', 'customer_id', 'entitlement_id', 'plan_service_id', 'plan_id', 'notes']),
     meta: jsonKeys(booking.meta, bookingMeta),
     evidence_file_url: fileUrl(booking.evidencePath),
     support_file_url: fileUrl(booking.supportPath),
@@ -299,6 +282,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     present: (row, tx) => answered(row.id, tx),
     history,
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
+    assertVisible: (id, actor) => find(id, actor),
     // Status histories go with the booking (on delete cascade); nothing else points at one.
   });
 
@@ -490,14 +474,10 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await find(id, actor);
       await writes.remove(id, actor);
     },
 
-    async deletion(id: number, actor: Actor) {
-      await find(id, actor);
-      return writes.deletion(id, actor);
-    },
+    deletion: writes.deletion,
 
     /** `total`: the bookings the filters keep; `today`: of the same filters but the scheduled day, those scheduled today in `tz`. */
     async summary(dspId: number, query: Record<string, unknown>, actor: Actor): Promise<BookingSummary> {

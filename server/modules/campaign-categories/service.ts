@@ -21,7 +21,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, one, relatedContract } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, one, relatedContract, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -36,7 +36,7 @@ export { CAMPAIGN_CATEGORY_NOT_FOUND };
 const catalogueItem = defineItem(relatedContract(campaignCategory, 'parent'), {
   table: categories,
   id: categories.id,
-  fields: (category) => ({ id: category.id, name: category.name }),
+  fields: (category) => sameNamed(category, ['id', 'name']),
 });
 
 /** A campaign category with its catalogue category (`parent`), as every answer shows it. */
@@ -44,11 +44,7 @@ export const campaignCategoryItem = defineItem(campaignCategory, {
   table: campaignCategories,
   id: campaignCategories.id,
   fields: (row) => ({
-    id: row.id,
-    campaign_id: row.campaignId,
-    category_id: row.categoryId,
-    name: row.name,
-    description: row.description,
+    ...sameNamed(row, ['id', 'campaign_id', 'category_id', 'name', 'description']),
     image_url: fileUrl(row.imagePath),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),

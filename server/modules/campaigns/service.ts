@@ -24,7 +24,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, many, money, one } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, many, money, one, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -42,17 +42,9 @@ const campaignItem = defineItem(campaign, {
   table: campaigns,
   id: campaigns.id,
   fields: (campaign) => ({
-    id: campaign.id,
-    name: campaign.name,
-    description: campaign.description,
-    status: campaign.status,
-    sponsor_id: campaign.sponsorId,
-    country_id: campaign.countryId,
+    ...sameNamed(campaign, ['id', 'name', 'description', 'status', 'sponsor_id', 'country_id']),
     image_url: fileUrl(campaign.imagePath),
-    start_date: campaign.startDate,
-    end_date: campaign.endDate,
-    startDate: campaign.startDate,
-    endDate: campaign.endDate,
+    ...sameNamed(campaign, ['start_date', 'end_date', 'startDate', 'endDate']),
     budget: money(campaign.budget),
     created_at: isoTime(campaign.createdAt),
     updated_at: isoTime(campaign.updatedAt),

@@ -21,7 +21,7 @@ import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, type ItemSql, many, one, relationAt } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, type ItemSql, many, one, relationAt, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -39,9 +39,7 @@ const categoryItem: ItemSql<typeof categories, Category> = defineItem(category, 
   table: categories,
   id: categories.id,
   fields: (category) => ({
-    id: category.id,
-    name: category.name,
-    description: category.description,
+    ...sameNamed(category, ['id', 'name', 'description']),
     image_url: fileUrl(category.imagePath),
     parent_id: category.parentId,
     created_at: isoTime(category.createdAt),

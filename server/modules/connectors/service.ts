@@ -30,7 +30,7 @@ import { containsText, foldedName, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter } from '../../http/filter-values';
-import { constant, defineItem, isoTime, many } from '../../http/item-sql';
+import { constant, defineItem, isoTime, many, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { SEALED_PREFIX, type CredentialBox } from '../../security/credentials';
 
@@ -107,12 +107,7 @@ const connectorItem = defineItem(connector, {
   table: connectors,
   id: connectors.id,
   fields: (connector) => ({
-    id: connector.id,
-    dsp_id: connector.dspId,
-    key: connector.key,
-    driver: connector.driver,
-    type: connector.type,
-    enabled: connector.enabled,
+    ...sameNamed(connector, ['id', 'dsp_id', 'key', 'driver', 'type', 'enabled']),
     settings: masked(connector.settings),
     params: masked(connector.params),
     varification_policy: connector.verificationPolicy,

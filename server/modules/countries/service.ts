@@ -9,7 +9,7 @@ import { campaigns, countries, sponsors, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
-import { defineItem, one, type Relation } from '../../http/item-sql';
+import { defineItem, one, type Relation, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 
 export const COUNTRY_ERRORS = {
@@ -31,7 +31,7 @@ const history = auditTrail({
 const countryItem = defineItem(country, {
   table: countries,
   id: countries.id,
-  fields: (country) => ({ id: country.id, name: country.name, code: country.code }),
+  fields: (country) => sameNamed(country, ['id', 'name', 'code']),
 });
 
 /** `include=country` of any resource: the row's country as {id, name}. */

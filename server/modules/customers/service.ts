@@ -31,7 +31,7 @@ import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
-import { defineItem, isoTime, jsonKeys, many } from '../../http/item-sql';
+import { defineItem, isoTime, jsonKeys, many, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
 import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
@@ -59,12 +59,7 @@ export const customerItem = defineItem(customer, {
   table: customers,
   id: customers.id,
   fields: (customer) => ({
-    id: customer.id,
-    dsp_id: customer.dspId,
-    dni: customer.dni,
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
+    ...sameNamed(customer, ['id', 'dsp_id', 'dni', 'name', 'email', 'phone']),
     meta: jsonKeys(customer.meta, customerMeta),
     plan_id: sql`coalesce((select json_agg(${held.planId} order by ${held.planId}) from ${sql.identifier(getTableName(entitlements))} ${sql.identifier('held')}
       where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
@@ -141,6 +136,7 @@ export function createCustomerService({ db }: { db: Db }) {
     present: historyView,
     history,
     answer: itemWithoutSecrets,
+    assertVisible: (id, actor) => find(id, actor),
     unique: [
       { field: 'dni', index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
       { field: 'email', index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
@@ -260,14 +256,10 @@ export function createCustomerService({ db }: { db: Db }) {
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await find(id, actor);
       await writes.remove(id, actor);
     },
 
-    async deletion(id: number, actor: Actor) {
-      await find(id, actor);
-      return writes.deletion(id, actor);
-    },
+    deletion: writes.deletion,
   };
 }
 

@@ -35,7 +35,7 @@ import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime, many, one, presenterOf, presentItems } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, many, one, presenterOf, presentItems, sameNamed } from '../../http/item-sql';
 import { defineList, type ListCall, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -52,11 +52,11 @@ type UpdateInput = Partial<CreateInput>;
 const staffItem = defineItem(dspStaffMember, {
   table: users,
   id: users.id,
-  fields: (person) => ({ id: person.id, name: person.name, email: person.email, dni: person.dni, rol: roleNamesOf(person.id) }),
+  fields: (person) => ({ ...sameNamed(person, ['id', 'name', 'email', 'dni']), rol: roleNamesOf(person.id) }),
 });
 
 /** A person as a DSP's `users` names them. */
-const staffRefItem = defineItem(dspStaffRef, { table: users, id: users.id, fields: (person) => ({ id: person.id, name: person.name }) });
+const staffRefItem = defineItem(dspStaffRef, { table: users, id: users.id, fields: (person) => sameNamed(person, ['id', 'name']) });
 
 /** A staff change answers the DSP's whole staff, each person in full. */
 const staffPresenter = presenterOf(staffItem)({ fields: null, includes: [] });
@@ -69,24 +69,13 @@ const staffSearch: ListFilter = {
 
 /** A DSP as every answer shows it; its country, sponsor, plans and staff come with `include`. */
 /** A plan as a DSP's `plans` shows it. */
-const planRef = defineItem(dspPlanRef, { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
+const planRef = defineItem(dspPlanRef, { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name', 'campaign_id']) });
 
 const dspItem = defineItem(dsp, {
   table: dsps,
   id: dsps.id,
   fields: (dsp) => ({
-    id: dsp.id,
-    name: dsp.name,
-    type: dsp.type,
-    country_id: dsp.countryId,
-    sponsor_id: dsp.sponsorId,
-    website_url: dsp.websiteUrl,
-    address: dsp.address,
-    phone_primary: dsp.phonePrimary,
-    phone_secondary: dsp.phoneSecondary,
-    email_primary: dsp.emailPrimary,
-    settings: dsp.settings,
-    enabled: dsp.enabled,
+    ...sameNamed(dsp, ['id', 'name', 'type', 'country_id', 'sponsor_id', 'website_url', 'address', 'phone_primary', 'phone_secondary', 'email_primary', 'settings', 'enabled']),
     image_url: fileUrl(dsp.imagePath),
     image_path: fileUrl(dsp.imagePath),
     created_at: isoTime(dsp.createdAt),

@@ -19,7 +19,7 @@ import { statusHistories } from '../../db/status-history';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { defineItem, isoTime, many, one, presenterOf, presentItems, relatedContract } from '../../http/item-sql';
+import { defineItem, isoTime, many, one, presenterOf, presentItems, relatedContract, sameNamed } from '../../http/item-sql';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
@@ -37,8 +37,7 @@ const periodItem = defineItem(entitlementPeriod, {
   table: entitlementPeriods,
   id: entitlementPeriods.id,
   fields: (period) => ({
-    id: period.id,
-    state: period.state,
+    ...sameNamed(period, ['id', 'state']),
     starts_at: isoTime(period.startsAt),
     ends_at: isoTime(period.endsAt),
     is_open: period.isOpen,
@@ -46,7 +45,7 @@ const periodItem = defineItem(entitlementPeriod, {
 });
 
 /** A plan as a subscription's `plan` shows it. */
-const planRef = defineItem(relatedContract(entitlement, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+const planRef = defineItem(relatedContract(entitlement, 'plan'), { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name']) });
 
 /**
  * A subscription as the API answers it: a customer's `include=entitlements` and the subscription's
@@ -57,12 +56,7 @@ export const entitlementItem = defineItem(entitlement, {
   table: entitlements,
   id: entitlements.id,
   fields: (entitlement) => ({
-    id: entitlement.id,
-    customer_id: entitlement.customerId,
-    dsp_id: entitlement.dspId,
-    plan_id: entitlement.planId,
-    status: entitlement.status,
-    payment_method: entitlement.paymentMethod,
+    ...sameNamed(entitlement, ['id', 'customer_id', 'dsp_id', 'plan_id', 'status', 'payment_method']),
     created_at: isoTime(entitlement.createdAt),
     updated_at: isoTime(entitlement.updatedAt),
   }),

@@ -1,7 +1,7 @@
 import { type Plan, plan as planContract, planCampaignRef } from '@contract/plan';
 import { eq, sql } from 'drizzle-orm';
 import { campaigns, plans, sponsors } from '../../db/schema';
-import { aliased, defineItem, fileUrl, isoTime, type ItemSql, many, money, one, relationAt } from '../../http/item-sql';
+import { aliased, defineItem, fileUrl, isoTime, type ItemSql, many, money, one, relationAt, sameNamed } from '../../http/item-sql';
 import { planServicesRelation } from '../services/service';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -13,9 +13,7 @@ const campaignRef = (path: string) => {
     table: campaigns,
     id: campaigns.id,
     fields: (campaign) => ({
-      id: campaign.id,
-      name: campaign.name,
-      sponsor_id: campaign.sponsorId,
+      ...sameNamed(campaign, ['id', 'name', 'sponsor_id']),
       sponsor_name: sql`(select ${sponsor.name} from ${from} where ${sponsor.id} = ${campaign.sponsorId})`,
     }),
   });
@@ -28,23 +26,13 @@ export const planItem: ItemSql<typeof plans, Plan> = defineItem(planContract, {
   fields: (plan) => {
     const documentUrl = fileUrl(plan.documentPath);
     return {
-      id: plan.id,
-      campaign_id: plan.campaignId,
-      name: plan.name,
-      description: plan.description,
+      ...sameNamed(plan, ['id', 'campaign_id', 'name', 'description']),
       price: money(plan.price),
       status: plan.status,
       image_url: fileUrl(plan.imagePath),
       document_url: documentUrl,
       pdf_url: documentUrl,
-      inclusions: plan.inclusions,
-      exclusions: plan.exclusions,
-      commitment_months: plan.commitmentMonths,
-      trial_days: plan.trialDays,
-      auto_renew: plan.autoRenew,
-      meta: plan.meta,
-      apolo_code_ref: plan.apoloCodeRef,
-      plan_id: plan.planId,
+      ...sameNamed(plan, ['inclusions', 'exclusions', 'commitment_months', 'trial_days', 'auto_renew', 'meta', 'apolo_code_ref', 'plan_id']),
       created_at: isoTime(plan.createdAt),
       updated_at: isoTime(plan.updatedAt),
     };

@@ -7,7 +7,7 @@ import { permissions, rolePermissions, roles } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { defineItem } from '../../http/item-sql';
+import { defineItem, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { assertMaySetPermissions, permissionsOf } from './authority';
 
@@ -23,9 +23,7 @@ const roleItem = defineItem(roleWithPermissions, {
   table: roles,
   id: roles.id,
   fields: (role) => ({
-    id: role.id,
-    name: role.name,
-    slug: role.slug,
+    ...sameNamed(role, ['id', 'name', 'slug']),
     permissions: sql`coalesce((select json_agg(${permissions.name} order by ${permissions.id}) from ${rolePermissions}
       join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${role.id}), '[]'::json)`,
   }),

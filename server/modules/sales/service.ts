@@ -26,7 +26,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { constant, defineItem, isoTime, mapped, one, relatedContract } from '../../http/item-sql';
+import { constant, defineItem, isoTime, mapped, one, relatedContract, sameNamed } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import { createCustomerService } from '../customers/service';
 import { visibleDsp } from '../customers/visibility';
@@ -63,10 +63,10 @@ const bogotaTime = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString(
 const saleCustomer = defineItem(relatedContract(sale, 'customer'), {
   table: customers,
   id: customers.id,
-  fields: (customer) => ({ id: customer.id, name: customer.name, email: customer.email }),
+  fields: (customer) => sameNamed(customer, ['id', 'name', 'email']),
 });
-const saleDsp = defineItem(relatedContract(sale, 'dsp'), { table: dsps, id: dsps.id, fields: (dsp) => ({ id: dsp.id, name: dsp.name }) });
-const salePlan = defineItem(relatedContract(sale, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name }) });
+const saleDsp = defineItem(relatedContract(sale, 'dsp'), { table: dsps, id: dsps.id, fields: (dsp) => sameNamed(dsp, ['id', 'name']) });
+const salePlan = defineItem(relatedContract(sale, 'plan'), { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name']) });
 
 const saleItem = defineItem(sale, {
   table: entitlements,

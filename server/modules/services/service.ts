@@ -28,7 +28,7 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { aliased, defineItem, fileUrl, isoTime, many, money, one, relatedContract, relationAt, withNested } from '../../http/item-sql';
+import { aliased, defineItem, fileUrl, isoTime, many, money, one, relatedContract, relationAt, sameNamed, withNested } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -42,17 +42,17 @@ export { SERVICE_NOT_FOUND };
 const categoryRef = defineItem(relatedContract(service, 'category'), {
   table: campaignCategories,
   id: campaignCategories.id,
-  fields: (category) => ({ id: category.id, name: category.name }),
+  fields: (category) => sameNamed(category, ['id', 'name']),
 });
 
 /** A plan as a service's `plan` shows it. */
-const planRef = defineItem(relatedContract(service, 'plan'), { table: plans, id: plans.id, fields: (plan) => ({ id: plan.id, name: plan.name, campaign_id: plan.campaignId }) });
+const planRef = defineItem(relatedContract(service, 'plan'), { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name', 'campaign_id']) });
 
 /** A campaign as a service's `campaign` (its plan's) shows it. */
 const campaignRef = defineItem(relatedContract(service, 'campaign'), {
   table: campaigns,
   id: campaigns.id,
-  fields: (campaign) => ({ id: campaign.id, name: campaign.name, sponsor_id: campaign.sponsorId }),
+  fields: (campaign) => sameNamed(campaign, ['id', 'name', 'sponsor_id']),
 });
 
 /** A service as the API answers it (its category, plan and campaign come with `include`). */
@@ -60,22 +60,10 @@ export const serviceItem = defineItem(service, {
   table: services,
   id: services.id,
   fields: (row) => ({
-    id: row.id,
-    plan_id: row.planId,
-    category_id: row.categoryId,
-    name: row.name,
-    description: row.description,
+    ...sameNamed(row, ['id', 'plan_id', 'category_id', 'name', 'description']),
     image_url: fileUrl(row.imagePath),
     coverage_amount: money(row.coverageAmount),
-    unlimited_coverage: row.unlimitedCoverage,
-    event_limit: row.eventLimit,
-    unlimited_events: row.unlimitedEvents,
-    event_period: row.eventPeriod,
-    inclusions: row.inclusions,
-    exclusions: row.exclusions,
-    is_active: row.isActive,
-    apolo_code_ref: row.apoloCodeRef,
-    meta: row.meta,
+    ...sameNamed(row, ['unlimited_coverage', 'event_limit', 'unlimited_events', 'event_period', 'inclusions', 'exclusions', 'is_active', 'apolo_code_ref', 'meta']),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),
   }),

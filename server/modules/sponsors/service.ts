@@ -21,7 +21,7 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { defineItem, fileUrl, isoTime } from '../../http/item-sql';
+import { defineItem, fileUrl, isoTime, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -37,9 +37,7 @@ export const sponsorItem = defineItem(sponsor, {
   table: sponsors,
   id: sponsors.id,
   fields: (sponsor) => ({
-    id: sponsor.id,
-    name: sponsor.name,
-    country_id: sponsor.countryId,
+    ...sameNamed(sponsor, ['id', 'name', 'country_id']),
     logo_url: fileUrl(sponsor.logoPath),
     website_url: sponsor.websiteUrl,
     website: sponsor.websiteUrl,

@@ -23,7 +23,7 @@ import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
-import { defineItem, isoTime, many } from '../../http/item-sql';
+import { defineItem, isoTime, many, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
@@ -55,20 +55,14 @@ export const roleNamesOf = (userId: AnyColumn): SQL =>
     from ${userRoles} where ${userRoles.userId} = ${userId} order by ${userRoles.roleId}))`;
 
 /** A role as a user's `roles` shows it. */
-const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => ({ id: row.id, name: row.name, slug: row.slug }) });
+const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => sameNamed(row, ['id', 'name', 'slug']) });
 
 /** A user as every answer shows it: its country's name and its roles (in the order of `rol`), never the password hash. */
 const userItem = defineItem(user, {
   table: users,
   id: users.id,
   fields: (user) => ({
-    id: user.id,
-    dni: user.dni,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    is_active: user.isActive,
-    country_id: user.countryId,
+    ...sameNamed(user, ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id']),
     country: sql`(select ${countries.name} from ${countries} where ${countries.id} = ${user.countryId})`,
     rol: roleNamesOf(user.id),
     roles: many(
