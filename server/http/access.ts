@@ -14,13 +14,20 @@ import { forbidden, unauthorized } from './errors';
 export type Access = 'public' | 'signed-in' | Permission;
 
 /**
+ * A builder that makes a route's access from a configuration naming who may call it (a resource's
+ * `access`, a HISTORIES entry): the route-access test takes their routes as declared there.
+ */
+export type AccessDeclaredBy = 'resourceRoutes' | 'historyRoute';
+
+/**
  * One row of the route table: a method and path, and who may call it; null for a route outside
- * this scheme (the built panel's files, public).
+ * this scheme (the built panel's files, public). `declaredBy` names the builder that made it, if any.
  */
 export interface RouteAccess {
   method: string;
   url: string;
   access: Access | null;
+  declaredBy: AccessDeclaredBy | null;
 }
 
 declare module 'fastify' {
@@ -33,6 +40,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    declaredBy?: AccessDeclaredBy;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -59,7 +67,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
   // Built when asked, from the routes' own options: hooks registered later may still change them
   // (every PUT route also answers POST).
   app.decorate('routeAccess', () =>
-    routes.flatMap((route) => [route.method].flat().map((method) => ({ method: String(method), url: route.url, access: route.config?.access ?? null }))),
+    routes.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method: String(method), url: route.url, access: route.config?.access ?? null, declaredBy: route.config?.declaredBy ?? null })),
+    ),
   );
 
   app.addHook('onRoute', (route) => {

@@ -83,6 +83,8 @@ describe('resourceRoutes', () => {
       ['DELETE', '/api/v1/things/:id', 'categories.delete'],
       ['GET', '/api/v1/things/:id/deletion', 'categories.delete'],
     ]);
+    // The route-access test reads these routes' access as declared by this configuration.
+    expect(routes.map((route) => route.config?.declaredBy)).toEqual(routes.map(() => 'resourceRoutes'));
     const schemaOf = (method: string, url: string) => routes.find((route) => route.url === url && [route.method].flat().includes(method))!.schema!;
     expect(schemaOf('GET', '/api/v1/things')).toMatchObject({ tags: ['Cosas'], summary: 'Lista de cosas', querystring: list.querystring });
     expect(schemaOf('GET', '/api/v1/things/:id')).toMatchObject({ summary: 'Una cosa', querystring: list.detailQuerystring });

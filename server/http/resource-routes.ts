@@ -108,7 +108,7 @@ export function resourceRoutes<
 >(app: FastifyInstance, options: ResourceRoutes<LP, CP, CB, UB>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { path, tags, consumes } = options;
-  const accessOf = (route: RouteText) => ({ access: route.access ?? options.access });
+  const accessOf = (route: RouteText) => ({ access: route.access ?? options.access, declaredBy: 'resourceRoutes' as const });
   const item = () => required(options.item, 'item', path);
   const list = () => required(options.list, 'list', path);
 

@@ -121,7 +121,7 @@ export function historyRoute(
   app.withTypeProvider<ZodTypeProvider>().get(
     `${options.path}/:id/history`,
     {
-      config: { access: options.access },
+      config: { access: options.access, declaredBy: 'historyRoute' },
       schema: {
         tags,
         summary: options.summary,
