@@ -200,6 +200,9 @@ export interface AnswerRoute {
   includes: readonly string[];
   /** The sparse fields `fields` may name, when it takes them. */
   fields: readonly string[] | undefined;
+  /** The `filter[…]` names and the sorts a list declares (none for a detail). */
+  filters: readonly string[];
+  sorts: readonly string[];
 }
 
 /** The answer of each list's and detail's querystring schema: a route that takes one answers it. */
@@ -355,11 +358,11 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     /** The detail route's 200 answer: the full item. */
     detailResponse: successEnvelope(item),
     /** The list's `querystring` schema, for its route. */
-    querystring: answering(querystringSchema(listShape), { kind: 'list', item, includes: includePaths, fields: config.fields }),
+    querystring: answering(querystringSchema(listShape), { kind: 'list', item, includes: includePaths, fields: config.fields, filters: filterNames, sorts: sortNames }),
     /** The `querystring` schema of a route that takes only the list's filters (an export). */
     filtersQuerystring: querystringSchema(filtersShape),
     /** The detail's `querystring` schema (include, fields), for its route. */
-    detailQuerystring: answering(querystringSchema(detailShape), { kind: 'detail', item, includes: detailPaths, fields: config.fields }),
+    detailQuerystring: answering(querystringSchema(detailShape), { kind: 'detail', item, includes: detailPaths, fields: config.fields, filters: [], sorts: [] }),
 
     /** One page of the list, as the paginator answers it, sent as PostgreSQL wrote its items. */
     async answer(request: FastifyRequest, reply: FastifyReply, call: ListCall = {}): Promise<void> {

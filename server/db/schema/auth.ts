@@ -27,6 +27,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_dni_unique').on(table.dni),
     index('users_created_at_idx').on(table.createdAt, table.id),
+    index('users_country_idx').on(table.countryId),
     copySearchIndex('users_name_search_idx', table.nameFolded),
     copySearchIndex('users_email_search_idx', table.emailFolded),
     copySearchIndex('users_dni_search_idx', table.dniFolded),

@@ -80,6 +80,8 @@ export const entitlements = pgTable(
     index('entitlements_plan_status_idx').on(table.planId, table.status),
     // Sales read subscriptions newest first, within the DSPs a person sees.
     index('entitlements_created_at_idx').on(table.createdAt, table.id),
+    // /ventas filtered by payment method alone, newest first.
+    index('entitlements_payment_method_created_at_idx').on(table.paymentMethod, table.createdAt, table.id),
     check('entitlements_payment_method_check', sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('efectivo', 'tarjeta', 'transferencia', 'cheque')`),
     uniqueIndex('entitlements_customer_plan_current_unique').on(table.customerId, table.planId).where(sql`${table.status} <> 'CANCELLED'`),
   ],

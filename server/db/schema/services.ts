@@ -48,6 +48,8 @@ export const services = pgTable(
     copySearchIndex('services_description_search_idx', table.descriptionFolded),
     index('services_name_sort_idx').on(table.nameFolded, table.id),
     index('services_created_at_idx').on(table.createdAt, table.id),
+    // The services page filtered by status alone, in its default order.
+    index('services_active_idx').on(table.isActive, table.id),
     check('services_coverage_check', sql`(${table.unlimitedCoverage} and ${table.coverageAmount} is null) or (not ${table.unlimitedCoverage} and ${table.coverageAmount} >= 0)`),
     check('services_event_limit_check', sql`(${table.unlimitedEvents} and ${table.eventLimit} is null) or (not ${table.unlimitedEvents} and ${table.eventLimit} >= 0)`),
   ],
