@@ -3,6 +3,7 @@ import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import { http } from 'msw';
 import { parseBody } from '../body';
 import { apiUrl, fail, invalid, ok } from '../envelope';
+import type { MockModule } from '../resource';
 import { signedInUser } from './auth';
 
 /** The signed-in person's password when a test starts. */
@@ -55,7 +56,9 @@ const policyErrors = (body: { current_password: string; password: string }): Rec
 };
 
 /** The 'Mi cuenta' API of contract/account.ts over `accountDb`. */
-export const accountHandlers = [
+export const mock: MockModule = {
+  stores: [accountDb],
+  handlers: [
   http.get(apiUrl('auth/sessions'), () =>
     ok([...accountDb.sessions].sort((a, b) => (b.last_used_at ?? b.created_at).localeCompare(a.last_used_at ?? a.created_at))),
   ),
@@ -80,4 +83,5 @@ export const accountHandlers = [
     accountDb.sessions = accountDb.sessions.filter((session) => session.current);
     return ok(null, ACCOUNT_MESSAGES.passwordChanged);
   }),
-];
+],
+};

@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../envelope';
+import type { MockModule } from '../resource';
 
 /** The person the default verify-2fa answer signs in. */
 export const signedInUser = {
@@ -17,7 +18,8 @@ export const sessionToken = 'test-session-token';
 export const resetToken = 'test-reset-token';
 
 /** Default auth answers, all successes; tests override them with `server.use` for failures. */
-export const authHandlers = [
+export const mock: MockModule = {
+  handlers: [
   http.post(apiUrl('auth/login'), () => ok(null, 'Te enviamos un código de verificación.')),
   http.post(apiUrl('auth/resend-2fa'), () =>
     ok(null, 'Si hay un inicio de sesión pendiente para ese correo, te enviamos un código nuevo.'),
@@ -42,4 +44,5 @@ export const authHandlers = [
   http.post(apiUrl('auth/recovery/reset-password'), () =>
     ok(null, 'Tu contraseña ha sido actualizada correctamente.'),
   ),
-];
+],
+};

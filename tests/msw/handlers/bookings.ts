@@ -24,7 +24,7 @@ import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { jsonBody, parseBody } from '../body';
 import { answer, apiUrl, fail } from '../envelope';
-import { askedIncludes, listOf, matching, shaped, type ListSpec } from '../resource';
+import { askedIncludes, listOf, matching, shaped, type ListSpec, type MockModule } from '../resource';
 import { signedInUser } from './auth';
 
 let sequence = 0;
@@ -145,7 +145,9 @@ function moved(row: Booking, status: BookingStatus, reason: string | null): Book
 }
 
 /** The bookings API over `bookingsDb`: the DSP picker, list, counters, chart, CSV, detail and status change. */
-export const bookingHandlers = [
+export const mock: MockModule = {
+  stores: [bookingsDb],
+  handlers: [
   // The live stream: opens, says ready, then stays silent until the page closes it (a test that
   // needs events adds its own handler with server.use).
   http.get(apiUrl('v1/dsps/:dspId/bookings/stream'), ({ params }) =>
@@ -216,4 +218,5 @@ export const bookingHandlers = [
     bookingsDb.bookings[index] = updated;
     return answer(booking, shaped(updated, [], specOf(new URL(request.url), BOOKING_DETAIL_INCLUDES)), BOOKING_ANSWERS.statusChanged);
   }),
-];
+],
+};

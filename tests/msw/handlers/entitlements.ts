@@ -12,6 +12,7 @@ import {
 } from '@contract/entitlement';
 import { http } from 'msw';
 import { answer, apiUrl, fail, invalid } from '../envelope';
+import type { MockModule } from '../resource';
 import { signedInUser } from './auth';
 import { parseBody } from '../body';
 
@@ -110,7 +111,9 @@ const changeStatus = async (request: Request, id: number) => {
 };
 
 /** The entitlements API over `entitlementsDb`, with the server's checks, transition rule and messages. */
-export const entitlementHandlers = [
+export const mock: MockModule = {
+  stores: [entitlementsDb],
+  handlers: [
   http.get(apiUrl('v1/entitlements/:id'), ({ params }) => {
     const found = entitlementsDb.entitlements.find((item) => item.id === Number(params.id));
     return found ? answer(entitlementDetail, found) : fail(404, ENTITLEMENT_NOT_FOUND);
@@ -139,4 +142,5 @@ export const entitlementHandlers = [
     if (named !== 'PATCH') return fail(400, `Esta ruta se actualiza con _method=PATCH${named ? `, no ${named}` : ''}.`);
     return changeStatus(request, Number(params.id));
   }),
-];
+],
+};

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { z } from 'zod';
 import { jsonBody, parseBody } from '../body';
 import { answer, apiUrl, fail } from '../envelope';
-import { detailHandler, listHandler, type ListSpec } from '../resource';
+import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 
 export interface RoleRecord {
   id: number;
@@ -39,9 +39,11 @@ const spec: ListSpec<RoleRecord> = {
 
 const ROLE_NOT_FOUND = 'El rol no existe.';
 
-export const roleHandlers = [
-  listHandler('v1/roles', spec, () => rolesDb.roles),
-  detailHandler('v1/roles', spec, (id) => rolesDb.roles.find((row) => row.id === id), ROLE_NOT_FOUND),
+/** The roles API over `rolesDb`: the list, a role's detail and the sync of its permissions. */
+export const mock: MockModule = {
+  stores: [rolesDb],
+  handlers: [
+  ...resourceHandlers({ path: 'v1/roles', spec, rows: arrayRows(rolesDb, 'roles'), notFound: ROLE_NOT_FOUND }),
   http.post(apiUrl('v1/roles/:id/sync-permission'), async ({ params, request }) => {
     const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
     if (!role) return fail(404, ROLE_NOT_FOUND);
@@ -53,4 +55,5 @@ export const roleHandlers = [
     return answer(roleWithPermissions, role, 'Permisos actualizados.');
   }),
   http.get(apiUrl('v1/permissions'), () => answer(z.array(permissionInfo), permissionCatalogue)),
-];
+  ],
+};

@@ -1,7 +1,7 @@
 import { SALE_DEFAULT_SORT, SALE_PAGE_SIZE, SALE_SORTS, sale, salesSummary, type Sale } from '@contract/sale';
 import { http, HttpResponse } from 'msw';
 import { answer, apiUrl } from '../envelope';
-import { listHandler, matching, type ListSpec } from '../resource';
+import { listHandler, matching, type ListSpec, type MockModule } from '../resource';
 
 let sequence = 0;
 
@@ -56,7 +56,9 @@ const spec: ListSpec<Sale> = {
 };
 
 /** The sales API over `salesDb`: the list, its totals and its CSV export. */
-export const salesHandlers = [
+export const mock: MockModule = {
+  stores: [salesDb],
+  handlers: [
   listHandler('v1/sales', spec, () => salesDb.sales),
   http.get(apiUrl('v1/sales/summary'), ({ request }) => {
     const found = matching(salesDb.sales, new URL(request.url), spec);
@@ -72,4 +74,5 @@ export const salesHandlers = [
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="ventas-2026-03-31.csv"' },
     });
   }),
-];
+],
+};
