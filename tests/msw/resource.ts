@@ -1,7 +1,7 @@
 import { cannotDelete } from '@contract/messages';
 import { http, type PathParams, type RequestHandler } from 'msw';
 import { z } from 'zod';
-import { formBody, formFields, jsonBody, parseBody } from './body';
+import { formFields, jsonOrFormBody, parseBody } from './body';
 import { answer, apiUrl, breach, deletionAnswer, fail } from './envelope';
 import { fold } from './fold';
 import { listAnswer } from './paginate';
@@ -239,9 +239,8 @@ export type Sent = {
 };
 
 const sent = async (request: Request, method: Sent['method'], id: number | undefined, params: Params): Promise<Sent> => {
-  if (request.headers.get('content-type')?.includes('application/json')) return { method, id, fields: {}, body: await jsonBody(request), params, answered: {} };
-  const fields = await formFields(request);
-  return { method, id, fields, body: formBody(fields), params, answered: {} };
+  const fields = request.headers.get('content-type')?.includes('application/json') ? {} : await formFields(request.clone());
+  return { method, id, fields, body: await jsonOrFormBody(request), params, answered: {} };
 };
 
 /** A write: the contract's body schema, and the stored row it makes (or the answer refusing it). */
@@ -251,8 +250,8 @@ type Write<S extends z.ZodType, Args extends unknown[], T> = { schema: S; row: (
 export type Resource<T extends Row, C extends z.ZodType, U extends z.ZodType> = {
   /** Where a row lives: its detail, update, delete and deletion check are `path/:id`. */
   path: string;
-  /** The list and the create when they live under a parent (`v1/dsps/:dspId/clients`); `path` otherwise. */
-  list?: string;
+  /** The list and the create when they live under a parent (`v1/dsps/:dspId/clients`); `path` otherwise; `false`: no list route. */
+  list?: string | false;
   spec: ListSpec<T>;
   /** The detail's relations when they differ from the list's; `false` when there is no detail route. */
   detail?: ListSpec<T> | false;
@@ -274,7 +273,7 @@ export type Resource<T extends Row, C extends z.ZodType, U extends z.ZodType> = 
 /** The handlers of a resource: its list, detail, create, update, deletion check and delete, as far as it has them. */
 export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever, U extends z.ZodType = z.ZodNever>(resource: Resource<T, C, U>): RequestHandler[] {
   const { path, spec, rows, notFound, create, update, deletion } = resource;
-  const list = resource.list ?? path;
+  const list = resource.list || path;
   const show = resource.shown ?? ((row: T) => row);
   const detail = resource.detail ?? spec;
   const answerWrite = (row: T, write: Sent, message: string, status: number) => {
@@ -289,12 +288,15 @@ export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever
     store(row);
     return answerWrite(row, write, message, status);
   };
-  const handlers: RequestHandler[] = [
-    listHandler(list, spec, (params) => {
-      const found = rows.under(params);
-      return found instanceof Response ? found : found.map(show);
-    }),
-  ];
+  const handlers: RequestHandler[] = [];
+  if (resource.list !== false) {
+    handlers.push(
+      listHandler(list, spec, (params) => {
+        const found = rows.under(params);
+        return found instanceof Response ? found : found.map(show);
+      }),
+    );
+  }
   if (detail) {
     handlers.push(
       http.get(apiUrl(`${path}/:id`), ({ request, params }) => {

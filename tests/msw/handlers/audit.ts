@@ -72,19 +72,19 @@ const csvCell = (value: unknown) => `"${String(value ?? '').replaceAll('"', '""'
 export const mock: MockModule = {
   stores: [auditDb],
   handlers: [
-  listHandler('v1/audit', spec, () => auditDb.entries),
-  http.get(apiUrl('v1/audit/export'), ({ request }) => {
-    const url = new URL(request.url);
-    auditDb.exports.push(url.searchParams);
-    const found = matching(auditDb.entries, url, spec);
-    const rows = found.map((entry) => [entry.created_at, entry.actor?.name, entry.action, entry.resource, entry.resource_id, entry.resource_label].map(csvCell).join(','));
-    return new HttpResponse(['fecha,persona,accion,recurso,id,registro', ...rows].join('\n'), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="auditoria.csv"' },
-    });
-  }),
-  listHandler('v1/:collection/:id/history', spec, (params) => {
-    const resource = HISTORY_COLLECTIONS[String(params.collection)];
-    return resource ? auditDb.entries.filter((entry) => entry.resource === resource && entry.resource_id === Number(params.id)) : fail(404, 'La ruta no existe.');
-  }),
-],
+    listHandler('v1/audit', spec, () => auditDb.entries),
+    http.get(apiUrl('v1/audit/export'), ({ request }) => {
+      const url = new URL(request.url);
+      auditDb.exports.push(url.searchParams);
+      const found = matching(auditDb.entries, url, spec);
+      const rows = found.map((entry) => [entry.created_at, entry.actor?.name, entry.action, entry.resource, entry.resource_id, entry.resource_label].map(csvCell).join(','));
+      return new HttpResponse(['fecha,persona,accion,recurso,id,registro', ...rows].join('\n'), {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="auditoria.csv"' },
+      });
+    }),
+    listHandler('v1/:collection/:id/history', spec, (params) => {
+      const resource = HISTORY_COLLECTIONS[String(params.collection)];
+      return resource ? auditDb.entries.filter((entry) => entry.resource === resource && entry.resource_id === Number(params.id)) : fail(404, 'La ruta no existe.');
+    }),
+  ],
 };
