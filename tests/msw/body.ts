@@ -15,6 +15,11 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
   return body;
 }
 
+/** The body as the contract's schemas read it, sent as JSON or as a form. */
+export async function jsonOrFormBody(request: Request): Promise<Record<string, unknown>> {
+  return request.headers.get('content-type')?.includes('application/json') ? jsonBody(request) : formBody(await formFields(request));
+}
+
 const isIndex = (segment: string) => segment === '' || /^\d+$/.test(segment);
 
 /**

@@ -51,9 +51,9 @@ export const pickFields = <T extends object>(items: T[], url: URL): Partial<T>[]
  * asked `fields=`, and the paginator checked against the contract's `paginator(item)` (a sparse
  * answer against the item's fields it asked for).
  */
-export function listAnswer<S extends z.ZodObject>(item: S, items: z.input<S>[], url: URL, defaultLimit = DEFAULT_LIST_LIMIT) {
+export function listAnswer<S extends z.ZodObject>(item: S, items: z.input<S>[], url: URL, defaultLimit = DEFAULT_LIST_LIMIT, maxLimit = MAX_LIST_LIMIT) {
   const limit = url.searchParams.get('limit');
-  if (limit !== null && Number(limit) > MAX_LIST_LIMIT) return fail(400, limitTooLargeMessage(MAX_LIST_LIMIT));
+  if (limit !== null && Number(limit) > maxLimit) return fail(400, limitTooLargeMessage(maxLimit));
   const keys = sparseKeys(url)?.filter((key) => key in item.shape);
   const schema = keys ? item.pick(Object.fromEntries(keys.map((key) => [key, true])) as never) : item;
   return answer(paginator(schema) as z.ZodType<unknown>, paginate(pickFields(items as object[], url), url, defaultLimit));

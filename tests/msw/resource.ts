@@ -1,6 +1,7 @@
 import { cannotDelete } from '@contract/messages';
-import { http, type PathParams } from 'msw';
+import { http, type PathParams, type RequestHandler } from 'msw';
 import { z } from 'zod';
+import { formFields, jsonOrFormBody, parseBody } from './body';
 import { answer, apiUrl, breach, deletionAnswer, fail } from './envelope';
 import { fold } from './fold';
 import { listAnswer } from './paginate';
@@ -15,6 +16,8 @@ export type ListSpec<T> = {
   sorts: readonly string[];
   defaultSort: string;
   pageSize: number;
+  /** The largest `limit` the route takes, when it is not every list's (a DSP's staff). */
+  maxLimit?: number;
   /** The contract's X_FIELDS: what `fields=` may name; the item's other keys are its relations. */
   fields?: readonly string[];
   /** The contract's includes; a relation not asked for is left out of each item. */
@@ -113,7 +116,7 @@ export function listOf<T extends Row>(rows: readonly T[], url: URL, spec: ListSp
   const includes = askedIncludes(url, spec);
   for (const field of listParam(url, 'fields')) if (spec.fields && !spec.fields.includes(field)) breach(`fields=${field} no está en el contrato`);
   const found = matching(rows, url, spec).map((row) => shaped(row, includes, spec));
-  return listAnswer(spec.item, found as never, url, spec.pageSize);
+  return listAnswer(spec.item, found as never, url, spec.pageSize, spec.maxLimit);
 }
 
 /** The detail: every stored relation unless `include=` names some, then only those. */
@@ -122,23 +125,239 @@ export function detailOf<T extends Row>(row: T, url: URL, spec: ListSpec<T>) {
   return answer(spec.item, shaped(row, askedIncludes(url, spec), spec));
 }
 
-/**
- * `GET path` as the list of `rows(params)`; a parent that does not exist answers its own
- * Response (the 404 of `v1/dsps/:id/customers` when the DSP is unknown).
- */
+/** What each file of `handlers/` exports as `mock`; `server.ts` registers every file's. */
+export type MockModule = {
+  handlers: readonly RequestHandler[];
+  /** The in-memory stores the test setup puts back to their starting data before each test. */
+  stores?: readonly { reset(): void }[];
+  /** Registered before every other file's: fixed paths a sibling's `:id` would read as an id (`v1/dsps/staff`). */
+  first?: boolean;
+};
+
+const isId = (value: unknown) => /^\d+$/.test(String(value));
+
+/** `GET path` as the list of `rows(params)`; a parent that does not exist answers its own 404. */
 export const listHandler = <T extends Row>(path: string, spec: ListSpec<T>, rows: (params: Params) => readonly T[] | Response) =>
   http.get(apiUrl(path), ({ request, params }) => {
     const found = rows(params);
     return found instanceof Response ? found : listOf(found, new URL(request.url), spec);
   });
 
-/** `GET path/:id`; a non-numeric id is left to the next handler (`v1/dsps/staff`). */
-export const detailHandler = <T extends Row>(path: string, spec: ListSpec<T>, find: (id: number) => T | undefined, notFound: string) =>
-  http.get(apiUrl(`${path}/:id`), ({ request, params }) => {
-    if (!/^\d+$/.test(String(params.id))) return undefined;
-    const row = find(Number(params.id));
-    return row ? detailOf(row, new URL(request.url), spec) : fail(404, notFound);
-  });
+/** A resource's rows wherever the mock keeps them. */
+export type Rows<T extends Row> = {
+  /** The rows the list under `params` reads (all of them for a top-level list), or its parent's 404. */
+  under: (params: Params) => readonly T[] | Response;
+  all: () => readonly T[];
+  find: (id: number) => T | undefined;
+  /** Stores a new row under the parent `params` names. */
+  insert: (row: T, params: Params) => void;
+  /** Puts `row` in the place of the stored row with its id. */
+  replace: (row: T) => void;
+  remove: (row: T) => void;
+};
+
+/** A list under a parent: the rows whose `field` is the path's `param`; a parent `exists` does not know is a 404. */
+export type Parent<T> = { param: string; field: keyof T & string; exists?: (id: number) => boolean; notFound?: string };
+
+/** Rows kept in one array of a store (`sponsorsDb.sponsors`), read afresh on each call since a reset replaces it. */
+export function arrayRows<S extends Record<K, Row[]>, K extends keyof S & string>(store: S, key: K, parent?: Parent<S[K][number]>): Rows<S[K][number]> {
+  type T = S[K][number];
+  const rows = () => store[key] as T[];
+  const set = (next: T[]) => ((store as Record<K, T[]>)[key] = next);
+  return {
+    under: (params) => {
+      if (!parent) return rows();
+      const id = Number(params[parent.param]);
+      if (parent.exists && !parent.exists(id)) return fail(404, parent.notFound ?? 'La ruta no existe.');
+      return rows().filter((row) => row[parent.field] === id);
+    },
+    all: rows,
+    find: (id) => rows().find((row) => row.id === id),
+    insert: (row) => void rows().push(row),
+    replace: (row) => set(rows().map((other) => (other.id === row.id ? row : other))),
+    remove: (row) => set(rows().filter((other) => other.id !== row.id)),
+  };
+}
+
+type ChildOf<P, K extends keyof P> = NonNullable<P[K]> extends readonly (infer T extends Row)[] ? T : never;
+
+/** Rows kept on their parents (`campaign.plans`): the list and the create name the parent by the path's `param`. */
+export function childRows<P extends Row, K extends keyof P & string>(parents: () => readonly P[], key: K, param: string, notFound: string): Rows<ChildOf<P, K>> {
+  type T = ChildOf<P, K>;
+  const childrenOf = (parent: P) => (parent[key] as T[] | undefined) ?? [];
+  const set = (parent: P, children: T[]) => ((parent as Record<K, unknown>)[key] = children);
+  const ownerOf = (id: number) => parents().find((parent) => childrenOf(parent).some((row) => row.id === id))!;
+  const parentOf = (params: Params) => parents().find((candidate) => candidate.id === Number(params[param]));
+  return {
+    under: (params) => {
+      const parent = parentOf(params);
+      return parent ? childrenOf(parent) : fail(404, notFound);
+    },
+    all: () => parents().flatMap(childrenOf),
+    find: (id) => parents().flatMap(childrenOf).find((row) => row.id === id),
+    insert: (row, params) => {
+      const parent = parentOf(params)!;
+      set(parent, [...childrenOf(parent), row]);
+    },
+    replace: (row) => {
+      const parent = ownerOf(row.id);
+      set(parent, childrenOf(parent).map((other) => (other.id === row.id ? row : other)));
+    },
+    remove: (row) => {
+      const parent = ownerOf(row.id);
+      set(parent, childrenOf(parent).filter((other) => other.id !== row.id));
+    },
+  };
+}
+
+/** A unique index the server keeps: `field` held once per scope, compared trimmed, ignoring case and accents. */
+export type Unique<T> = { field: keyof T & string; message: string; scope?: (row: T, other: T) => boolean };
+
+/** The server's 409 for the first unique value `row` shares with another row, under its field. */
+const clash = <T extends Row>(row: T, rows: readonly T[], uniques: readonly Unique<T>[]) => {
+  for (const { field, message, scope } of uniques) {
+    if (row[field] === undefined || row[field] === null) continue;
+    const wanted = fold(String(row[field]).trim());
+    const taken = rows.some((other) => other.id !== row.id && (!scope || scope(row, other)) && fold(String(other[field] ?? '').trim()) === wanted);
+    if (taken) return fail(409, message, { [field]: [message] });
+  }
+  return null;
+};
+
+/** What a write sent, as the resource's `log` and its `row` builders read it. */
+export type Sent = {
+  method: 'create' | 'update';
+  /** The parent's id for a create under a parent (its path's first parameter), the row's for an update. */
+  id: number | undefined;
+  /** The form's pairs as text, a file as `file:<its name>`; empty for a JSON body. */
+  fields: Record<string, string>;
+  /** The body as the contract's schemas read it: the JSON, or the form's pairs nested. */
+  body: Record<string, unknown>;
+  params: Params;
+  /** Keys this write's answer shows once and the store never keeps (an API client's secret). */
+  answered: Record<string, unknown>;
+};
+
+const sent = async (request: Request, method: Sent['method'], id: number | undefined, params: Params): Promise<Sent> => {
+  const fields = request.headers.get('content-type')?.includes('application/json') ? {} : await formFields(request.clone());
+  return { method, id, fields, body: await jsonOrFormBody(request), params, answered: {} };
+};
+
+/** A write: the contract's body schema, and the stored row it makes (or the answer refusing it). */
+type Write<S extends z.ZodType, Args extends unknown[], T> = { schema: S; row: (...args: [...Args, z.output<S>, Sent]) => T | Response; message: string };
+
+/** A resource the panel lists, reads, writes and deletes, answered as the server answers it. */
+export type Resource<T extends Row, C extends z.ZodType, U extends z.ZodType> = {
+  /** Where a row lives: its detail, update, delete and deletion check are `path/:id`. */
+  path: string;
+  /** The list and the create when they live under a parent (`v1/dsps/:dspId/clients`); `path` otherwise; `false`: no list route. */
+  list?: string | false;
+  spec: ListSpec<T>;
+  /** The detail's relations when they differ from the list's; `false` when there is no detail route. */
+  detail?: ListSpec<T> | false;
+  rows: Rows<T>;
+  notFound: string;
+  /** What every answer shows of a stored row (a connector's credentials masked). */
+  shown?: (row: T) => T;
+  create?: Write<C, [], T>;
+  update?: Write<U, [current: T], T> & { verb?: 'post' | 'put' };
+  /** A write's answer: its schema (the item's unless told) and the relations it includes (the stored ones unless told). */
+  written?: { schema?: z.ZodType; includes?: readonly string[] };
+  unique?: readonly Unique<T>[];
+  /** Records what a write sent, before anything is checked. */
+  log?: (write: Sent) => void;
+  /** `GET path/:id/deletion`, and `DELETE path/:id` with the answer's message when the panel deletes these. */
+  deletion?: { refusal?: (row: T) => string | null; deleted?: string };
+};
+
+/** The handlers of a resource: its list, detail, create, update, deletion check and delete, as far as it has them. */
+export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever, U extends z.ZodType = z.ZodNever>(resource: Resource<T, C, U>): RequestHandler[] {
+  const { path, spec, rows, notFound, create, update, deletion } = resource;
+  const list = resource.list || path;
+  const show = resource.shown ?? ((row: T) => row);
+  const detail = resource.detail ?? spec;
+  const answerWrite = (row: T, write: Sent, message: string, status: number) => {
+    const includes = resource.written?.includes;
+    const data = { ...show(includes ? shaped(row, includes, spec) : row), ...write.answered };
+    return answer(resource.written?.schema ?? spec.item, data, message, status);
+  };
+  const refusedOrStored = (row: T | Response, store: (row: T) => void, write: Sent, message: string, status: number) => {
+    if (row instanceof Response) return row;
+    const refused = clash(row, rows.all(), resource.unique ?? []);
+    if (refused) return refused;
+    store(row);
+    return answerWrite(row, write, message, status);
+  };
+  const handlers: RequestHandler[] = [];
+  if (resource.list !== false) {
+    handlers.push(
+      listHandler(list, spec, (params) => {
+        const found = rows.under(params);
+        return found instanceof Response ? found : found.map(show);
+      }),
+    );
+  }
+  if (detail) {
+    handlers.push(
+      http.get(apiUrl(`${path}/:id`), ({ request, params }) => {
+        if (!isId(params.id)) return undefined;
+        const row = rows.find(Number(params.id));
+        return row ? detailOf(show(row), new URL(request.url), detail) : fail(404, notFound);
+      }),
+    );
+  }
+  if (create) {
+    handlers.push(
+      http.post(apiUrl(list), async ({ request, params }) => {
+        const [parentId] = Object.values(params);
+        const write = await sent(request, 'create', parentId === undefined ? undefined : Number(parentId), params);
+        resource.log?.(write);
+        const parent = rows.under(params);
+        if (parent instanceof Response) return parent;
+        const input = parseBody(create.schema, write.body);
+        if (input instanceof Response) return input;
+        return refusedOrStored(create.row(input, write), (row) => rows.insert(row, params), write, create.message, 201);
+      }),
+    );
+  }
+  if (update) {
+    handlers.push(
+      http[update.verb ?? 'post'](apiUrl(`${path}/:id`), async ({ request, params }) => {
+        if (!isId(params.id)) return undefined;
+        const write = await sent(request, 'update', Number(params.id), params);
+        resource.log?.(write);
+        const current = rows.find(Number(params.id));
+        if (!current) return fail(404, notFound);
+        const input = parseBody(update.schema, write.body);
+        if (input instanceof Response) return input;
+        return refusedOrStored(update.row(current, input, write), rows.replace, write, update.message, 200);
+      }),
+    );
+  }
+  if (deletion) {
+    const refusal = deletion.refusal ?? (() => null);
+    handlers.push(
+      http.get(apiUrl(`${path}/:id/deletion`), ({ params }) => {
+        const row = rows.find(Number(params.id));
+        return row ? deletionAnswer(refusal(row)) : fail(404, notFound);
+      }),
+    );
+    const { deleted } = deletion;
+    if (deleted !== undefined) {
+      handlers.push(
+        http.delete(apiUrl(`${path}/:id`), ({ params }) => {
+          const row = rows.find(Number(params.id));
+          if (!row) return fail(404, notFound);
+          const reason = refusal(row);
+          if (reason) return fail(409, reason);
+          rows.remove(row);
+          return answer(z.null(), null, deleted);
+        }),
+      );
+    }
+  }
+  return handlers;
+}
 
 /** What keeps a row from being deleted: dependents counted in the stores, in the contract's nouns. */
 export type Dependents<T> = readonly { count: (row: T) => number; nouns: readonly [one: string, many: string] }[];
@@ -152,40 +371,6 @@ export const refusalOf = <T>(row: T, dependents: Dependents<T>, set: string | nu
   }
   return null;
 };
-
-/** `GET path/:id/deletion` and `DELETE path/:id`, refused with a 409 while `refusal(row)` gives a reason. */
-export const deletionHandlers = <T extends Row>(options: {
-  path: string;
-  find: (id: number) => T | undefined;
-  remove: (row: T) => void;
-  refusal: (row: T) => string | null;
-  notFound: string;
-  deleted: string;
-}) => [
-  http.get(apiUrl(`${options.path}/:id/deletion`), ({ params }) => {
-    const row = options.find(Number(params.id));
-    return row ? deletionAnswer(options.refusal(row)) : fail(404, options.notFound);
-  }),
-  http.delete(apiUrl(`${options.path}/:id`), ({ params }) => {
-    const row = options.find(Number(params.id));
-    if (!row) return fail(404, options.notFound);
-    const reason = options.refusal(row);
-    if (reason) return fail(409, reason);
-    options.remove(row);
-    return answer(z.null(), null, options.deleted);
-  }),
-];
-
-/**
- * The server's 409 for a unique value already held by another row of the same scope, compared as
- * it compares them (trimmed, ignoring case and accents), under the field with the contract's message.
- */
-export function taken<T extends Row>(rows: readonly T[], field: keyof T & string, value: unknown, message: string, self?: number, sameScope: (row: T) => boolean = () => true) {
-  if (value === undefined || value === null) return null;
-  const wanted = fold(String(value).trim());
-  const clash = rows.some((row) => row.id !== self && sameScope(row) && fold(String(row[field] ?? '').trim()) === wanted);
-  return clash ? fail(409, message, { [field]: [message] }) : null;
-}
 
 /** The row with `changes` laid over it, a key left undefined keeping its value (an update's "absent"). */
 export const merged = <T extends object>(row: T, changes: { [K in keyof T]?: T[K] | undefined }): T => {

@@ -3,6 +3,7 @@ import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import { http } from 'msw';
 import { parseBody } from '../body';
 import { apiUrl, fail, invalid, ok } from '../envelope';
+import type { MockModule } from '../resource';
 import { signedInUser } from './auth';
 
 /** The signed-in person's password when a test starts. */
@@ -55,29 +56,32 @@ const policyErrors = (body: { current_password: string; password: string }): Rec
 };
 
 /** The 'Mi cuenta' API of contract/account.ts over `accountDb`. */
-export const accountHandlers = [
-  http.get(apiUrl('auth/sessions'), () =>
-    ok([...accountDb.sessions].sort((a, b) => (b.last_used_at ?? b.created_at).localeCompare(a.last_used_at ?? a.created_at))),
-  ),
-  http.delete(apiUrl('auth/sessions/:id'), ({ params }) => {
-    const before = accountDb.sessions.length;
-    accountDb.sessions = accountDb.sessions.filter((session) => session.id !== Number(params.id));
-    return accountDb.sessions.length < before ? ok(null, ACCOUNT_MESSAGES.sessionClosed) : fail(404, ACCOUNT_MESSAGES.sessionNotFound);
-  }),
-  http.post(apiUrl('auth/sessions/close-others'), () => {
-    const closed = accountDb.sessions.filter((session) => !session.current).length;
-    accountDb.sessions = accountDb.sessions.filter((session) => session.current);
-    return ok({ closed }, ACCOUNT_MESSAGES.othersClosed);
-  }),
-  http.post(apiUrl('auth/change-password'), async ({ request }) => {
-    const raw = await request.json();
-    accountDb.passwordChanges.push(raw);
-    const input = parseBody(changePasswordBody, raw);
-    if (input instanceof Response) return input;
-    const refused = policyErrors(input);
-    if (Object.keys(refused).length > 0) return invalid(refused);
-    accountDb.password = input.password;
-    accountDb.sessions = accountDb.sessions.filter((session) => session.current);
-    return ok(null, ACCOUNT_MESSAGES.passwordChanged);
-  }),
-];
+export const mock: MockModule = {
+  stores: [accountDb],
+  handlers: [
+    http.get(apiUrl('auth/sessions'), () =>
+      ok([...accountDb.sessions].sort((a, b) => (b.last_used_at ?? b.created_at).localeCompare(a.last_used_at ?? a.created_at))),
+    ),
+    http.delete(apiUrl('auth/sessions/:id'), ({ params }) => {
+      const before = accountDb.sessions.length;
+      accountDb.sessions = accountDb.sessions.filter((session) => session.id !== Number(params.id));
+      return accountDb.sessions.length < before ? ok(null, ACCOUNT_MESSAGES.sessionClosed) : fail(404, ACCOUNT_MESSAGES.sessionNotFound);
+    }),
+    http.post(apiUrl('auth/sessions/close-others'), () => {
+      const closed = accountDb.sessions.filter((session) => !session.current).length;
+      accountDb.sessions = accountDb.sessions.filter((session) => session.current);
+      return ok({ closed }, ACCOUNT_MESSAGES.othersClosed);
+    }),
+    http.post(apiUrl('auth/change-password'), async ({ request }) => {
+      const raw = await request.json();
+      accountDb.passwordChanges.push(raw);
+      const input = parseBody(changePasswordBody, raw);
+      if (input instanceof Response) return input;
+      const refused = policyErrors(input);
+      if (Object.keys(refused).length > 0) return invalid(refused);
+      accountDb.password = input.password;
+      accountDb.sessions = accountDb.sessions.filter((session) => session.current);
+      return ok(null, ACCOUNT_MESSAGES.passwordChanged);
+    }),
+  ],
+};

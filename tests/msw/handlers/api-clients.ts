@@ -12,10 +12,9 @@ import {
   apiClientWithSecret,
   type ApiClient,
 } from '@contract/api-client';
-import { http } from 'msw';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, checked, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import type { z } from 'zod';
+import { checked } from '../envelope';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule, type Sent } from '../resource';
 
 let sequence = 0;
 
@@ -84,55 +83,32 @@ const spec: ListSpec<ApiClient> = {
   search: (row) => [row.name, row.client_id],
 };
 
-const find = (id: number) => apiClientsDb.clients.find((row) => row.id === id);
-
-/** The client the contract's body makes of `row`, and the secret answered once (generated or sent). */
-const written = (row: ApiClient, input: ReturnType<typeof apiClientUpdateFields.parse>) => {
-  const { rate_limit: limit, client_secret: sent, generate_secret: generate, ...rest } = input;
+/** The client the contract's body makes of `row`; the secret (generated or sent) is answered once, never stored. */
+const written = (row: ApiClient, input: z.output<typeof apiClientUpdateFields>, sent: Sent) => {
+  const { rate_limit: limit, client_secret: secretSent, generate_secret: generate, ...rest } = input;
   const rateLimit = limit === undefined ? undefined : limit.max_requests === null ? null : { max_requests: limit.max_requests, period: limit.period ?? 'hour' };
-  const secret = generate === true ? generatedSecret() : sent;
-  if (secret !== undefined) apiClientsDb.issuedSecrets.push(secret);
-  return { client: merged(row, { ...rest, rate_limit: rateLimit }), secret };
+  const secret = generate === true ? generatedSecret() : secretSent;
+  if (secret !== undefined) {
+    apiClientsDb.issuedSecrets.push(secret);
+    sent.answered.client_secret = secret;
+  }
+  return merged(row, { ...rest, rate_limit: rateLimit });
 };
 
-const clientIdTaken = (row: ApiClient) => taken(apiClientsDb.clients, 'client_id', row.client_id, API_CLIENT_MESSAGES.clientIdTaken, row.id);
-
-/** The API clients API over `apiClientsDb`, bodies read by the contract's schemas; the secret answered once. */
-export const apiClientHandlers = [
-  listHandler('v1/dsps/:dspId/clients', spec, (params) => apiClientsDb.clients.filter((row) => row.dsp_id === Number(params.dspId))),
-  detailHandler('v1/clients', spec, find, API_CLIENT_NOT_FOUND),
-  http.post(apiUrl('v1/dsps/:dspId/clients'), async ({ request, params }) => {
-    const fields = await formFields(request);
-    const dspId = Number(params.dspId);
-    apiClientsDb.requests.push({ method: 'create', id: dspId, fields });
-    const input = parseBody(apiClientFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const { client, secret } = written(buildApiClient({ dsp_id: dspId }), input);
-    const refused = clientIdTaken(client);
-    if (refused) return refused;
-    apiClientsDb.clients.push(client);
-    return answer(apiClientWithSecret, { ...client, client_secret: secret }, API_CLIENT_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/clients/:id'), async ({ request, params }) => {
-    const fields = await formFields(request);
-    const id = Number(params.id);
-    apiClientsDb.requests.push({ method: 'update', id, fields });
-    const index = apiClientsDb.clients.findIndex((row) => row.id === id);
-    if (index < 0) return fail(404, API_CLIENT_NOT_FOUND);
-    const input = parseBody(apiClientUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const { client, secret } = written(apiClientsDb.clients[index]!, input);
-    const refused = clientIdTaken(client);
-    if (refused) return refused;
-    apiClientsDb.clients[index] = client;
-    return answer(apiClientWithSecret, secret === undefined ? client : { ...client, client_secret: secret }, API_CLIENT_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The API clients API over `apiClientsDb`, bodies read by the contract's schemas; a client_id is held once. */
+export const mock: MockModule = {
+  stores: [apiClientsDb],
+  handlers: resourceHandlers({
     path: 'v1/clients',
-    find,
-    remove: (row) => (apiClientsDb.clients = apiClientsDb.clients.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [], apiClientsDb.deletionRefusal),
+    list: 'v1/dsps/:dspId/clients',
+    spec,
+    rows: arrayRows(apiClientsDb, 'clients', { param: 'dspId', field: 'dsp_id' }),
     notFound: API_CLIENT_NOT_FOUND,
-    deleted: API_CLIENT_ANSWERS.deleted,
+    log: ({ method, id, fields }) => apiClientsDb.requests.push({ method, id: id!, fields }),
+    create: { schema: apiClientFields, message: API_CLIENT_ANSWERS.created, row: (input, sent) => written(buildApiClient({ dsp_id: sent.id }), input, sent) },
+    update: { schema: apiClientUpdateFields, message: API_CLIENT_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent) },
+    written: { schema: apiClientWithSecret },
+    unique: [{ field: 'client_id', message: API_CLIENT_MESSAGES.clientIdTaken }],
+    deletion: { refusal: (row) => refusalOf(row, [], apiClientsDb.deletionRefusal), deleted: API_CLIENT_ANSWERS.deleted },
   }),
-];
+};

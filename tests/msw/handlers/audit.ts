@@ -2,7 +2,7 @@ import { auditEntry, type AuditEntry, type AuditResource } from '@contract/audit
 import { AUDIT_DEFAULT_SORT, AUDIT_PAGE_SIZE, AUDIT_SORTS } from '@contract/audit.constants';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fail } from '../envelope';
-import { listHandler, matching, type ListSpec } from '../resource';
+import { listHandler, matching, type ListSpec, type MockModule } from '../resource';
 
 let sequence = 0;
 
@@ -69,19 +69,22 @@ const spec: ListSpec<AuditEntry> = {
 const csvCell = (value: unknown) => `"${String(value ?? '').replaceAll('"', '""')}"`;
 
 /** The change-history API over `auditDb`: the list, its CSV export and each record's history. */
-export const auditHandlers = [
-  listHandler('v1/audit', spec, () => auditDb.entries),
-  http.get(apiUrl('v1/audit/export'), ({ request }) => {
-    const url = new URL(request.url);
-    auditDb.exports.push(url.searchParams);
-    const found = matching(auditDb.entries, url, spec);
-    const rows = found.map((entry) => [entry.created_at, entry.actor?.name, entry.action, entry.resource, entry.resource_id, entry.resource_label].map(csvCell).join(','));
-    return new HttpResponse(['fecha,persona,accion,recurso,id,registro', ...rows].join('\n'), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="auditoria.csv"' },
-    });
-  }),
-  listHandler('v1/:collection/:id/history', spec, (params) => {
-    const resource = HISTORY_COLLECTIONS[String(params.collection)];
-    return resource ? auditDb.entries.filter((entry) => entry.resource === resource && entry.resource_id === Number(params.id)) : fail(404, 'La ruta no existe.');
-  }),
-];
+export const mock: MockModule = {
+  stores: [auditDb],
+  handlers: [
+    listHandler('v1/audit', spec, () => auditDb.entries),
+    http.get(apiUrl('v1/audit/export'), ({ request }) => {
+      const url = new URL(request.url);
+      auditDb.exports.push(url.searchParams);
+      const found = matching(auditDb.entries, url, spec);
+      const rows = found.map((entry) => [entry.created_at, entry.actor?.name, entry.action, entry.resource, entry.resource_id, entry.resource_label].map(csvCell).join(','));
+      return new HttpResponse(['fecha,persona,accion,recurso,id,registro', ...rows].join('\n'), {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="auditoria.csv"' },
+      });
+    }),
+    listHandler('v1/:collection/:id/history', spec, (params) => {
+      const resource = HISTORY_COLLECTIONS[String(params.collection)];
+      return resource ? auditDb.entries.filter((entry) => entry.resource === resource && entry.resource_id === Number(params.id)) : fail(404, 'La ruta no existe.');
+    }),
+  ],
+};

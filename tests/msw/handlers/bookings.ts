@@ -24,7 +24,7 @@ import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { jsonBody, parseBody } from '../body';
 import { answer, apiUrl, fail } from '../envelope';
-import { askedIncludes, listOf, matching, shaped, type ListSpec } from '../resource';
+import { askedIncludes, listOf, matching, shaped, type ListSpec, type MockModule } from '../resource';
 import { signedInUser } from './auth';
 
 let sequence = 0;
@@ -145,75 +145,78 @@ function moved(row: Booking, status: BookingStatus, reason: string | null): Book
 }
 
 /** The bookings API over `bookingsDb`: the DSP picker, list, counters, chart, CSV, detail and status change. */
-export const bookingHandlers = [
-  // The live stream: opens, says ready, then stays silent until the page closes it (a test that
-  // needs events adds its own handler with server.use).
-  http.get(apiUrl('v1/dsps/:dspId/bookings/stream'), ({ params }) =>
-    new HttpResponse(
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(`retry: 2000\n\nevent: ready\ndata: {"dsp_id":${Number(params.dspId)}}\n\n`));
-        },
-      }),
-      { headers: { 'Content-Type': 'text/event-stream' } },
+export const mock: MockModule = {
+  stores: [bookingsDb],
+  handlers: [
+    // The live stream: opens, says ready, then stays silent until the page closes it (a test that
+    // needs events adds its own handler with server.use).
+    http.get(apiUrl('v1/dsps/:dspId/bookings/stream'), ({ params }) =>
+      new HttpResponse(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(`retry: 2000\n\nevent: ready\ndata: {"dsp_id":${Number(params.dspId)}}\n\n`));
+          },
+        }),
+        { headers: { 'Content-Type': 'text/event-stream' } },
+      ),
     ),
-  ),
-  http.get(apiUrl('v1/booking-dsps'), () => answer(z.array(bookingDsp), bookingsDb.dsps)),
-  http.get(apiUrl('v1/dsps/:dspId/bookings'), ({ request, params }) => {
-    const url = new URL(request.url);
-    const dsp = visibleDsp(params.dspId);
-    return dsp ? listOf(bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id), url, specOf(url)) : fail(404, 'La DSP no existe.');
-  }),
-  http.get(apiUrl('v1/dsps/:dspId/bookings/summary'), ({ request, params }) => {
-    const url = new URL(request.url);
-    const found = dspBookings(url, params.dspId);
-    if (found instanceof Response) return found;
-    const today = dayIn(new Date(), timeZoneOf(url));
-    return answer(bookingSummary, { total: found.length, today: found.filter((row) => dayIn(row.scheduled_at, timeZoneOf(url)) === today).length, date: today });
-  }),
-  http.get(apiUrl('v1/dsps/:dspId/bookings/stats'), ({ request, params }) => {
-    const url = new URL(request.url);
-    const dsp = visibleDsp(params.dspId);
-    if (!dsp) return fail(404, 'La DSP no existe.');
-    const timeZone = timeZoneOf(url);
-    const days = Array.from({ length: BOOKING_CHART_DAYS }, (_, index) => dayIn(new Date(Date.now() - (BOOKING_CHART_DAYS - 1 - index) * 86_400_000), timeZone));
-    const rows = bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id);
-    return answer(bookingStats, {
-      days: days.map((date) => {
-        const ofDay = rows.filter((row) => dayIn(row.scheduled_at, timeZone) === date);
-        const count = (status: BookingStatus) => ofDay.filter((row) => row.status === status).length;
-        return { date, PENDING: count('PENDING'), CONFIRMED: count('CONFIRMED'), CANCELLED: count('CANCELLED'), CONSUMED: count('CONSUMED') };
-      }),
-    });
-  }),
-  http.get(apiUrl('v1/dsps/:dspId/bookings/export'), ({ request, params }) => {
-    const url = new URL(request.url);
-    bookingsDb.exports.push(url.searchParams);
-    const found = dspBookings(url, params.dspId);
-    if (found instanceof Response) return found;
-    const rows = found.map((row) => [row.code_ref, row.status, row.scheduled_at, row.customer?.name ?? '', row.customer?.dni ?? '', row.customer?.phone ?? '', row.plan?.name ?? '', row.service?.name ?? '', row.notes ?? '', row.created_at].join(','));
-    return new HttpResponse(['\uFEFF' + BOOKINGS_CSV_HEADER.join(','), ...rows].join('\n'), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="agendamientos.csv"' },
-    });
-  }),
-  http.get(apiUrl('v1/bookings/:id'), ({ request, params }) => {
-    const url = new URL(request.url);
-    const spec = specOf(url, BOOKING_DETAIL_INCLUDES);
-    const found = bookingsDb.bookings.find((row) => row.id === Number(params.id));
-    // Another DSP's booking is "not there", never "forbidden".
-    if (!found || !visibleDsp(found.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
-    return answer(booking, shaped(found, askedIncludes(url, spec), spec));
-  }),
-  http.patch(apiUrl('v1/bookings/:id/status'), async ({ request, params }) => {
-    const index = bookingsDb.bookings.findIndex((row) => row.id === Number(params.id));
-    const current = bookingsDb.bookings[index];
-    if (!current || !visibleDsp(current.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
-    const input = parseBody(bookingStatusFields, await jsonBody(request));
-    if (input instanceof Response) return input;
-    const refusal = bookingTransitionRefusal(current.status, input.status);
-    if (refusal) return fail(422, refusal, { status: [refusal] });
-    const updated = moved(current, input.status, input.reason ?? null);
-    bookingsDb.bookings[index] = updated;
-    return answer(booking, shaped(updated, [], specOf(new URL(request.url), BOOKING_DETAIL_INCLUDES)), BOOKING_ANSWERS.statusChanged);
-  }),
-];
+    http.get(apiUrl('v1/booking-dsps'), () => answer(z.array(bookingDsp), bookingsDb.dsps)),
+    http.get(apiUrl('v1/dsps/:dspId/bookings'), ({ request, params }) => {
+      const url = new URL(request.url);
+      const dsp = visibleDsp(params.dspId);
+      return dsp ? listOf(bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id), url, specOf(url)) : fail(404, 'La DSP no existe.');
+    }),
+    http.get(apiUrl('v1/dsps/:dspId/bookings/summary'), ({ request, params }) => {
+      const url = new URL(request.url);
+      const found = dspBookings(url, params.dspId);
+      if (found instanceof Response) return found;
+      const today = dayIn(new Date(), timeZoneOf(url));
+      return answer(bookingSummary, { total: found.length, today: found.filter((row) => dayIn(row.scheduled_at, timeZoneOf(url)) === today).length, date: today });
+    }),
+    http.get(apiUrl('v1/dsps/:dspId/bookings/stats'), ({ request, params }) => {
+      const url = new URL(request.url);
+      const dsp = visibleDsp(params.dspId);
+      if (!dsp) return fail(404, 'La DSP no existe.');
+      const timeZone = timeZoneOf(url);
+      const days = Array.from({ length: BOOKING_CHART_DAYS }, (_, index) => dayIn(new Date(Date.now() - (BOOKING_CHART_DAYS - 1 - index) * 86_400_000), timeZone));
+      const rows = bookingsDb.bookings.filter((row) => row.dsp_id === dsp.id);
+      return answer(bookingStats, {
+        days: days.map((date) => {
+          const ofDay = rows.filter((row) => dayIn(row.scheduled_at, timeZone) === date);
+          const count = (status: BookingStatus) => ofDay.filter((row) => row.status === status).length;
+          return { date, PENDING: count('PENDING'), CONFIRMED: count('CONFIRMED'), CANCELLED: count('CANCELLED'), CONSUMED: count('CONSUMED') };
+        }),
+      });
+    }),
+    http.get(apiUrl('v1/dsps/:dspId/bookings/export'), ({ request, params }) => {
+      const url = new URL(request.url);
+      bookingsDb.exports.push(url.searchParams);
+      const found = dspBookings(url, params.dspId);
+      if (found instanceof Response) return found;
+      const rows = found.map((row) => [row.code_ref, row.status, row.scheduled_at, row.customer?.name ?? '', row.customer?.dni ?? '', row.customer?.phone ?? '', row.plan?.name ?? '', row.service?.name ?? '', row.notes ?? '', row.created_at].join(','));
+      return new HttpResponse(['\uFEFF' + BOOKINGS_CSV_HEADER.join(','), ...rows].join('\n'), {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="agendamientos.csv"' },
+      });
+    }),
+    http.get(apiUrl('v1/bookings/:id'), ({ request, params }) => {
+      const url = new URL(request.url);
+      const spec = specOf(url, BOOKING_DETAIL_INCLUDES);
+      const found = bookingsDb.bookings.find((row) => row.id === Number(params.id));
+      // Another DSP's booking is "not there", never "forbidden".
+      if (!found || !visibleDsp(found.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
+      return answer(booking, shaped(found, askedIncludes(url, spec), spec));
+    }),
+    http.patch(apiUrl('v1/bookings/:id/status'), async ({ request, params }) => {
+      const index = bookingsDb.bookings.findIndex((row) => row.id === Number(params.id));
+      const current = bookingsDb.bookings[index];
+      if (!current || !visibleDsp(current.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
+      const input = parseBody(bookingStatusFields, await jsonBody(request));
+      if (input instanceof Response) return input;
+      const refusal = bookingTransitionRefusal(current.status, input.status);
+      if (refusal) return fail(422, refusal, { status: [refusal] });
+      const updated = moved(current, input.status, input.reason ?? null);
+      bookingsDb.bookings[index] = updated;
+      return answer(booking, shaped(updated, [], specOf(new URL(request.url), BOOKING_DETAIL_INCLUDES)), BOOKING_ANSWERS.statusChanged);
+    }),
+  ],
+};

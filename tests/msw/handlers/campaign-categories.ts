@@ -2,7 +2,6 @@ import {
   CAMPAIGN_CATEGORY_ANSWERS,
   CAMPAIGN_CATEGORY_DEFAULT_SORT,
   CAMPAIGN_CATEGORY_FIELDS,
-  CAMPAIGN_CATEGORY_MESSAGES,
   CAMPAIGN_CATEGORY_NOT_FOUND,
   CAMPAIGN_CATEGORY_PAGE_SIZE,
   CAMPAIGN_CATEGORY_SORTS,
@@ -13,10 +12,9 @@ import {
 } from '@contract/campaign-category';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign';
 import type { CategoryRef } from '@contract/category';
-import { http } from 'msw';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, checked, fail, invalid } from '../envelope';
-import { deletionHandlers, listHandler, merged, refusalOf, type ListSpec } from '../resource';
+import type { z } from 'zod';
+import { checked } from '../envelope';
+import { childRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { campaignsDb } from './campaigns';
 
 /** Root categories of the catalogue a campaign category may link; a test answers `GET v1/categories` with them. */
@@ -61,18 +59,11 @@ export const campaignCategoriesDb = {
   },
 };
 
-const findCategory = (id: number) => {
-  for (const campaign of campaignsDb.campaigns) {
-    const index = (campaign.categories ?? []).findIndex((category) => category.id === id);
-    if (index >= 0) return { campaign, index, category: campaign.categories![index]! };
-  }
-  return null;
-};
-
-const servicesUsing = (campaignId: number, categoryId: number) =>
-  (campaignsDb.campaigns.find((campaign) => campaign.id === campaignId)?.plans ?? [])
+/** The services of the category's own campaign (a test builds categories without their campaign's id) that use it. */
+const servicesUsing = (category: CampaignCategory) =>
+  (campaignsDb.campaigns.find((campaign) => campaign.categories?.includes(category))?.plans ?? [])
     .flatMap((plan) => plan.services ?? [])
-    .filter((service) => service.category_id === categoryId).length;
+    .filter((service) => service.category_id === category.id).length;
 
 const spec: ListSpec<CampaignCategory> = {
   item: campaignCategorySchema,
@@ -83,49 +74,32 @@ const spec: ListSpec<CampaignCategory> = {
   search: (row) => [row.name, row.description],
 };
 
-/** The stored category after a write the contract accepted; its catalogue parent must be a root. */
-const written = (row: CampaignCategory, input: ReturnType<typeof campaignCategoryUpdateFields.parse>, fields: Record<string, string>) => {
-  const parent = input.category_id === undefined ? row.parent : catalogueRoots.find((root) => root.id === input.category_id);
-  if (!parent) return invalid({ category_id: [CAMPAIGN_CATEGORY_MESSAGES.categoryNotRoot] });
+/** The stored category after a write the contract accepted, its catalogue parent named as the roots name it. */
+const written = (row: CampaignCategory, input: z.output<typeof campaignCategoryUpdateFields>, fields: Record<string, string>) => {
+  const parent = input.category_id === undefined ? row.parent : (catalogueRoots.find((root) => root.id === input.category_id) ?? { id: input.category_id, name: `Categoría ${input.category_id}` });
   return merged(row, { ...input, parent, image_url: fields.image ? `/storage/campaign-categories/${fields.image.slice(5)}` : undefined });
 };
 
-/** The campaign categories API over `campaignsDb`, bodies read by the contract's schemas. */
-export const campaignCategoryHandlers = [
-  listHandler('v1/campaigns/:id/campaign-categories', spec, (params) => campaignsDb.campaigns.find((row) => row.id === Number(params.id))?.categories ?? fail(404, CAMPAIGN_NOT_FOUND)),
-  http.post(apiUrl('v1/campaigns/:id/campaign-categories'), async ({ request, params }) => {
-    const fields = await formFields(request);
-    campaignCategoriesDb.requests.push({ method: 'create', id: Number(params.id), fields });
-    const campaign = campaignsDb.campaigns.find((row) => row.id === Number(params.id));
-    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    const input = parseBody(campaignCategoryFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const category = written(buildCampaignCategory({ campaign_id: campaign.id, description: null, image_url: null }), input, fields);
-    if (category instanceof Response) return category;
-    campaign.categories = [...(campaign.categories ?? []), category];
-    return answer(campaignCategorySchema, category, CAMPAIGN_CATEGORY_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/campaign-categories/:id'), async ({ request, params }) => {
-    const fields = await formFields(request);
-    campaignCategoriesDb.requests.push({ method: 'update', id: Number(params.id), fields });
-    const found = findCategory(Number(params.id));
-    if (!found) return fail(404, CAMPAIGN_CATEGORY_NOT_FOUND);
-    const input = parseBody(campaignCategoryUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const updated = written(found.category, input, fields);
-    if (updated instanceof Response) return updated;
-    found.campaign.categories![found.index] = updated;
-    return answer(campaignCategorySchema, updated, CAMPAIGN_CATEGORY_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The campaign categories API over `campaignsDb` (`campaign.categories`), bodies read by the contract's schemas. */
+export const mock: MockModule = {
+  stores: [campaignCategoriesDb],
+  handlers: resourceHandlers({
     path: 'v1/campaign-categories',
-    find: (id) => findCategory(id)?.category,
-    remove: (row) => {
-      const found = findCategory(row.id);
-      if (found) found.campaign.categories = found.campaign.categories!.filter((category) => category !== row);
-    },
-    refusal: (row) => refusalOf(row, [{ count: (category) => servicesUsing(findCategory(category.id)!.campaign.id, category.id), nouns: ['servicio', 'servicios'] }]),
+    list: 'v1/campaigns/:id/campaign-categories',
+    spec,
+    detail: false,
+    rows: childRows(() => campaignsDb.campaigns, 'categories', 'id', CAMPAIGN_NOT_FOUND),
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
-    deleted: CAMPAIGN_CATEGORY_ANSWERS.deleted,
+    log: ({ method, id, fields }) => campaignCategoriesDb.requests.push({ method, id: id!, fields }),
+    create: {
+      schema: campaignCategoryFields,
+      message: CAMPAIGN_CATEGORY_ANSWERS.created,
+      row: (input, sent) => written(buildCampaignCategory({ campaign_id: sent.id!, description: null, image_url: null }), input, sent.fields),
+    },
+    update: { schema: campaignCategoryUpdateFields, message: CAMPAIGN_CATEGORY_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent.fields) },
+    deletion: {
+      refusal: (row) => refusalOf(row, [{ count: servicesUsing, nouns: ['servicio', 'servicios'] }]),
+      deleted: CAMPAIGN_CATEGORY_ANSWERS.deleted,
+    },
   }),
-];
+};

@@ -4,7 +4,6 @@ import {
   CAMPAIGN_DETAIL_INCLUDES,
   CAMPAIGN_FIELDS,
   CAMPAIGN_LIST_INCLUDES,
-  CAMPAIGN_MESSAGES,
   CAMPAIGN_NOT_FOUND,
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_SORTS,
@@ -16,10 +15,8 @@ import {
   type CampaignPlan,
 } from '@contract/campaign';
 import { service as serviceSchema, type Service } from '@contract/service';
-import { http } from 'msw';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, checked, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import { checked } from '../envelope';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { countryRef } from './countries';
 import { sponsorsDb } from './sponsors';
 
@@ -147,10 +144,6 @@ const listSpec: ListSpec<Campaign> = {
   includes: CAMPAIGN_LIST_INCLUDES,
   search: (row) => [row.name, row.description],
 };
-const detailSpec: ListSpec<Campaign> = { ...listSpec, includes: CAMPAIGN_DETAIL_INCLUDES };
-
-const find = (id: number) => campaignsDb.campaigns.find((row) => row.id === id);
-
 type CampaignInput = { [K in keyof typeof campaignUpdateFields.shape]?: Campaign[K & keyof Campaign] | undefined };
 
 /** The stored campaign after a write the contract accepted. */
@@ -159,48 +152,31 @@ const written = (row: Campaign, input: CampaignInput, fields: Record<string, str
   return { ...next, sponsor: sponsorRef(next.sponsor_id), country: countryRef(next.country_id), startDate: next.start_date, endDate: next.end_date };
 };
 
-const refusal = (row: Campaign) =>
-  taken(campaignsDb.campaigns, 'name', row.name, CAMPAIGN_MESSAGES.nameTaken, row.id, (other) => other.sponsor_id === row.sponsor_id);
+const blank = () => buildCampaign({ status: 'DRAFT', image_url: null, budget: null, start_date: null, end_date: null, description: null });
 
-/** The campaigns API over `campaignsDb`, bodies read by the contract's schemas. */
-export const campaignHandlers = [
-  listHandler('v1/campaigns', listSpec, () => campaignsDb.campaigns),
-  detailHandler('v1/campaigns', detailSpec, find, CAMPAIGN_NOT_FOUND),
-  http.post(apiUrl('v1/campaigns'), async ({ request }) => {
-    const fields = await formFields(request);
-    campaignsDb.requests.push({ method: 'create', fields });
-    const input = parseBody(campaignFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const blank = buildCampaign({ status: 'DRAFT', image_url: null, budget: null, start_date: null, end_date: null, description: null });
-    const campaign = written(blank, { country_id: sponsorsDb.sponsors.find((row) => row.id === input.sponsor_id)?.country_id, ...input }, fields);
-    const refused = refusal(campaign);
-    if (refused) return refused;
-    campaignsDb.campaigns.push(campaign);
-    return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/campaigns/:id'), async ({ request, params }) => {
-    const id = Number(params.id);
-    const fields = await formFields(request);
-    campaignsDb.requests.push({ method: 'update', id, fields });
-    const index = campaignsDb.campaigns.findIndex((row) => row.id === id);
-    if (index < 0) return fail(404, CAMPAIGN_NOT_FOUND);
-    const input = parseBody(campaignUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const campaign = written(campaignsDb.campaigns[index]!, input, fields);
-    const refused = refusal(campaign);
-    if (refused) return refused;
-    campaignsDb.campaigns[index] = campaign;
-    return answer(campaignSchema, campaign, CAMPAIGN_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The campaigns API over `campaignsDb`, bodies read by the contract's schemas; a new campaign takes its sponsor's country. */
+export const mock: MockModule = {
+  stores: [campaignsDb],
+  handlers: resourceHandlers({
     path: 'v1/campaigns',
-    find,
-    remove: (row) => (campaignsDb.campaigns = campaignsDb.campaigns.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [
-        { count: (campaign) => campaign.plans?.length ?? 0, nouns: ['plan', 'planes'] },
-        { count: (campaign) => campaign.categories?.length ?? 0, nouns: ['categoría', 'categorías'] },
-      ]),
+    spec: listSpec,
+    detail: { ...listSpec, includes: CAMPAIGN_DETAIL_INCLUDES },
+    rows: arrayRows(campaignsDb, 'campaigns'),
     notFound: CAMPAIGN_NOT_FOUND,
-    deleted: CAMPAIGN_ANSWERS.deleted,
+    log: ({ method, id, fields }) => campaignsDb.requests.push({ method, id, fields }),
+    create: {
+      schema: campaignFields,
+      message: CAMPAIGN_ANSWERS.created,
+      row: (input, sent) => written(blank(), { country_id: sponsorsDb.sponsors.find((row) => row.id === input.sponsor_id)?.country_id, ...input }, sent.fields),
+    },
+    update: { schema: campaignUpdateFields, message: CAMPAIGN_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent.fields) },
+    deletion: {
+      refusal: (row) =>
+        refusalOf(row, [
+          { count: (campaign) => campaign.plans?.length ?? 0, nouns: ['plan', 'planes'] },
+          { count: (campaign) => campaign.categories?.length ?? 0, nouns: ['categoría', 'categorías'] },
+        ]),
+      deleted: CAMPAIGN_ANSWERS.deleted,
+    },
   }),
-];
+};

@@ -18,10 +18,8 @@ import {
 } from '@contract/connector';
 import { isCredentialKey } from '@contract/connector.constants';
 import type { DspPlanRef } from '@contract/dsp';
-import { http } from 'msw';
-import { jsonBody, parseBody } from '../body';
-import { answer, apiUrl, fail, invalid } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import { invalid } from '../envelope';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 
 type Json = Record<string, unknown>;
 
@@ -114,8 +112,6 @@ const spec: ListSpec<Connector> = {
   sortBy: { name: (row) => row.key },
 };
 
-const find = (id: number) => connectorsDb.connectors.find((row) => row.id === id);
-
 /** Each mapped plan as stored, named as its DSP sells it; a plan the DSP does not sell is a 422. */
 const mapped = (dspId: number, mappings: PlanMapping[]): ConnectorPlan[] | Response => {
   const sold = connectorsDb.dspPlans.get(dspId) ?? [];
@@ -139,53 +135,26 @@ const written = (row: Connector, input: ConnectorInput, plans: ConnectorPlan[] |
     plans,
   });
 
-const keyTaken = (row: Connector) => taken(connectorsDb.connectors, 'key', row.key, CONNECTOR_MESSAGES.keyTaken, row.id, (other) => other.dsp_id === row.dsp_id);
+/** The stored connector after a write the contract accepted, or the 422 for a plan its DSP does not sell. */
+const stored = (row: Connector, input: ConnectorInput) => {
+  const plans = input.plans && mapped(row.dsp_id, input.plans);
+  return plans instanceof Response ? plans : written(row, input, plans);
+};
 
 /** The connectors API over `connectorsDb`, bodies read by the contract's schemas, credentials masked. */
-export const connectorHandlers = [
-  listHandler('v1/dsps/:dspId/connectors', spec, (params) => {
-    const dspId = Number(params.dspId);
-    return connectorsDb.dspPlans.has(dspId) ? connectorsDb.connectors.filter((row) => row.dsp_id === dspId).map(present) : fail(404, DSP_NOT_FOUND);
-  }),
-  detailHandler('v1/connectors', spec, (id) => connectorsDb.connectors.map(present).find((row) => row.id === id), CONNECTOR_NOT_FOUND),
-  http.post(apiUrl('v1/dsps/:dspId/connectors'), async ({ request, params }) => {
-    const dspId = Number(params.dspId);
-    const body = await jsonBody(request);
-    connectorsDb.requests.push({ method: 'create', id: dspId, body });
-    if (!connectorsDb.dspPlans.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    const input = parseBody(connectorFields, body);
-    if (input instanceof Response) return input;
-    const plans = mapped(dspId, input.plans);
-    if (plans instanceof Response) return plans;
-    const created = written(buildConnector({ dsp_id: dspId, params: {}, varification_policy: null }), input, plans);
-    const refused = keyTaken(created);
-    if (refused) return refused;
-    connectorsDb.connectors.push(created);
-    return answer(connectorSchema, present(created), CONNECTOR_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/connectors/:id'), async ({ request, params }) => {
-    const id = Number(params.id);
-    const body = await jsonBody(request);
-    connectorsDb.requests.push({ method: 'update', id, body });
-    const index = connectorsDb.connectors.findIndex((row) => row.id === id);
-    const current = connectorsDb.connectors[index];
-    if (!current) return fail(404, CONNECTOR_NOT_FOUND);
-    const input = parseBody(connectorUpdateFields, body);
-    if (input instanceof Response) return input;
-    const plans = input.plans && mapped(current.dsp_id, input.plans);
-    if (plans instanceof Response) return plans;
-    const updated = { ...written(current, input, plans), updated_at: '2025-03-02T10:00:00.000Z' };
-    const refused = keyTaken(updated);
-    if (refused) return refused;
-    connectorsDb.connectors[index] = updated;
-    return answer(connectorSchema, present(updated), CONNECTOR_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+export const mock: MockModule = {
+  stores: [connectorsDb],
+  handlers: resourceHandlers({
     path: 'v1/connectors',
-    find,
-    remove: (row) => (connectorsDb.connectors = connectorsDb.connectors.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [], connectorsDb.deletionRefusal),
+    list: 'v1/dsps/:dspId/connectors',
+    spec,
+    rows: arrayRows(connectorsDb, 'connectors', { param: 'dspId', field: 'dsp_id', exists: (id) => connectorsDb.dspPlans.has(id), notFound: DSP_NOT_FOUND }),
     notFound: CONNECTOR_NOT_FOUND,
-    deleted: CONNECTOR_ANSWERS.deleted,
+    shown: present,
+    log: ({ method, id, body }) => connectorsDb.requests.push({ method, id: id!, body }),
+    create: { schema: connectorFields, message: CONNECTOR_ANSWERS.created, row: (input, sent) => stored(buildConnector({ dsp_id: sent.id, params: {}, varification_policy: null }), input) },
+    update: { schema: connectorUpdateFields, message: CONNECTOR_ANSWERS.updated, row: (current, input) => stored({ ...current, updated_at: '2025-03-02T10:00:00.000Z' }, input) },
+    unique: [{ field: 'key', message: CONNECTOR_MESSAGES.keyTaken, scope: (row, other) => other.dsp_id === row.dsp_id }],
+    deletion: { refusal: (row) => refusalOf(row, [], connectorsDb.deletionRefusal), deleted: CONNECTOR_ANSWERS.deleted },
   }),
-];
+};

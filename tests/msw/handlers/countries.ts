@@ -1,6 +1,6 @@
 import { COUNTRY_DEFAULT_SORT, COUNTRY_NOT_FOUND, COUNTRY_SORTS, country, type Country } from '@contract/country';
 import { DEFAULT_LIST_LIMIT } from '@contract/list.constants';
-import { deletionHandlers, listHandler, type ListSpec } from '../resource';
+import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
@@ -25,14 +25,7 @@ const spec: ListSpec<Country> = {
   search: (row) => [row.name],
 };
 
-// Only the check: the panel never deletes a country.
-const [deletionCheck] = deletionHandlers({
-  path: 'v1/countries',
-  find: (id) => countryFixtures.find((row) => row.id === id),
-  remove: () => {},
-  refusal: () => null,
-  notFound: COUNTRY_NOT_FOUND,
-  deleted: '',
-});
-
-export const countryHandlers = [listHandler('v1/countries', spec, () => countryFixtures), deletionCheck!];
+// The panel reads countries and asks whether one can be deleted; it never deletes one.
+export const mock: MockModule = {
+  handlers: resourceHandlers({ path: 'v1/countries', spec, detail: false, rows: arrayRows({ countries: countryFixtures }, 'countries'), notFound: COUNTRY_NOT_FOUND, deletion: {} }),
+};

@@ -17,9 +17,8 @@ import {
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import type { Entitlement } from '@contract/entitlement';
 import { http } from 'msw';
-import { jsonBody, parseBody } from '../body';
 import { answer, apiUrl, fail } from '../envelope';
-import { deletionHandlers, listHandler, merged, refusalOf, shaped, taken, type ListSpec } from '../resource';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 
 type Json = Record<string, unknown>;
 
@@ -123,81 +122,56 @@ const spec: ListSpec<Customer> = {
   search: (row) => [row.name, row.dni, row.email, row.phone],
 };
 
-/** A write answers the customer with its subscriptions and their plans. */
-const withPlans = (row: Customer) => shaped(row, ['entitlements', 'entitlements.plan'], spec);
-
-/** DNI and e-mail are unique within a DSP. */
-const duplicate = (row: Customer) => {
-  const sameDsp = (other: Customer) => other.dsp_id === row.dsp_id;
-  return taken(customersDb.customers, 'dni', row.dni, CUSTOMER_MESSAGES.dniTaken, row.id, sameDsp) ?? taken(customersDb.customers, 'email', row.email, CUSTOMER_MESSAGES.emailTaken, row.id, sameDsp);
-};
-
 const planOf = (dspId: number, id: number) => customersDb.dsps.get(dspId)?.plans.find((plan) => plan.id === id) ?? { id, name: `Plan ${id}` };
 
-/** The customers API over `customersDb`, bodies read by the contract's schemas. */
-export const customerHandlers = [
-  http.get(apiUrl('v1/dsps/:dspId/customer-plans'), ({ params }) => {
-    const dsp = customersDb.dsps.get(Number(params.dspId));
-    return dsp ? answer(customerDspPlans, dsp) : fail(404, DSP_NOT_FOUND);
-  }),
-  listHandler('v1/dsps/:dspId/customers', spec, (params) => {
-    const dspId = Number(params.dspId);
-    return customersDb.dsps.has(dspId) ? customersDb.customers.filter((row) => row.dsp_id === dspId) : fail(404, DSP_NOT_FOUND);
-  }),
-  http.get(apiUrl('v1/customers/:id'), ({ params }) => {
-    const found = customersDb.find(Number(params.id));
-    return found ? answer(customerSchema, shaped(found, CUSTOMER_INCLUDES, spec)) : fail(404, CUSTOMER_NOT_FOUND);
-  }),
-  http.post(apiUrl('v1/dsps/:dspId/customers'), async ({ request, params }) => {
-    const dspId = Number(params.dspId);
-    const body = await jsonBody(request);
-    customersDb.requests.push({ method: 'create', id: dspId, body });
-    if (!customersDb.dsps.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    const input = parseBody(customerFields, body);
-    if (input instanceof Response) return input;
-    sequence += 1;
-    const { plan_id: planIds, meta, ...rest } = input;
-    const created = merged(buildCustomer({ dsp_id: dspId, created_at: new Date(Date.parse(at) + sequence * 1000).toISOString() }), {
-      ...rest,
-      meta: { address: meta?.address ?? null, city: meta?.city ?? null },
-    });
-    const refused = duplicate(created);
-    if (refused) return refused;
-    created.entitlements = planIds.map((id) => openEntitlement(created, planOf(dspId, id)));
-    created.plan_id = heldPlans(created.entitlements);
-    customersDb.customers.push(created);
-    return answer(customerSchema, withPlans(created), CUSTOMER_ANSWERS.created, 201);
-  }),
-  http.put(apiUrl('v1/customers/:id'), async ({ request, params }) => {
-    const id = Number(params.id);
-    const body = await jsonBody(request);
-    customersDb.requests.push({ method: 'update', id, body });
-    const current = customersDb.find(id);
-    if (!current) return fail(404, CUSTOMER_NOT_FOUND);
-    const input = parseBody(customerUpdateFields, body);
-    if (input instanceof Response) return input;
-    const { plan_id: wanted, meta, ...rest } = input;
-    const next = merged(current, { ...rest, meta: meta && { ...current.meta, ...meta }, updated_at: '2025-04-02T10:00:00.000Z' });
-    const refused = duplicate(next);
-    if (refused) return refused;
-    Object.assign(current, next);
-    if (wanted) {
-      const held = new Set(current.plan_id);
-      // A plan taken off has its subscription cancelled (never deleted); a new plan opens one.
-      const kept = (current.entitlements ?? []).map((item) =>
-        item.status !== 'CANCELLED' && !wanted.includes(item.plan_id) ? { ...item, status: 'CANCELLED' as const } : item,
-      );
-      const added = wanted.filter((planId) => !held.has(planId)).map((planId) => openEntitlement(current, planOf(current.dsp_id, planId)));
-      customersDb.setEntitlements(id, [...kept, ...added]);
-    }
-    return answer(customerSchema, withPlans(current), CUSTOMER_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
-    path: 'v1/customers',
-    find: customersDb.find,
-    remove: (row) => (customersDb.customers = customersDb.customers.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [], customersDb.deletionRefusal),
-    notFound: CUSTOMER_NOT_FOUND,
-    deleted: CUSTOMER_ANSWERS.deleted,
-  }),
-];
+/** A customer holding `planIds`: a plan taken off has its subscription cancelled (never deleted), a new plan opens one. */
+const holding = (customer: Customer, planIds: readonly number[]): Customer => {
+  const held = new Set(customer.plan_id);
+  const kept = (customer.entitlements ?? []).map((item) => (item.status !== 'CANCELLED' && !planIds.includes(item.plan_id) ? { ...item, status: 'CANCELLED' as const } : item));
+  const added = planIds.filter((planId) => !held.has(planId)).map((planId) => openEntitlement(customer, planOf(customer.dsp_id, planId)));
+  const entitlements = [...kept, ...added];
+  return { ...customer, entitlements, plan_id: heldPlans(entitlements) };
+};
+
+/** The customers API over `customersDb`, bodies read by the contract's schemas; a DNI is held once per DSP. */
+export const mock: MockModule = {
+  stores: [customersDb],
+  handlers: [
+    http.get(apiUrl('v1/dsps/:dspId/customer-plans'), ({ params }) => {
+      const dsp = customersDb.dsps.get(Number(params.dspId));
+      return dsp ? answer(customerDspPlans, dsp) : fail(404, DSP_NOT_FOUND);
+    }),
+    ...resourceHandlers({
+      path: 'v1/customers',
+      list: 'v1/dsps/:dspId/customers',
+      spec,
+      rows: arrayRows(customersDb, 'customers', { param: 'dspId', field: 'dsp_id', exists: (id) => customersDb.dsps.has(id), notFound: DSP_NOT_FOUND }),
+      notFound: CUSTOMER_NOT_FOUND,
+      log: ({ method, id, body }) => customersDb.requests.push({ method, id: id!, body }),
+      create: {
+        schema: customerFields,
+        message: CUSTOMER_ANSWERS.created,
+        row: ({ plan_id: planIds, meta, ...rest }, sent) => {
+          sequence += 1;
+          const created = merged(buildCustomer({ dsp_id: sent.id, created_at: new Date(Date.parse(at) + sequence * 1000).toISOString() }), {
+            ...rest,
+            meta: { address: meta?.address ?? null, city: meta?.city ?? null },
+          });
+          return holding(created, planIds);
+        },
+      },
+      update: {
+        schema: customerUpdateFields,
+        verb: 'put',
+        message: CUSTOMER_ANSWERS.updated,
+        row: (current, { plan_id: planIds, meta, ...rest }) => {
+          const next = merged(current, { ...rest, meta: meta && { ...current.meta, ...meta }, updated_at: '2025-04-02T10:00:00.000Z' });
+          return planIds ? holding(next, planIds) : next;
+        },
+      },
+      written: { includes: ['entitlements', 'entitlements.plan'] },
+      unique: [{ field: 'dni', message: CUSTOMER_MESSAGES.dniTaken, scope: (row, other) => other.dsp_id === row.dsp_id }],
+      deletion: { refusal: (row) => refusalOf(row, [], customersDb.deletionRefusal), deleted: CUSTOMER_ANSWERS.deleted },
+    }),
+  ],
+};

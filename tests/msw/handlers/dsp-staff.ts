@@ -1,11 +1,11 @@
-import { DSP_MESSAGES, DSP_NOT_FOUND, dsp as dspSchema, dspStaffMember, dspUsersBody, type Dsp, type DspStaffMember } from '@contract/dsp';
-import { DSP_STAFF_LIMIT, dspStaffAnswer } from '@contract/dsp.constants';
-import { limitTooLargeMessage } from '@contract/list.constants';
-import { http } from 'msw';
+import { DSP_NOT_FOUND, dsp as dspSchema, dspStaffMember, dspUsersBody, type Dsp, type DspStaffMember } from '@contract/dsp';
+import { DSP_STAFF_DEFAULT_SORT, DSP_STAFF_FIELDS, DSP_STAFF_LIMIT, DSP_STAFF_PAGE_SIZE, DSP_STAFF_SORTS, dspStaffAnswer } from '@contract/dsp.constants';
+import { http, type PathParams } from 'msw';
 import { z } from 'zod';
-import { answer, apiUrl, checked, fail, invalid } from '../envelope';
-import { listAnswer } from '../paginate';
-import { issuesByField } from '../body';
+import { jsonBody, parseBody } from '../body';
+import { answer, apiUrl, checked, fail } from '../envelope';
+import { listHandler, type ListSpec, type MockModule } from '../resource';
+import { dspsDb } from './dsps';
 
 let sequence = 0;
 
@@ -87,46 +87,56 @@ export const dspStaffDb = {
   },
 };
 
-const matches = (person: DspStaffMember, q: string) =>
-  [person.name, person.email, person.dni ?? ''].some((text) => text.toLocaleLowerCase('es').includes(q.toLocaleLowerCase('es')));
-
-/** Reads `{users:[ids]}` as the server does, else its 422. */
-const usersOf = async (request: Request) => {
-  const parsed = dspUsersBody.safeParse(await request.json().catch(() => ({})));
-  return parsed.success ? { users: parsed.data.users } : { response: invalid(issuesByField(parsed.error)) };
+/** Every `GET v1/dsps/:id/users` of the Usuarios tab, as sent. */
+export const dspStaffListDb = {
+  requests: [] as URL[],
+  reset() {
+    dspStaffListDb.requests = [];
+  },
 };
 
+const search = (person: DspStaffMember) => [person.name, person.email, person.dni];
+/** The staff picker: every active person, a page of the most the route answers. */
+const pickerSpec: ListSpec<DspStaffMember> = { item: dspStaffMember, sorts: DSP_STAFF_SORTS, defaultSort: DSP_STAFF_DEFAULT_SORT, pageSize: DSP_STAFF_LIMIT, maxLimit: DSP_STAFF_LIMIT, fields: DSP_STAFF_FIELDS, search };
+/** A DSP's staff (the Usuarios tab). */
+const staffSpec: ListSpec<DspStaffMember> = { ...pickerSpec, pageSize: DSP_STAFF_PAGE_SIZE };
+
+/** Records each request in `log` and passes it on to the next handler of its path (a handler that returns nothing does). */
+const recorded = (path: string, log: () => URL[]) =>
+  http.get(apiUrl(path), ({ request }) => {
+    log().push(new URL(request.url));
+  });
+
+/** A change of a DSP's staff: the contract's body, on a DSP that exists. */
+const staffChange = (method: DspStaffRequest['method'], change: (ids: number[], users: number[]) => number[]) =>
+  async ({ request, params }: { request: Request; params: PathParams<string> }) => {
+    const dspId = Number(params.id);
+    const body = await jsonBody(request);
+    dspStaffDb.requests.push({ method, dspId, users: body.users });
+    if (!dspStaffDb.dspIds.has(dspId)) return fail(404, DSP_NOT_FOUND);
+    const input = parseBody(dspUsersBody, body);
+    if (input instanceof Response) return input;
+    dspStaffDb.assigned.set(dspId, change(dspStaffDb.assigned.get(dspId) ?? [], input.users));
+    return answer(z.array(dspStaffMember), dspStaffDb.staffOf(dspId), dspStaffAnswer(method === 'assign' ? 'assigned' : 'removed', input.users.length));
+  };
+
 /**
- * The staff picker's list and the assign (POST) / remove (PUT) of a DSP's staff over `dspStaffDb`.
- * Registered before any `v1/dsps/:id` handler, so `v1/dsps/staff` is never read as a DSP's id.
+ * The staff picker, a DSP's staff, and the assign (POST) / remove (PUT) of a DSP's staff over
+ * `dspStaffDb`. Registered first, so `v1/dsps/staff` is never read as a DSP's id.
  */
-export const dspStaffHandlers = [
-  http.get(apiUrl('v1/dsps/staff'), ({ request }) => {
-    const url = new URL(request.url);
-    dspStaffDb.searches.push(url);
-    if (Number(url.searchParams.get('limit') ?? DSP_STAFF_LIMIT) > DSP_STAFF_LIMIT) return fail(400, limitTooLargeMessage(DSP_STAFF_LIMIT));
-    const q = (url.searchParams.get('q') ?? url.searchParams.get('filter[q]') ?? '').trim();
-    const found = dspStaffDb.people.filter((person) => matches(person, q)).sort((a, b) => a.name.localeCompare(b.name, 'es'));
-    return listAnswer(dspStaffMember, found, url, DSP_STAFF_LIMIT);
-  }),
-  http.post(apiUrl('v1/dsps/:id/users'), async ({ request, params }) => {
-    const dspId = Number(params.id);
-    const body = await usersOf(request);
-    dspStaffDb.requests.push({ method: 'assign', dspId, users: body.users });
-    if (!dspStaffDb.dspIds.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    if (body.response) return body.response;
-    const missing = body.users.filter((id) => !dspStaffDb.people.some((person) => person.id === id));
-    if (missing.length > 0) return invalid({ users: [`${DSP_MESSAGES.usersMissing}: ${missing.join(', ')}.`] });
-    dspStaffDb.assigned.set(dspId, [...new Set([...(dspStaffDb.assigned.get(dspId) ?? []), ...body.users])]);
-    return answer(z.array(dspStaffMember), dspStaffDb.staffOf(dspId), dspStaffAnswer('assigned', body.users.length));
-  }),
-  http.put(apiUrl('v1/dsps/:id/users'), async ({ request, params }) => {
-    const dspId = Number(params.id);
-    const body = await usersOf(request);
-    dspStaffDb.requests.push({ method: 'remove', dspId, users: body.users });
-    if (!dspStaffDb.dspIds.has(dspId)) return fail(404, DSP_NOT_FOUND);
-    if (body.response) return body.response;
-    dspStaffDb.assigned.set(dspId, (dspStaffDb.assigned.get(dspId) ?? []).filter((id) => !body.users.includes(id)));
-    return answer(z.array(dspStaffMember), dspStaffDb.staffOf(dspId), dspStaffAnswer('removed', body.users.length));
-  }),
-];
+export const mock: MockModule = {
+  first: true,
+  stores: [dspStaffDb, dspStaffListDb],
+  handlers: [
+    recorded('v1/dsps/staff', () => dspStaffDb.searches),
+    listHandler('v1/dsps/staff', pickerSpec, () => dspStaffDb.people),
+    recorded('v1/dsps/:id/users', () => dspStaffListDb.requests),
+    listHandler('v1/dsps/:id/users', staffSpec, ({ id }) => {
+      const dspId = Number(id);
+      const known = dspStaffDb.dspIds.has(dspId) || dspsDb.dsps.some((dsp) => dsp.id === dspId);
+      return known ? dspStaffDb.staffOf(dspId) : fail(404, DSP_NOT_FOUND);
+    }),
+    http.post(apiUrl('v1/dsps/:id/users'), staffChange('assign', (ids, users) => [...new Set([...ids, ...users])])),
+    http.put(apiUrl('v1/dsps/:id/users'), staffChange('remove', (ids, users) => ids.filter((id) => !users.includes(id)))),
+  ],
+};

@@ -13,11 +13,9 @@ import {
   dspUpdateFields,
   type Dsp,
 } from '@contract/dsp';
-import { http } from 'msw';
 import type { z } from 'zod';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, checked, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import { checked } from '../envelope';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { campaignsDb } from './campaigns';
 import { countryRef } from './countries';
 import { sponsorsDb } from './sponsors';
@@ -101,8 +99,6 @@ const spec: ListSpec<Dsp> = {
   search: (row) => [row.name],
 };
 
-const find = (id: number) => dspsDb.dsps.find((row) => row.id === id);
-
 /** The stored DSP after a write the contract accepted. */
 const written = (row: Dsp, input: z.output<typeof dspUpdateFields>, image: string | undefined): Dsp => {
   const { plans, sponsor_id: _locked, ...rest } = input;
@@ -111,44 +107,21 @@ const written = (row: Dsp, input: z.output<typeof dspUpdateFields>, image: strin
   return { ...next, country: countryRef(next.country_id) };
 };
 
-const nameTaken = (row: Dsp) => taken(dspsDb.dsps, 'name', row.name, DSP_MESSAGES.nameTaken, row.id);
-
-/** The DSP API over `dspsDb`, bodies read by the contract's schemas. */
-export const dspHandlers = [
-  listHandler('v1/dsps', spec, () => dspsDb.dsps),
-  detailHandler('v1/dsps', spec, find, DSP_NOT_FOUND),
-  http.post(apiUrl('v1/dsps'), async ({ request }) => {
-    const fields = await formFields(request);
-    dspsDb.requests.push({ method: 'create', fields });
-    const input = parseBody(dspFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const dsp = written(buildDsp({ sponsor_id: input.sponsor_id }), input, fields.image);
-    const refused = nameTaken(dsp);
-    if (refused) return refused;
-    dspsDb.dsps.push(dsp);
-    return answer(dspSchema, dsp, DSP_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/dsps/:id'), async ({ request, params }) => {
-    if (!/^\d+$/.test(String(params.id))) return undefined;
-    const id = Number(params.id);
-    const fields = await formFields(request);
-    dspsDb.requests.push({ method: 'update', id, fields });
-    const index = dspsDb.dsps.findIndex((row) => row.id === id);
-    if (index < 0) return fail(404, DSP_NOT_FOUND);
-    const input = parseBody(dspUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const dsp = written(dspsDb.dsps[index]!, input, fields.image);
-    const refused = nameTaken(dsp);
-    if (refused) return refused;
-    dspsDb.dsps[index] = dsp;
-    return answer(dspSchema, dsp, DSP_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The DSP API over `dspsDb`, bodies read by the contract's schemas; a name is held once. */
+export const mock: MockModule = {
+  stores: [dspsDb],
+  handlers: resourceHandlers({
     path: 'v1/dsps',
-    find,
-    remove: (row) => (dspsDb.dsps = dspsDb.dsps.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [{ count: (dsp) => dspsDb.customers[dsp.id] ?? 0, nouns: DSP_DEPENDENT_NOUNS.customers }]),
+    spec,
+    rows: arrayRows(dspsDb, 'dsps'),
     notFound: DSP_NOT_FOUND,
-    deleted: DSP_ANSWERS.deleted,
+    log: ({ method, id, fields }) => dspsDb.requests.push({ method, id, fields }),
+    create: { schema: dspFields, message: DSP_ANSWERS.created, row: (input, sent) => written(buildDsp({ sponsor_id: input.sponsor_id }), input, sent.fields.image) },
+    update: { schema: dspUpdateFields, message: DSP_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent.fields.image) },
+    unique: [{ field: 'name', message: DSP_MESSAGES.nameTaken }],
+    deletion: {
+      refusal: (row) => refusalOf(row, [{ count: (dsp) => dspsDb.customers[dsp.id] ?? 0, nouns: DSP_DEPENDENT_NOUNS.customers }]),
+      deleted: DSP_ANSWERS.deleted,
+    },
   }),
-];
+};

@@ -1,4 +1,3 @@
-import { CUSTOMER_NOT_FOUND } from '@contract/customer';
 import {
   ENTITLEMENT_ANSWERS,
   ENTITLEMENT_MESSAGES,
@@ -10,10 +9,12 @@ import {
   type EntitlementDetail,
   type EntitlementStatus,
 } from '@contract/entitlement';
+import { DEFAULT_LIST_LIMIT } from '@contract/list.constants';
 import { http } from 'msw';
+import { jsonOrFormBody, parseBody } from '../body';
 import { answer, apiUrl, fail, invalid } from '../envelope';
+import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { signedInUser } from './auth';
-import { parseBody } from '../body';
 
 type Fields = Record<string, unknown>;
 
@@ -69,16 +70,6 @@ export const entitlementsDb = {
   },
 };
 
-/** The body as the server reads it: JSON, a form or multipart; `_method` left out. */
-const bodyOf = async (request: Request, { keepOverride = false } = {}): Promise<Fields> => {
-  let fields: Fields;
-  if (request.headers.get('content-type')?.includes('application/json')) fields = (await request.json()) as Fields;
-  else fields = Object.fromEntries([...(await request.formData()).entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]));
-  if (keepOverride) return fields;
-  const { _method: _override, ...rest } = fields;
-  return rest;
-};
-
 /** The server's workflow: leaving ACTIVE closes the open period, entering it opens a new one; each change writes a history row. */
 const changed = (item: EntitlementDetail, to: EntitlementStatus, reason: string | null): EntitlementDetail => {
   const periods = item.periods.map((period) => (period.is_open && to !== 'ACTIVE' ? { ...period, is_open: false, state: to, ends_at: changedAt } : period));
@@ -94,49 +85,52 @@ const changed = (item: EntitlementDetail, to: EntitlementStatus, reason: string 
   return { ...item, status: to, updated_at: changedAt, periods, status_histories: [row, ...item.status_histories] };
 };
 
+const rows = arrayRows(entitlementsDb, 'entitlements');
+
 const changeStatus = async (request: Request, id: number) => {
-  const body = await bodyOf(request);
+  const body = await jsonOrFormBody(request);
   entitlementsDb.requests.push({ method: 'status', id, body });
-  const index = entitlementsDb.entitlements.findIndex((item) => item.id === id);
-  const current = entitlementsDb.entitlements[index];
+  const current = rows.find(id);
   if (!current) return fail(404, ENTITLEMENT_NOT_FOUND);
   const input = parseBody(entitlementStatusFields, body);
   if (input instanceof Response) return input;
   const refusal = entitlementTransitionRefusal(current.status, input.status);
   if (refusal) return fail(422, refusal, { status: [refusal] });
   const updated = changed(current, input.status, input.reason ?? null);
-  entitlementsDb.entitlements[index] = updated;
+  rows.replace(updated);
   return answer(entitlementDetail, updated, ENTITLEMENT_ANSWERS.statusChanged);
 };
 
-/** The entitlements API over `entitlementsDb`, with the server's checks, transition rule and messages. */
-export const entitlementHandlers = [
-  http.get(apiUrl('v1/entitlements/:id'), ({ params }) => {
-    const found = entitlementsDb.entitlements.find((item) => item.id === Number(params.id));
-    return found ? answer(entitlementDetail, found) : fail(404, ENTITLEMENT_NOT_FOUND);
-  }),
-  http.post(apiUrl('v1/entitlements'), async ({ request }) => {
-    const body = await bodyOf(request);
-    entitlementsDb.requests.push({ method: 'create', id: null, body });
-    const input = parseBody(entitlementFields, body);
-    if (input instanceof Response) return input;
-    const { dsp_id: dspId, customer_id: customerId, plan_id: planId } = input;
-    const customerDsp = entitlementsDb.customers.get(customerId);
-    if (customerDsp === undefined) return fail(404, CUSTOMER_NOT_FOUND);
-    if (customerDsp !== dspId) return invalid({ customer_id: [ENTITLEMENT_MESSAGES.customerNotOfDsp] });
-    const plan = entitlementsDb.dspPlans.get(dspId)?.find((candidate) => candidate.id === planId);
-    if (!plan) return invalid({ plan_id: [ENTITLEMENT_MESSAGES.planNotOfDsp] });
-    const taken = entitlementsDb.entitlements.some((item) => item.customer_id === customerId && item.plan_id === planId && item.status !== 'CANCELLED');
-    if (taken) return fail(409, ENTITLEMENT_MESSAGES.planTaken, { plan_id: [ENTITLEMENT_MESSAGES.planTaken] });
-    const created = entitlementsDb.add({ customer_id: customerId, dsp_id: dspId, plan_id: planId, plan });
-    return answer(entitlementDetail, created, ENTITLEMENT_ANSWERS.created, 201);
-  }),
-  http.patch(apiUrl('v1/entitlements/:id/status'), ({ request, params }) => changeStatus(request, Number(params.id))),
-  // A form cannot send PATCH: POST with `_method=PATCH` is the same call; a POST naming no method, or another, is refused.
-  http.post(apiUrl('v1/entitlements/:id/status'), async ({ request, params }) => {
-    const named = String((await bodyOf(request.clone(), { keepOverride: true }))._method ?? '').trim().toUpperCase();
-    if (named && named !== 'PUT' && named !== 'PATCH') return fail(400, 'El valor de _method no es válido.');
-    if (named !== 'PATCH') return fail(400, `Esta ruta se actualiza con _method=PATCH${named ? `, no ${named}` : ''}.`);
-    return changeStatus(request, Number(params.id));
-  }),
-];
+const spec: ListSpec<EntitlementDetail> = { item: entitlementDetail, sorts: [], defaultSort: 'id', pageSize: DEFAULT_LIST_LIMIT };
+
+/** The entitlements API over `entitlementsDb`: a plan held once per customer, the contract's transition rule and messages. */
+export const mock: MockModule = {
+  stores: [entitlementsDb],
+  handlers: [
+    ...resourceHandlers({
+      path: 'v1/entitlements',
+      list: false,
+      spec,
+      rows,
+      notFound: ENTITLEMENT_NOT_FOUND,
+      log: ({ body }) => entitlementsDb.requests.push({ method: 'create', id: null, body }),
+      create: {
+        schema: entitlementFields,
+        message: ENTITLEMENT_ANSWERS.created,
+        row: ({ dsp_id: dspId, customer_id: customerId, plan_id: planId }) => {
+          if (entitlementsDb.customers.get(customerId) !== dspId) return invalid({ customer_id: [ENTITLEMENT_MESSAGES.customerNotOfDsp] });
+          const plan = entitlementsDb.dspPlans.get(dspId)?.find((candidate) => candidate.id === planId);
+          return buildEntitlement({ customer_id: customerId, dsp_id: dspId, plan_id: planId, ...(plan ? { plan } : {}) });
+        },
+      },
+      unique: [{ field: 'plan_id', message: ENTITLEMENT_MESSAGES.planTaken, scope: (row, other) => other.customer_id === row.customer_id && other.status !== 'CANCELLED' }],
+    }),
+    http.patch(apiUrl('v1/entitlements/:id/status'), ({ request, params }) => changeStatus(request, Number(params.id))),
+    // A form cannot send PATCH: POST with `_method=PATCH` is the same call; a POST naming another method or none is a 400.
+    http.post(apiUrl('v1/entitlements/:id/status'), async ({ request, params }) => {
+      const { _method: named } = Object.fromEntries(await request.clone().formData());
+      if (String(named ?? '').toUpperCase() !== 'PATCH') return fail(400, 'Esta ruta se actualiza con _method=PATCH.');
+      return changeStatus(request, Number(params.id));
+    }),
+  ],
+};

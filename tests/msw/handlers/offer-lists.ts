@@ -8,7 +8,7 @@ import {
   service as serviceSchema,
   type Service,
 } from '@contract/service';
-import { listHandler, type ListSpec } from '../resource';
+import { listHandler, type ListSpec, type MockModule } from '../resource';
 import { campaignsDb } from './campaigns';
 import { sponsorsDb } from './sponsors';
 
@@ -66,4 +66,4 @@ const services: ListSpec<Service> = {
 };
 
 /** GET v1/plans and GET v1/services: every campaign's plans and services in `campaignsDb`. */
-export const offerListHandlers = [listHandler('v1/plans', plans, allPlans), listHandler('v1/services', services, allServices)];
+export const mock: MockModule = { handlers: [listHandler('v1/plans', plans, allPlans), listHandler('v1/services', services, allServices)] };

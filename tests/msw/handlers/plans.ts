@@ -13,10 +13,8 @@ import {
   type Plan,
 } from '@contract/plan';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign';
-import { http } from 'msw';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, type ListSpec } from '../resource';
+import type { z } from 'zod';
+import { childRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { buildPlan, campaignsDb } from './campaigns';
 
 export type PlanRequest = { method: 'create' | 'update'; id?: number; campaignId?: number; fields: Record<string, string> };
@@ -29,14 +27,6 @@ export const plansDb = {
   },
 };
 
-const findPlan = (id: number) => {
-  for (const campaign of campaignsDb.campaigns) {
-    const found = campaign.plans?.find((plan) => plan.id === id);
-    if (found) return { campaign, plan: found };
-  }
-  return null;
-};
-
 const spec: ListSpec<Plan> = {
   item: planSchema,
   sorts: PLAN_SORTS,
@@ -47,57 +37,43 @@ const spec: ListSpec<Plan> = {
   search: (row) => [row.name, row.description],
 };
 
-/** The stored plan after a write the contract accepted, its files under their field names. */
-const written = (plan: Plan, input: ReturnType<typeof planUpdateFields.parse>, fields: Record<string, string>, siblings: Plan[]): Plan => {
+/** The plans of the campaign `campaignId` names, or of the campaign holding the plan `planId`. */
+const siblingsOf = ({ campaignId, planId }: { campaignId?: number; planId?: number }) =>
+  campaignsDb.campaigns.find((campaign) => campaign.id === campaignId || campaign.plans?.some((plan) => plan.id === planId))?.plans ?? [];
+
+/** The stored plan after a write the contract accepted, its files under their field names and its base plan named. */
+const written = (plan: Plan, input: z.output<typeof planUpdateFields>, fields: Record<string, string>, siblings: readonly Plan[]): Plan => {
   const file = (name: string) => (fields[name] ? `/storage/plans/${plan.id}-${fields[name].slice(5)}` : undefined);
   const next = merged(plan, { ...input, price: input.price === undefined ? undefined : input.price === null ? null : Number(input.price), image_url: file('image'), document_url: file('document'), pdf_url: file('document') } as Partial<Plan>);
   const base = siblings.find((candidate) => candidate.id === next.plan_id);
   return { ...next, parent: base ? { id: base.id, name: base.name } : null };
 };
 
-/** The plans API over the campaigns in `campaignsDb`, bodies read by the contract's schemas. */
-export const planHandlers = [
-  listHandler('v1/campaigns/:id/plans', spec, (params) => campaignsDb.campaigns.find((row) => row.id === Number(params.id))?.plans ?? fail(404, CAMPAIGN_NOT_FOUND)),
-  detailHandler('v1/plans', spec, (id) => findPlan(id)?.plan, PLAN_NOT_FOUND),
-  http.post(apiUrl('v1/campaigns/:id/plans'), async ({ request, params }) => {
-    const campaignId = Number(params.id);
-    const fields = await formFields(request);
-    plansDb.requests.push({ method: 'create', campaignId, fields });
-    const campaign = campaignsDb.campaigns.find((row) => row.id === campaignId);
-    if (!campaign) return fail(404, CAMPAIGN_NOT_FOUND);
-    const input = parseBody(planFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const siblings = campaign.plans ?? [];
-    const created = written(buildPlan({ campaign_id: campaignId, status: 'DRAFT', price: null, services: [] }), input, fields, siblings);
-    campaign.plans = [...siblings, created];
-    return answer(planSchema, created, PLAN_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/plans/:id'), async ({ request, params }) => {
-    const id = Number(params.id);
-    const fields = await formFields(request);
-    plansDb.requests.push({ method: 'update', id, fields });
-    const found = findPlan(id);
-    if (!found) return fail(404, PLAN_NOT_FOUND);
-    const input = parseBody(planUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const siblings = found.campaign.plans ?? [];
-    const updated = written(found.plan, input, fields, siblings);
-    found.campaign.plans = siblings.map((plan) => (plan.id === id ? updated : plan));
-    return answer(planSchema, updated, PLAN_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+const rows = childRows(() => campaignsDb.campaigns, 'plans', 'id', CAMPAIGN_NOT_FOUND);
+
+/** The plans API over the campaigns in `campaignsDb` (`campaign.plans`), bodies read by the contract's schemas. */
+export const mock: MockModule = {
+  stores: [plansDb],
+  handlers: resourceHandlers({
     path: 'v1/plans',
-    find: (id) => findPlan(id)?.plan,
-    remove: (row) => {
-      const found = findPlan(row.id);
-      if (found) found.campaign.plans = (found.campaign.plans ?? []).filter((plan) => plan !== row);
-    },
-    refusal: (row) =>
-      refusalOf(row, [
-        { count: (plan) => (findPlan(plan.id)?.campaign.plans ?? []).filter((other) => other.plan_id === plan.id).length, nouns: PLAN_DEPENDENT_NOUNS.upgrades },
-        { count: (plan) => plan.services?.length ?? 0, nouns: PLAN_DEPENDENT_NOUNS.services },
-      ]),
+    list: 'v1/campaigns/:id/plans',
+    spec,
+    rows,
     notFound: PLAN_NOT_FOUND,
-    deleted: PLAN_ANSWERS.deleted,
+    log: ({ method, id, fields }) => plansDb.requests.push(method === 'create' ? { method, campaignId: id, fields } : { method, id, fields }),
+    create: {
+      schema: planFields,
+      message: PLAN_ANSWERS.created,
+      row: (input, sent) => written(buildPlan({ campaign_id: sent.id!, status: 'DRAFT', price: null, services: [] }), input, sent.fields, siblingsOf({ campaignId: sent.id })),
+    },
+    update: { schema: planUpdateFields, message: PLAN_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent.fields, siblingsOf({ planId: current.id })) },
+    deletion: {
+      refusal: (row) =>
+        refusalOf(row, [
+          { count: (plan) => siblingsOf({ planId: plan.id }).filter((other) => other.plan_id === plan.id).length, nouns: PLAN_DEPENDENT_NOUNS.upgrades },
+          { count: (plan) => plan.services?.length ?? 0, nouns: PLAN_DEPENDENT_NOUNS.services },
+        ]),
+      deleted: PLAN_ANSWERS.deleted,
+    },
   }),
-];
+};

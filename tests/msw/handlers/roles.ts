@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { z } from 'zod';
 import { jsonBody, parseBody } from '../body';
 import { answer, apiUrl, fail } from '../envelope';
-import { detailHandler, listHandler, type ListSpec } from '../resource';
+import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 
 export interface RoleRecord {
   id: number;
@@ -39,18 +39,20 @@ const spec: ListSpec<RoleRecord> = {
 
 const ROLE_NOT_FOUND = 'El rol no existe.';
 
-export const roleHandlers = [
-  listHandler('v1/roles', spec, () => rolesDb.roles),
-  detailHandler('v1/roles', spec, (id) => rolesDb.roles.find((row) => row.id === id), ROLE_NOT_FOUND),
-  http.post(apiUrl('v1/roles/:id/sync-permission'), async ({ params, request }) => {
-    const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
-    if (!role) return fail(404, ROLE_NOT_FOUND);
-    if (role.slug === 'SUPER_ADMIN') return fail(409, 'Los permisos de Super Admin no se pueden modificar.');
-    const input = parseBody(syncPermissionsBody, await jsonBody(request));
-    if (input instanceof Response) return input;
-    const { permissions } = input;
-    role.permissions = permissionCatalogue.map((permission) => permission.name).filter((name) => permissions.includes(name));
-    return answer(roleWithPermissions, role, 'Permisos actualizados.');
-  }),
-  http.get(apiUrl('v1/permissions'), () => answer(z.array(permissionInfo), permissionCatalogue)),
-];
+/** The roles API over `rolesDb`: the list, a role's detail and the sync of its permissions. */
+export const mock: MockModule = {
+  stores: [rolesDb],
+  handlers: [
+    ...resourceHandlers({ path: 'v1/roles', spec, rows: arrayRows(rolesDb, 'roles'), notFound: ROLE_NOT_FOUND }),
+    http.post(apiUrl('v1/roles/:id/sync-permission'), async ({ params, request }) => {
+      const role = rolesDb.roles.find((candidate) => candidate.id === Number(params.id));
+      if (!role) return fail(404, ROLE_NOT_FOUND);
+      const input = parseBody(syncPermissionsBody, await jsonBody(request));
+      if (input instanceof Response) return input;
+      const { permissions } = input;
+      role.permissions = permissionCatalogue.map((permission) => permission.name).filter((name) => permissions.includes(name));
+      return answer(roleWithPermissions, role, 'Permisos actualizados.');
+    }),
+    http.get(apiUrl('v1/permissions'), () => answer(z.array(permissionInfo), permissionCatalogue)),
+  ],
+};

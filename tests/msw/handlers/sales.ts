@@ -1,7 +1,7 @@
 import { SALE_DEFAULT_SORT, SALE_PAGE_SIZE, SALE_SORTS, sale, salesSummary, type Sale } from '@contract/sale';
 import { http, HttpResponse } from 'msw';
 import { answer, apiUrl } from '../envelope';
-import { listHandler, matching, type ListSpec } from '../resource';
+import { listHandler, matching, type ListSpec, type MockModule } from '../resource';
 
 let sequence = 0;
 
@@ -56,20 +56,23 @@ const spec: ListSpec<Sale> = {
 };
 
 /** The sales API over `salesDb`: the list, its totals and its CSV export. */
-export const salesHandlers = [
-  listHandler('v1/sales', spec, () => salesDb.sales),
-  http.get(apiUrl('v1/sales/summary'), ({ request }) => {
-    const found = matching(salesDb.sales, new URL(request.url), spec);
-    const cents = found.reduce((sum, row) => sum + Math.round(Number(row.amount ?? 0) * 100), 0);
-    return answer(salesSummary, { count: found.length, total_amount: (cents / 100).toFixed(2), currency: 'COP' });
-  }),
-  http.get(apiUrl('v1/sales/export'), ({ request }) => {
-    const url = new URL(request.url);
-    salesDb.exports.push(url.searchParams);
-    const found = matching(salesDb.sales, url, spec);
-    const rows = found.map((row) => [row.created_at, row.customer.name, row.plan.name, row.amount ?? ''].join(','));
-    return new HttpResponse(['\uFEFFFecha,Cliente,Plan,Monto', ...rows].join('\n'), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="ventas-2026-03-31.csv"' },
-    });
-  }),
-];
+export const mock: MockModule = {
+  stores: [salesDb],
+  handlers: [
+    listHandler('v1/sales', spec, () => salesDb.sales),
+    http.get(apiUrl('v1/sales/summary'), ({ request }) => {
+      const found = matching(salesDb.sales, new URL(request.url), spec);
+      const cents = found.reduce((sum, row) => sum + Math.round(Number(row.amount ?? 0) * 100), 0);
+      return answer(salesSummary, { count: found.length, total_amount: (cents / 100).toFixed(2), currency: 'COP' });
+    }),
+    http.get(apiUrl('v1/sales/export'), ({ request }) => {
+      const url = new URL(request.url);
+      salesDb.exports.push(url.searchParams);
+      const found = matching(salesDb.sales, url, spec);
+      const rows = found.map((row) => [row.created_at, row.customer.name, row.plan.name, row.amount ?? ''].join(','));
+      return new HttpResponse(['\uFEFFFecha,Cliente,Plan,Monto', ...rows].join('\n'), {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="ventas-2026-03-31.csv"' },
+      });
+    }),
+  ],
+};

@@ -3,7 +3,6 @@ import {
   SPONSOR_DEFAULT_SORT,
   SPONSOR_FIELDS,
   SPONSOR_INCLUDES,
-  SPONSOR_MESSAGES,
   SPONSOR_NOT_FOUND,
   SPONSOR_PAGE_SIZE,
   SPONSOR_SORTS,
@@ -12,10 +11,8 @@ import {
   sponsorUpdateFields,
   type Sponsor,
 } from '@contract/sponsor';
-import { http } from 'msw';
-import { formBody, formFields, parseBody } from '../body';
-import { answer, apiUrl, checked, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, merged, refusalOf, taken, type ListSpec } from '../resource';
+import { checked } from '../envelope';
+import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { campaignsDb } from './campaigns';
 import { countryRef } from './countries';
 
@@ -74,56 +71,29 @@ const spec: ListSpec<Sponsor> = {
   search: (row) => [row.name],
 };
 
-const find = (id: number) => sponsorsDb.sponsors.find((row) => row.id === id);
-
 /** The stored sponsor after a write the contract accepted. */
-const written = (row: Sponsor, input: { name?: string; country_id?: number; website_url?: string | null }, fields: Record<string, string>): Sponsor => {
-  const countryId = input.country_id ?? row.country_id;
-  return merged(row, {
+const written = (row: Sponsor, input: { name?: string; country_id?: number; website_url?: string | null }, fields: Record<string, string>): Sponsor =>
+  merged(row, {
     ...input,
-    country: countryRef(countryId),
+    country: countryRef(input.country_id ?? row.country_id),
     website: input.website_url,
     logo_url: fields.logo ? `/storage/sponsors/${row.id}-${fields.logo.slice(5)}` : undefined,
   });
-};
 
-const nameTaken = (name: string | undefined, self?: number) => taken(sponsorsDb.sponsors, 'name', name, SPONSOR_MESSAGES.nameTaken, self);
-
-/** The sponsors API over `sponsorsDb`, bodies read by the contract's schemas. */
-export const sponsorHandlers = [
-  listHandler('v1/sponsors', spec, () => sponsorsDb.sponsors),
-  detailHandler('v1/sponsors', spec, find, SPONSOR_NOT_FOUND),
-  http.post(apiUrl('v1/sponsors'), async ({ request }) => {
-    const fields = await formFields(request);
-    sponsorsDb.requests.push({ method: 'create', fields });
-    const input = parseBody(sponsorFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const refused = nameTaken(input.name);
-    if (refused) return refused;
-    const sponsor = written(buildSponsor({ logo_url: null, website_url: null }), input, fields);
-    sponsorsDb.sponsors.push(sponsor);
-    return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.created, 201);
-  }),
-  http.post(apiUrl('v1/sponsors/:id'), async ({ request, params }) => {
-    const id = Number(params.id);
-    const fields = await formFields(request);
-    sponsorsDb.requests.push({ method: 'update', id, fields });
-    const index = sponsorsDb.sponsors.findIndex((row) => row.id === id);
-    if (index < 0) return fail(404, SPONSOR_NOT_FOUND);
-    const input = parseBody(sponsorUpdateFields, formBody(fields));
-    if (input instanceof Response) return input;
-    const refused = nameTaken(input.name, id);
-    if (refused) return refused;
-    const sponsor = written(sponsorsDb.sponsors[index]!, input, fields);
-    sponsorsDb.sponsors[index] = sponsor;
-    return answer(sponsorSchema, sponsor, SPONSOR_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The sponsors API over `sponsorsDb`, bodies read by the contract's schemas; the logo stored under its file's name. */
+export const mock: MockModule = {
+  stores: [sponsorsDb],
+  handlers: resourceHandlers({
     path: 'v1/sponsors',
-    find,
-    remove: (row) => (sponsorsDb.sponsors = sponsorsDb.sponsors.filter((other) => other !== row)),
-    refusal: (row) => refusalOf(row, [{ count: (sponsor) => campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === sponsor.id).length, nouns: ['campaña', 'campañas'] }]),
+    spec,
+    rows: arrayRows(sponsorsDb, 'sponsors'),
     notFound: SPONSOR_NOT_FOUND,
-    deleted: SPONSOR_ANSWERS.deleted,
+    log: ({ method, id, fields }) => sponsorsDb.requests.push({ method, id, fields }),
+    create: { schema: sponsorFields, message: SPONSOR_ANSWERS.created, row: (input, sent) => written(buildSponsor({ logo_url: null, website_url: null }), input, sent.fields) },
+    update: { schema: sponsorUpdateFields, message: SPONSOR_ANSWERS.updated, row: (current, input, sent) => written(current, input, sent.fields) },
+    deletion: {
+      refusal: (row) => refusalOf(row, [{ count: (sponsor) => campaignsDb.campaigns.filter((campaign) => campaign.sponsor_id === sponsor.id).length, nouns: ['campaña', 'campañas'] }]),
+      deleted: SPONSOR_ANSWERS.deleted,
+    },
   }),
-];
+};

@@ -12,11 +12,9 @@ import {
   type CreateUserBody,
   type User,
 } from '@contract/user';
-import { http } from 'msw';
 import type { z } from 'zod';
-import { jsonBody, parseBody } from '../body';
-import { answer, apiUrl, checked, fail } from '../envelope';
-import { deletionHandlers, detailHandler, listHandler, taken, type ListSpec } from '../resource';
+import { checked } from '../envelope';
+import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { countryRef } from './countries';
 import { rolesDb } from './roles';
 
@@ -72,52 +70,23 @@ const spec: ListSpec<User> = {
   filters: { role: (row, slug) => row.roles.some((role) => role.slug === slug) },
 };
 
-const find = (id: number) => usersDb.users.find((row) => row.id === id);
-
-/** E-mail and DNI are unique among the other users. */
-const duplicate = (input: { email: string; dni: string }, self?: number) =>
-  taken(usersDb.users, 'email', input.email, USER_MESSAGES.emailTaken, self) ?? taken(usersDb.users, 'dni', input.dni, USER_MESSAGES.dniTaken, self);
-
 const written = (input: z.output<typeof updateUserBody>, base: Partial<User>): User => {
   const user = buildUser({ ...base, dni: input.dni, name: input.name, email: input.email, phone: input.phone, is_active: input.is_active ?? base.is_active, country_id: input.country_id === undefined ? (base.country_id ?? null) : input.country_id, roles: input.roles });
   return base.id === undefined ? user : { ...user, id: base.id, created_at: base.created_at! };
 };
 
-/** The users API over `usersDb`, bodies read by the contract's schemas. */
-export const userHandlers = [
-  listHandler('v1/users', spec, () => usersDb.users),
-  detailHandler('v1/users', spec, find, USER_NOT_FOUND),
-  http.post(apiUrl('v1/users'), async ({ request }) => {
-    const body = (await jsonBody(request)) as Payload;
-    usersDb.requests.push({ method: 'POST', body });
-    const input = parseBody(createUserBody, body);
-    if (input instanceof Response) return input;
-    const refused = duplicate(input);
-    if (refused) return refused;
-    const user = written(input, {});
-    usersDb.users.push(user);
-    return answer(userSchema, user, USER_ANSWERS.created, 201);
-  }),
-  http.put(apiUrl('v1/users/:id'), async ({ params, request }) => {
-    const id = Number(params.id);
-    const body = (await jsonBody(request)) as Payload;
-    usersDb.requests.push({ method: 'PUT', id, body });
-    const index = usersDb.users.findIndex((row) => row.id === id);
-    if (index < 0) return fail(404, USER_NOT_FOUND);
-    const input = parseBody(updateUserBody, body);
-    if (input instanceof Response) return input;
-    const refused = duplicate(input, id);
-    if (refused) return refused;
-    const user = written(input, usersDb.users[index]!);
-    usersDb.users[index] = user;
-    return answer(userSchema, user, USER_ANSWERS.updated);
-  }),
-  ...deletionHandlers({
+/** The users API over `usersDb`, bodies read by the contract's schemas; an e-mail is held once. */
+export const mock: MockModule = {
+  stores: [usersDb],
+  handlers: resourceHandlers({
     path: 'v1/users',
-    find,
-    remove: (row) => (usersDb.users = usersDb.users.filter((other) => other !== row)),
-    refusal: () => null,
+    spec,
+    rows: arrayRows(usersDb, 'users'),
     notFound: USER_NOT_FOUND,
-    deleted: USER_ANSWERS.deleted,
+    log: ({ method, id, body }) => usersDb.requests.push({ method: method === 'create' ? 'POST' : 'PUT', id, body: body as Payload }),
+    create: { schema: createUserBody, message: USER_ANSWERS.created, row: (input) => written(input, {}) },
+    update: { schema: updateUserBody, verb: 'put', message: USER_ANSWERS.updated, row: (current, input) => written(input, current) },
+    unique: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
+    deletion: { deleted: USER_ANSWERS.deleted },
   }),
-];
+};
