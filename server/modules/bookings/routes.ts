@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../http/actor';
+import { type Actor, actorOf } from '../../http/actor';
 import { csvFileName } from '../../http/csv';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
@@ -137,40 +137,53 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     async (request) => success(await service.bookingDsps(actorOf(request))),
   );
 
-  r.get(
-    '/api/v1/dsps/:dspId/bookings/summary',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags,
-        summary: 'Los contadores de los agendamientos filtrados',
-        description:
-          'Los mismos filtros que la lista. total: los que los filtros dejan; today: los que dejan los mismos filtros salvo filter[scheduled_at], ' +
-          `agendados hoy en tz; date: el día de hoy en tz (AAAA-MM-DD). ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: dspIdParam,
-        querystring: service.list.filtersQuerystring,
-        response: { 200: successEnvelope(bookingSummary) },
+  /** A figure of a DSP's bookings (its counters, its chart): read for the person asking from the querystring, answered in the envelope. */
+  const dspFigure = <A extends z.ZodType>(
+    name: 'summary' | 'stats',
+    schema: { summary: string; description: string; querystring: z.ZodType; answer: A },
+    read: (dspId: number, query: Record<string, unknown>, actor: Actor) => Promise<z.output<A>>,
+  ) =>
+    r.get(
+      `${ofDsp}/${name}`,
+      {
+        config: { access: 'operations.view' },
+        schema: {
+          tags,
+          summary: schema.summary,
+          description: schema.description,
+          params: dspIdParam,
+          querystring: schema.querystring,
+          // Widened for fastify: it cannot resolve a reply type from a generic schema; `read` is held to `answer` above.
+          response: { 200: successEnvelope(schema.answer as z.ZodType) },
+        },
       },
+      async (request) => success(await read(request.params.dspId, request.query as Record<string, unknown>, actorOf(request))),
+    );
+
+  dspFigure(
+    'summary',
+    {
+      summary: 'Los contadores de los agendamientos filtrados',
+      description:
+        'Los mismos filtros que la lista. total: los que los filtros dejan; today: los que dejan los mismos filtros salvo filter[scheduled_at], ' +
+        `agendados hoy en tz; date: el día de hoy en tz (AAAA-MM-DD). ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+      querystring: service.list.filtersQuerystring,
+      answer: bookingSummary,
     },
-    async (request) => success(await service.summary(request.params.dspId, request.query as Record<string, unknown>, actorOf(request))),
+    service.summary,
   );
 
-  r.get(
-    '/api/v1/dsps/:dspId/bookings/stats',
+  dspFigure(
+    'stats',
     {
-      config: { access: 'operations.view' },
-      schema: {
-        tags,
-        summary: 'Agendamientos por día y estado, los últimos días',
-        description:
-          `Los ${BOOKING_CHART_DAYS} días que terminan hoy en tz, uno por entrada (en cero si no hay), contando los agendamientos por el día ` +
-          `de scheduled_at en tz y por estado. ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: dspIdParam,
-        querystring: z.object({ tz: z.string().optional().meta({ description: 'Zona horaria IANA (America/Bogota por defecto).' }) }),
-        response: { 200: successEnvelope(bookingStats) },
-      },
+      summary: 'Agendamientos por día y estado, los últimos días',
+      description:
+        `Los ${BOOKING_CHART_DAYS} días que terminan hoy en tz, uno por entrada (en cero si no hay), contando los agendamientos por el día ` +
+        `de scheduled_at en tz y por estado. ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
+      querystring: z.object({ tz: z.string().optional().meta({ description: 'Zona horaria IANA (America/Bogota por defecto).' }) }),
+      answer: bookingStats,
     },
-    async (request) => success(await service.stats(request.params.dspId, request.query as Record<string, unknown>, actorOf(request))),
+    service.stats,
   );
 
   r.get(
