@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@contract/account';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { accountSessionQueries } from '@/entities/account-session';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { MIN_PASSWORD_LENGTH } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordInput } from '@/shared/ui/password-input';
 import { CHANGE_PASSWORD_FALLBACK, changePassword } from '../api/change-password';
 import { changePasswordFormSchema, emptyChangePasswordForm, type ChangePasswordFormValues } from '../model/change-password-form';
 
@@ -44,15 +45,7 @@ export function ChangePasswordForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {unplacedError ? <ErrorAlert message={errorMessage(unplacedError, CHANGE_PASSWORD_FALLBACK)} /> : null}
-        <PasswordInput
-          label="Contraseña actual"
-          withAsterisk
-          autoComplete="current-password"
-          disabled={busy}
-          {...form.getInputProps('current_password')}
-          // Mantine's PasswordInput does not set aria-invalid itself.
-          aria-invalid={Boolean(form.errors.current_password)}
-        />
+        <PasswordInput label="Contraseña actual" withAsterisk autoComplete="current-password" disabled={busy} {...form.getInputProps('current_password')} />
         <PasswordInput
           label="Nueva contraseña"
           withAsterisk
@@ -60,18 +53,8 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password')}
-          // Mantine's PasswordInput does not set aria-invalid itself.
-          aria-invalid={Boolean(form.errors.password)}
         />
-        <PasswordInput
-          label="Confirmar nueva contraseña"
-          withAsterisk
-          autoComplete="new-password"
-          disabled={busy}
-          {...form.getInputProps('password_confirmation')}
-          // Mantine's PasswordInput does not set aria-invalid itself.
-          aria-invalid={Boolean(form.errors.password_confirmation)}
-        />
+        <PasswordInput label="Confirmar nueva contraseña" withAsterisk autoComplete="new-password" disabled={busy} {...form.getInputProps('password_confirmation')} />
         <Group justify="flex-end">
           <Button type="submit" disabled={busy}>
             {busy ? 'Guardando…' : 'Cambiar contraseña'}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { API_CLIENT_ANSWERS, API_CLIENT_TYPES, MIN_CLIENT_SECRET, RATE_LIMIT_PERIODS } from '@contract/api-client';
@@ -15,7 +15,8 @@ import {
 } from '@/entities/api-client';
 import { formFieldErrors } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
+import { PasswordInput } from '@/shared/ui/password-input';
 import { Select } from '@/shared/ui/select';
 import { apiClientFormSchema, initialApiClientFormValues, toApiClientPayload, type ApiClientFormValues } from '../model/api-client-form';
 import { SecretOnceDialog, type RevealedSecret } from './secret-once-dialog';
@@ -46,12 +47,7 @@ export function ApiClientFormModal({ opened, onClose, dspId, client }: ApiClient
   );
 }
 
-interface ApiClientFormProps {
-  dspId: number;
-  client: ApiClient | null;
-  onDone: () => void;
-  onSecret: (revealed: RevealedSecret) => void;
-}
+type ApiClientFormProps = Omit<ApiClientFormModalProps, 'opened' | 'onClose'> & { onDone: () => void; onSecret: (revealed: RevealedSecret) => void };
 
 const TYPE_OPTIONS = [...API_CLIENT_TYPES];
 const PERIOD_OPTIONS = RATE_LIMIT_PERIODS.map((period) => ({ value: period, label: RATE_LIMIT_PERIOD_LABELS[period] }));
@@ -120,15 +116,16 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
       : `Al menos ${MIN_CLIENT_SECRET} caracteres. Se muestra una sola vez al guardar.`;
 
   return (
-    <FormModalBody
-      onSubmit={form.onSubmit((submitted) => save.mutate(toApiClientPayload(submitted)), () => save.reset())}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(submitted) => save.mutate(toApiClientPayload(submitted))}
+      fallback={API_CLIENT_FALLBACKS.save}
+      fieldErrors={fieldErrorsOf}
+      fields={FIELDS}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Cliente' : 'Crear Cliente'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, API_CLIENT_FALLBACKS.save, fieldErrorsOf(save.error), FIELDS)}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
@@ -160,8 +157,6 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
             autoComplete="new-password"
             disabled={busy || values.generate_secret}
             {...form.getInputProps('client_secret')}
-            // Mantine's PasswordInput does not set aria-invalid itself.
-            aria-invalid={Boolean(form.errors.client_secret)}
           />
         )}
         {editing ? (
@@ -248,6 +243,6 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
           onChange={(value) => value && form.setFieldValue('rate_limit.period', value as RateLimitPeriod)}
         />
       </SimpleGrid>
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

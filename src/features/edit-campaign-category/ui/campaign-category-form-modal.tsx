@@ -11,9 +11,9 @@ import {
   type CampaignCategoryPayload,
 } from '@/entities/campaign-category';
 import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
-import { errorMessage, formFieldErrors } from '@/shared/api';
+import { errorMessage } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import {
@@ -39,7 +39,6 @@ export function CampaignCategoryFormModal({ opened, onClose, campaignId, categor
     </FormModal>
   );
 }
-
 
 function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: number; category: CampaignCategory | null; onDone: () => void }) {
   const editing = category !== null;
@@ -69,15 +68,14 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
 
   const busy = save.isPending;
   return (
-    <FormModalBody
-      onSubmit={form.onSubmit((values) => save.mutate(toCampaignCategoryPayload(values)), () => save.reset())}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => save.mutate(toCampaignCategoryPayload(values))}
+      fallback={CAMPAIGN_CATEGORY_FALLBACKS.save}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, CAMPAIGN_CATEGORY_FALLBACKS.save, formFieldErrors(save.error), Object.keys(form.values))}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <Select
@@ -95,6 +93,6 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
       />
       <Textarea label="Descripción" rows={3} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
       <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

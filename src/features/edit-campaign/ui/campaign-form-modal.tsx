@@ -12,9 +12,8 @@ import {
   type CampaignPayload,
   type CampaignStatus,
 } from '@/entities/campaign';
-import { formFieldErrors } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
@@ -45,15 +44,9 @@ export function CampaignFormModal({ opened, onClose, sponsor, campaign, onSaved 
   );
 }
 
-interface CampaignFormProps {
-  sponsor: CampaignOwner | null;
-  campaign: Campaign | null;
-  onDone: () => void;
-  onSaved?: (campaign: Campaign) => void;
-}
+type CampaignFormProps = Omit<CampaignFormModalProps, 'opened' | 'onClose'> & { onDone: () => void };
 
 const DATE_FORMAT = 'DD/MM/YYYY';
-
 
 function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps) {
   const editing = campaign !== null;
@@ -85,46 +78,30 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
     ...(campaign?.status === 'PAUSED' ? [{ value: 'PAUSED', label: CAMPAIGN_STATUS_LABELS.PAUSED, disabled: true }] : []),
   ];
 
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      if (sponsorId === null || countryId === null) return;
-      save.mutate(toCampaignPayload(values, sponsorId, countryId));
-    },
-    () => save.reset(),
-  );
-
   const busy = save.isPending;
   const ready = form.values.name.trim() !== '' && sponsorId !== null && countryId !== null;
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => {
+        if (sponsorId === null || countryId === null) return;
+        save.mutate(toCampaignPayload(values, sponsorId, countryId));
+      }}
+      fallback={editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Campaña' : 'Crear Campaña'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
       submitDisabled={!ready}
       submitDisabledReason={sponsorId === null || countryId === null ? 'Cargando el sponsor…' : 'Escribe el nombre de la campaña para guardarla.'}
-      error={bannerMessage(
-        save.error,
-        editing ? CAMPAIGN_FALLBACKS.update : CAMPAIGN_FALLBACKS.create,
-        formFieldErrors(save.error),
-        Object.keys(form.values),
-      )}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Sponsor" value={campaign?.sponsor?.name ?? sponsor?.name ?? ''} placeholder="Cargando..." readOnly variant="filled" />
         <TextInput label="País" value={country?.name ?? ''} placeholder="—" readOnly variant="filled" />
       </SimpleGrid>
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
-      <ImageInput
-        label="Imagen"
-        {...formFileProps(form, 'image')}
-        currentUrl={campaign?.image_url}
-        disabled={busy}
-      />
+      <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={campaign?.image_url} disabled={busy} />
       <Textarea label="Descripción" rows={4} resize="vertical" disabled={busy} {...form.getInputProps('description')} />
       <Select
         label="Estado"
@@ -173,6 +150,6 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         disabled={busy}
         {...form.getInputProps('budget')}
       />
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

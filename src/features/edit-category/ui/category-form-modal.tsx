@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { campaignQueries } from '@/entities/campaign';
 import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
-import { errorMessage, formFieldErrors } from '@/shared/api';
+import { errorMessage } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import {
@@ -28,19 +28,12 @@ export interface CategoryFormModalProps {
 export function CategoryFormModal({ opened, onClose, category }: CategoryFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={category ? 'Editar Categoría' : 'Nueva Categoría'}>
-      {/* Mounted per opening (and per category), so every opening starts from the category's values. */}
       <CategoryForm key={category?.id ?? 'new'} category={category} onDone={onClose} />
     </FormModal>
   );
 }
 
-interface CategoryFormProps {
-  category: Category | null;
-  onDone: () => void;
-}
-
-
-function CategoryForm({ category, onDone }: CategoryFormProps) {
+function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const editing = category !== null;
   const candidates = useQuery(categoryQueries.options());
 
@@ -62,23 +55,17 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
 
   const options = useMemo(() => parentOptions(candidates.data ?? [], category?.id ?? null), [candidates.data, category?.id]);
 
-  const handleSubmit = form.onSubmit(
-    (values) => save.mutate(toCategoryPayload(values)),
-    () => save.reset(),
-  );
-
   const busy = save.isPending;
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => save.mutate(toCategoryPayload(values))}
+      fallback={CATEGORY_FALLBACKS.save}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, CATEGORY_FALLBACKS.save, formFieldErrors(save.error), Object.keys(form.values))}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <Textarea label="Descripción" rows={3} disabled={busy} {...form.getInputProps('description')} />
@@ -96,6 +83,6 @@ function CategoryForm({ category, onDone }: CategoryFormProps) {
         error={form.errors.parent_id ?? (candidates.error ? errorMessage(candidates.error, CATEGORY_FALLBACKS.list) : undefined)}
       />
       <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={category?.image_url} disabled={busy} />
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

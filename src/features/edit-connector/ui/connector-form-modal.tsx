@@ -16,9 +16,8 @@ import {
   type ConnectorType,
 } from '@/entities/connector';
 import type { DspPlanRef } from '@/entities/dsp';
-import { formFieldErrors } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { IconTrash } from '@/shared/ui/icons';
 import { Select } from '@/shared/ui/select';
 import {
@@ -52,12 +51,7 @@ export function ConnectorFormModal({ opened, onClose, dspId, plans, connector }:
   );
 }
 
-interface ConnectorFormProps {
-  dspId: number;
-  plans: DspPlanRef[];
-  connector: Connector | null;
-  onDone: () => void;
-}
+type ConnectorFormProps = Omit<ConnectorFormModalProps, 'opened' | 'onClose'> & { onDone: () => void };
 
 const DRIVER_OPTIONS = CONNECTOR_DRIVERS.map((driver) => ({ value: driver, label: CONNECTOR_DRIVER_LABELS[driver] }));
 const TYPE_OPTIONS = CONNECTOR_TYPES.map((type) => ({ value: type, label: CONNECTOR_TYPE_LABELS[type] }));
@@ -113,19 +107,17 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
   ];
   const busy = save.isPending;
   const { values } = form;
-  const fieldErrors = formFieldErrors(save.error);
   const lastRow = values.plans.length === 1;
 
   return (
-    <FormModalBody
-      onSubmit={form.onSubmit((submitted) => save.mutate(toConnectorPayload(submitted)), () => save.reset())}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(submitted) => save.mutate(toConnectorPayload(submitted))}
+      fallback={CONNECTOR_FALLBACKS.save}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Conector' : 'Crear Conector'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, CONNECTOR_FALLBACKS.save, fieldErrors, Object.keys(values))}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <TextInput label="Key" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('key')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -250,6 +242,6 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
           </Button>
         </Stack>
       </Fieldset>
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

@@ -1,4 +1,4 @@
-import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { MIN_PASSWORD_LENGTH } from '@contract/auth.constants';
@@ -13,8 +13,9 @@ import {
 } from '@/entities/customer';
 import { errorMessage } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
+import { PasswordInput } from '@/shared/ui/password-input';
 import {
   customerFieldErrors,
   incompleteMessage,
@@ -37,17 +38,12 @@ export interface CustomerFormModalProps {
 export function CustomerFormModal({ opened, onClose, dspId, customer }: CustomerFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={customer ? 'Editar Cliente' : 'Nuevo Cliente'}>
-      {/* Mounted per opening (and per customer), so every opening starts from the customer's values. */}
       <CustomerForm key={customer?.id ?? 'new'} dspId={dspId} customer={customer} onDone={onClose} />
     </FormModal>
   );
 }
 
-interface CustomerFormProps {
-  dspId: number;
-  customer: Customer | null;
-  onDone: () => void;
-}
+type CustomerFormProps = Omit<CustomerFormModalProps, 'opened' | 'onClose'> & { onDone: () => void };
 
 function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
   const editing = customer !== null;
@@ -87,31 +83,24 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
     fieldErrors: customerFieldErrors,
   });
 
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      setIncomplete(null);
-      save.mutate(toCustomerPayload(values, editing));
-    },
-    () => {
-      save.reset();
-      setIncomplete(incompleteMessage(form.getValues(), editing));
-    },
-  );
-
   const busy = save.isPending;
   const plansLoadError = dspPlans.error ? errorMessage(dspPlans.error, CUSTOMER_FALLBACKS.plans) : undefined;
-  const serverBanner = bannerMessage(save.error, CUSTOMER_FALLBACKS.save, customerFieldErrors(save.error), Object.keys(form.values));
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => {
+        setIncomplete(null);
+        save.mutate(toCustomerPayload(values, editing));
+      }}
+      onInvalid={() => setIncomplete(incompleteMessage(form.getValues(), editing))}
+      notice={incomplete}
+      fallback={CUSTOMER_FALLBACKS.save}
+      fieldErrors={customerFieldErrors}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Cliente' : 'Crear Cliente'}
       busyLabel="Guardando…"
-      error={incomplete ?? serverBanner}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="DNI" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('dni')} />
@@ -142,8 +131,6 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password')}
-          // Mantine's PasswordInput does not set aria-invalid itself.
-          aria-invalid={Boolean(form.errors.password)}
         />
         <PasswordInput
           label="Confirmar contraseña"
@@ -153,9 +140,8 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
           autoComplete="new-password"
           disabled={busy}
           {...form.getInputProps('password_confirmation')}
-          aria-invalid={Boolean(form.errors.password_confirmation)}
         />
       </SimpleGrid>
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

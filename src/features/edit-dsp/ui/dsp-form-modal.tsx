@@ -8,13 +8,13 @@ import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entitie
 import { DSP_FALLBACKS, createDsp, dspQueries, updateDsp, type Dsp, type DspPayload, type DspType } from '@/entities/dsp';
 import { planQueries } from '@/entities/plan';
 import { sponsorQueries } from '@/entities/sponsor';
-import { errorMessage, formFieldErrors } from '@/shared/api';
+import { errorMessage } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
 import {
@@ -39,17 +39,12 @@ export interface DspFormModalProps {
 export function DspFormModal({ opened, onClose, dsp, onSaved }: DspFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={dsp ? 'Editar DSP' : 'Nueva DSP'}>
-      {/* Mounted per opening (and per DSP), so every opening starts from the DSP's values. */}
       <DspForm key={dsp?.id ?? 'new'} dsp={dsp} onDone={onClose} onSaved={onSaved} />
     </FormModal>
   );
 }
 
-interface DspFormProps {
-  dsp: Dsp | null;
-  onDone: () => void;
-  onSaved?: (dsp: Dsp, created: boolean) => void;
-}
+type DspFormProps = Omit<DspFormModalProps, 'opened' | 'onClose'> & { onDone: () => void };
 
 const TYPE_OPTIONS = DSP_TYPES.map((type) => ({ value: type, label: DSP_TYPE_LABELS[type] }));
 const OPTIONS_FALLBACK = {
@@ -130,11 +125,6 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
     onFieldErrors: form.setErrors,
   });
 
-  const handleSubmit = form.onSubmit(
-    (values) => save.mutate(toDspPayload(values, editing)),
-    () => save.reset(),
-  );
-
   // A new sponsor offers other campaigns, and a new campaign other plans: what hung on the old one goes.
   const chooseSponsor = (value: string | null) => {
     form.setValues({ sponsor_id: value, campaign_id: null, plans: [] });
@@ -159,17 +149,16 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   const plansError = form.errors.plans ?? loadError(plans, OPTIONS_FALLBACK.plans);
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => save.mutate(toDspPayload(values, editing))}
+      fallback={DSP_FALLBACKS.save}
       onCancel={onDone}
-      busy={busy}
       submitLabel="Guardar"
       busyLabel="Guardando…"
       submitDisabled={blocker !== null}
       submitDisabledReason={blocker ?? undefined}
-      error={bannerMessage(save.error, DSP_FALLBACKS.save, formFieldErrors(save.error), Object.keys(form.values))}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -286,6 +275,6 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
           </Button>
         </Group>
       )}
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

@@ -3,9 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { EVENT_PERIODS, EVENT_PERIOD_LABELS } from '@contract/service.constants';
 import { campaignQueries, type Campaign } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, createService, serviceQueries, updateService, type EventPeriod, type Service, type ServicePayload } from '@/entities/service';
-import { formFieldErrors } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import { initialServiceFormValues, serviceFormSchema, toServicePayload, type ServiceFormValues } from '../model/service-form';
@@ -30,15 +29,9 @@ export function ServiceFormModal({ opened, onClose, campaign, service, planId }:
   );
 }
 
-interface ServiceFormProps {
-  campaign: Campaign;
-  service: Service | null;
-  planId: number | null;
-  onDone: () => void;
-}
+type ServiceFormProps = Omit<ServiceFormModalProps, 'opened' | 'onClose'> & { onDone: () => void };
 
 const PERIOD_OPTIONS = EVENT_PERIODS.map((period) => ({ value: period, label: EVENT_PERIOD_LABELS[period] }));
-
 
 function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
   const editing = service !== null;
@@ -74,15 +67,14 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
   const { values } = form;
 
   return (
-    <FormModalBody
-      onSubmit={form.onSubmit((submitted) => save.mutate({ plan: Number(submitted.plan_id), payload: toServicePayload(submitted, service) }), () => save.reset())}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(submitted) => save.mutate({ plan: Number(submitted.plan_id), payload: toServicePayload(submitted, service) })}
+      fallback={SERVICE_FALLBACKS.save}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Servicio' : 'Crear Servicio'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(save.error, SERVICE_FALLBACKS.save, formFieldErrors(save.error), Object.keys(values))}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       {editing ? (
         <TextInput
@@ -188,6 +180,6 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
         {...form.getInputProps('meta')}
       />
       <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={service?.image_url} disabled={busy} />
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { COUNTRIES_FALLBACK, countryQueries } from '@/entities/country';
 import { SPONSOR_FALLBACKS, createSponsor, sponsorQueries, updateSponsor, type Sponsor, type SponsorPayload } from '@/entities/sponsor';
-import { errorMessage, formFieldErrors } from '@/shared/api';
+import { errorMessage } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import {
@@ -30,20 +30,12 @@ export interface SponsorFormModalProps {
 export function SponsorFormModal({ opened, onClose, sponsor, onSaved }: SponsorFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={sponsor ? 'Editar Sponsor' : 'Nuevo Sponsor'}>
-      {/* Mounted per opening (and per sponsor), so every opening starts from the sponsor's values. */}
       <SponsorForm key={sponsor?.id ?? 'new'} sponsor={sponsor} onDone={onClose} onSaved={onSaved} />
     </FormModal>
   );
 }
 
-interface SponsorFormProps {
-  sponsor: Sponsor | null;
-  onDone: () => void;
-  onSaved?: (sponsor: Sponsor) => void;
-}
-
-
-function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
+function SponsorForm({ sponsor, onDone, onSaved }: Omit<SponsorFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const editing = sponsor !== null;
   const countries = useQuery(countryQueries.options());
 
@@ -71,44 +63,21 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
   );
   const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
 
-  const handleSubmit = form.onSubmit(
-    (values) => save.mutate(toSponsorPayload(values)),
-    () => save.reset(),
-  );
-
   const busy = save.isPending;
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => save.mutate(toSponsorPayload(values))}
+      fallback={editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Sponsor' : 'Crear Sponsor'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(
-        save.error,
-        editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create,
-        formFieldErrors(save.error),
-        Object.keys(form.values),
-      )}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
-      <ImageInput
-        label="Logo"
-        {...formFileProps(form, 'logo')}
-        currentUrl={sponsor?.logo_url}
-        disabled={busy}
-      />
-      <TextInput
-        label="Sitio web"
-        placeholder="www.ejemplo.com"
-        autoComplete="off"
-        inputMode="url"
-        disabled={busy}
-        {...form.getInputProps('website_url')}
-      />
+      <ImageInput label="Logo" {...formFileProps(form, 'logo')} currentUrl={sponsor?.logo_url} disabled={busy} />
+      <TextInput label="Sitio web" placeholder="www.ejemplo.com" autoComplete="off" inputMode="url" disabled={busy} {...form.getInputProps('website_url')} />
       <Select
         label="País"
         withAsterisk
@@ -121,6 +90,6 @@ function SponsorForm({ sponsor, onDone, onSaved }: SponsorFormProps) {
         {...form.getInputProps('country_id')}
         error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
       />
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

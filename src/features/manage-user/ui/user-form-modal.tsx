@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
-import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,7 +9,8 @@ import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type Us
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
+import { PasswordInput } from '@/shared/ui/password-input';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
 import {
@@ -33,7 +34,6 @@ export interface UserFormModalProps {
 export function UserFormModal({ opened, onClose, user, currentUserId }: UserFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={user ? 'Editar Usuario' : 'Nuevo Usuario'}>
-      {/* Mounted per opening (and per user), so every opening starts from the user's values. */}
       <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} isSelf={user !== null && user.id === currentUserId} />
     </FormModal>
   );
@@ -79,29 +79,18 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
   const countryOptions = useMemo(() => countrySelectData(countries.data), [countries.data]);
   const countrySelect = useOptionsWhileOpen(countryOptions, form.values.country_id);
 
-  const handleSubmit = form.onSubmit(
-    (values) => save.mutate(toUserPayload(values)),
-    // A previous refusal no longer describes what is in the form.
-    () => save.reset(),
-  );
-
   const busy = save.isPending;
 
   return (
-    <FormModalBody
-      onSubmit={handleSubmit}
+    <SaveFormBody
+      form={form}
+      save={save}
+      onValid={(values) => save.mutate(toUserPayload(values))}
+      fallback={editing ? USER_FALLBACKS.update : USER_FALLBACKS.create}
+      fieldErrors={fieldErrorsOf}
       onCancel={onDone}
-      busy={busy}
       submitLabel={editing ? 'Actualizar Usuario' : 'Crear Usuario'}
       busyLabel={editing ? 'Actualizando…' : 'Creando…'}
-      error={bannerMessage(
-        save.error,
-        editing ? USER_FALLBACKS.update : USER_FALLBACKS.create,
-        fieldErrorsOf(save.error),
-        Object.keys(form.values),
-      )}
-      dirty={form.isDirty()}
-      failure={save.error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="DNI" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('dni')} />
@@ -116,8 +105,6 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
         autoComplete="new-password"
         disabled={busy}
         {...form.getInputProps('password')}
-        // Mantine's PasswordInput does not set aria-invalid itself.
-        aria-invalid={Boolean(form.errors.password)}
       />
       <MultiSelect
         label="Roles"
@@ -153,6 +140,6 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
           error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
         />
       </SimpleGrid>
-    </FormModalBody>
+    </SaveFormBody>
   );
 }

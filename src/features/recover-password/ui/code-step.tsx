@@ -1,16 +1,13 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
-import { OTP_LENGTH } from '@/shared/config';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { OtpInput } from '@/shared/ui/otp-input';
+import { AuthSubmitButton } from '@/shared/ui/auth-form';
+import { OtpInput, ResendCode, useOtpField } from '@/shared/ui/otp-input';
 import { resendRecoveryCode, verifyRecoveryCode } from '../api/recovery';
 import { useResendCountdown } from '@/shared/lib';
 import { ERROR_ALERT_ATTRIBUTE, useFocusAfterError } from '../lib/use-focus-after-error';
-
-const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
-const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 interface CodeStepProps {
   email: string;
@@ -21,8 +18,7 @@ interface CodeStepProps {
 }
 
 export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepProps) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpField();
   const secondsLeft = useResendCountdown(codeSentAt);
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useFocusAfterError(formRef);
@@ -33,14 +29,14 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
     onError: (error) => {
       // A refused code is the boxes' error; anything else (too many tries, no connection) the alert's.
       const message = formFieldErrors(error).code;
-      if (message) setCodeError(message);
+      if (message) otp.setError(message);
       focusError();
     },
   });
   const resendMutation = useMutation({
     mutationFn: resendRecoveryCode,
     onSuccess: () => {
-      setCode('');
+      otp.setCode('');
       onResent();
     },
     onError: focusError,
@@ -50,18 +46,16 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
     event.preventDefault();
     verifyMutation.reset();
     resendMutation.reset();
-    setCodeError(null);
-    if (!CODE_PATTERN.test(code)) {
-      setCodeError(CODE_LENGTH_MESSAGE);
+    if (!otp.check()) {
       focusError();
       return;
     }
-    verifyMutation.mutate({ email, code });
+    verifyMutation.mutate({ email, code: otp.code });
   };
 
   const resend = () => {
     verifyMutation.reset();
-    setCodeError(null);
+    otp.setError(null);
     resendMutation.mutate(email);
   };
 
@@ -87,33 +81,11 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
             Te enviamos un código nuevo.
           </Text>
         ) : null}
-        <OtpInput
-          label="Código de verificación"
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setCodeError(null);
-          }}
-          error={codeError}
-          disabled={verifying}
-          autoFocus
-        />
-        <Button type="submit" fullWidth disabled={verifying} leftSection={verifying ? <Loader size="xs" /> : null}>
-          {verifying ? 'Verificando...' : 'Verificar código'}
-        </Button>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="gray.7">
-            {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={resend}
-            disabled={secondsLeft > 0 || resending || verifying}
-          >
-            {resending ? 'Reenviando...' : 'Reenviar código'}
-          </Button>
-        </Group>
+        <OtpInput label="Código de verificación" {...otp.inputProps} disabled={verifying} autoFocus />
+        <AuthSubmitButton busy={verifying} busyLabel="Verificando...">
+          Verificar código
+        </AuthSubmitButton>
+        <ResendCode secondsLeft={secondsLeft} resending={resending} disabled={verifying} onResend={resend} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { recoveryRequestBody } from '@contract/auth';
-import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { AuthEmailInput, AuthSubmitButton } from '@/shared/ui/auth-form';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { sendRecoveryCode } from '../api/recovery';
 import { ERROR_ALERT_ATTRIBUTE, useFocusAfterError } from '../lib/use-focus-after-error';
@@ -62,18 +63,10 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
             <ErrorAlert message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} />
           </div>
         ) : null}
-        <TextInput
-          label="Correo electrónico"
-          type="email"
-          autoComplete="username"
-          placeholder="nombre@empresa.com"
-          ref={emailRef}
-          disabled={busy}
-          {...form.getInputProps('email')}
-        />
-        <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
-          {busy ? 'Enviando código...' : 'Enviar código'}
-        </Button>
+        <AuthEmailInput ref={emailRef} disabled={busy} {...form.getInputProps('email')} />
+        <AuthSubmitButton busy={busy} busyLabel="Enviando código...">
+          Enviar código
+        </AuthSubmitButton>
       </Stack>
     </form>
   );

@@ -1,10 +1,12 @@
-import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { MIN_PASSWORD_LENGTH } from '@/shared/config';
+import { AuthSubmitButton } from '@/shared/ui/auth-form';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordInput } from '@/shared/ui/password-input';
 import { resetPassword } from '../api/recovery';
 import { ERROR_ALERT_ATTRIBUTE, useFocusAfterError } from '../lib/use-focus-after-error';
 
@@ -45,12 +47,6 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
     },
   });
 
-  /** Mantine's PasswordInput links its message but does not mark its input invalid. */
-  const passwordProps = (field: 'password' | 'password_confirmation') => {
-    const props = form.getInputProps(field);
-    return { ...props, 'aria-invalid': props.error ? true : undefined };
-  };
-
   const busy = resetMutation.isPending;
 
   return (
@@ -74,22 +70,11 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
             <ErrorAlert message={errorMessage(resetMutation.error, 'No se pudo actualizar la contraseña')} />
           </div>
         ) : null}
-        <PasswordInput
-          label="Nueva contraseña"
-          autoComplete="new-password"
-          ref={passwordRef}
-          disabled={busy}
-          {...passwordProps('password')}
-        />
-        <PasswordInput
-          label="Confirmar contraseña"
-          autoComplete="new-password"
-          disabled={busy}
-          {...passwordProps('password_confirmation')}
-        />
-        <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
-          {busy ? 'Guardando...' : 'Guardar contraseña'}
-        </Button>
+        <PasswordInput label="Nueva contraseña" autoComplete="new-password" ref={passwordRef} disabled={busy} {...form.getInputProps('password')} />
+        <PasswordInput label="Confirmar contraseña" autoComplete="new-password" disabled={busy} {...form.getInputProps('password_confirmation')} />
+        <AuthSubmitButton busy={busy} busyLabel="Guardando...">
+          Guardar contraseña
+        </AuthSubmitButton>
       </Stack>
     </form>
   );

@@ -1,11 +1,13 @@
 import type { LoginBody } from '@contract/auth';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage, formFieldErrors } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
+import { AuthEmailInput, AuthSubmitButton } from '@/shared/ui/auth-form';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordInput } from '@/shared/ui/password-input';
 import { SIGN_IN_FALLBACK, signIn } from '../api/sign-in';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -103,8 +105,6 @@ export function SignInForm({ redirect }: SignInFormProps) {
   const inputProps = (field: Field) => ({
     value: values[field],
     error: errors[field],
-    // Mantine's PasswordInput links its message but does not mark its input invalid.
-    'aria-invalid': errors[field] ? true : undefined,
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [field]: value }));
@@ -134,30 +134,16 @@ export function SignInForm({ redirect }: SignInFormProps) {
             <ErrorAlert message={errorMessage(serverError, SIGN_IN_FALLBACK)} />
           </div>
         ) : null}
-        <TextInput
-          label="Correo electrónico"
-          type="email"
-          autoComplete="username"
-          placeholder="nombre@empresa.com"
-          ref={emailRef}
-          disabled={busy}
-          {...inputProps('email')}
-        />
-        <PasswordInput
-          label="Contraseña"
-          autoComplete="current-password"
-          ref={passwordRef}
-          disabled={busy}
-          {...inputProps('password')}
-        />
+        <AuthEmailInput ref={emailRef} disabled={busy} {...inputProps('email')} />
+        <PasswordInput label="Contraseña" autoComplete="current-password" ref={passwordRef} disabled={busy} {...inputProps('password')} />
         <Group justify="flex-end">
           <Anchor size="sm" className="small-target" renderRoot={(props) => <Link to="/recover" search={{ redirect }} {...props} />}>
             ¿Olvidaste tu contraseña?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
-          {busy ? 'Enviando código...' : 'Continuar'}
-        </Button>
+        <AuthSubmitButton busy={busy} busyLabel="Enviando código...">
+          Continuar
+        </AuthSubmitButton>
       </Stack>
     </form>
   );

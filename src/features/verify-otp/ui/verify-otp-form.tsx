@@ -1,19 +1,17 @@
-import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
-import { OTP_LENGTH } from '@/shared/config';
 import { safeRedirect, useResendCountdown } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { OtpInput } from '@/shared/ui/otp-input';
+import { AuthSubmitButton } from '@/shared/ui/auth-form';
+import { OtpInput, ResendCode, useOtpField } from '@/shared/ui/otp-input';
 import { RESEND_FALLBACK, resendSignInCode } from '../api/resend-code';
 import { VERIFY_OTP_FALLBACK, verifyOtp } from '../api/verify-otp';
 
-const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
 const NO_EMAIL_MESSAGE = 'No email provided for verification.';
-const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 // The server answers alike whether or not a code was sent (it never says who is signing in), so
 // this says when one arrives: while the sign-in started with the password is still pending.
 const RESENT_MESSAGE = 'Si tu inicio de sesión sigue pendiente, te enviamos un código nuevo. Si no llega, vuelve a iniciar sesión.';
@@ -36,8 +34,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   // The minute counts from the last code this tab asked for, when it was for this address.
   const secondsLeft = useResendCountdown(email && email === pendingEmail ? otpSentAt : null);
 
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const otp = useOtpField();
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -61,7 +58,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
     onError: (error) => {
       const message = formFieldErrors(error).code;
       if (message) {
-        setCodeError(message);
+        otp.setError(message);
         setFocusAfterError('code');
       } else {
         setFormError(errorMessage(error, VERIFY_OTP_FALLBACK));
@@ -74,7 +71,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
     mutationFn: resendSignInCode,
     onSuccess: () => {
       codeSent(email);
-      setCode('');
+      otp.setCode('');
       setFocusAfterError('code');
     },
     onError: (error) => {
@@ -86,25 +83,24 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    setCodeError(null);
+    otp.setError(null);
     resendMutation.reset();
     if (!email) {
       setFormError(NO_EMAIL_MESSAGE);
       setFocusAfterError('alert');
       return;
     }
-    if (!CODE_PATTERN.test(code)) {
-      setCodeError(CODE_LENGTH_MESSAGE);
+    if (!otp.check()) {
       setFocusAfterError('code');
       return;
     }
-    verifyMutation.mutate({ email, code });
+    verifyMutation.mutate({ email, code: otp.code });
   };
 
   const resend = () => {
     if (!email) return;
     setFormError(null);
-    setCodeError(null);
+    otp.setError(null);
     resendMutation.mutate(email);
   };
 
@@ -133,29 +129,12 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
             {RESENT_MESSAGE}
           </Text>
         ) : null}
-        <OtpInput
-          label="Código de verificación"
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setCodeError(null);
-          }}
-          error={codeError}
-          disabled={busy}
-          autoFocus
-        />
-        <Button type="submit" fullWidth disabled={busy} leftSection={busy ? <Loader size="xs" /> : null}>
-          {busy ? 'Verificando...' : 'Verificar y continuar'}
-        </Button>
+        <OtpInput label="Código de verificación" {...otp.inputProps} disabled={busy} autoFocus />
+        <AuthSubmitButton busy={busy} busyLabel="Verificando...">
+          Verificar y continuar
+        </AuthSubmitButton>
         {email ? (
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" c="gray.7">
-              {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}
-            </Text>
-            <Button variant="subtle" size="compact-sm" onClick={resend} disabled={secondsLeft > 0 || resending || busy}>
-              {resending ? 'Reenviando...' : 'Reenviar código'}
-            </Button>
-          </Group>
+          <ResendCode secondsLeft={secondsLeft} resending={resending} disabled={busy} onResend={resend} />
         ) : (
           <Text size="sm" c="gray.7" ta="center">
             ¿No llegó el código?{' '}

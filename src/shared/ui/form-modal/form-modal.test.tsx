@@ -1,10 +1,11 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api';
 import { renderWithProviders } from '../../../../tests/utils/render';
+import { PasswordInput } from '../password-input';
 import { FormModal, FormModalBody, bannerMessage } from './form-modal';
 
 interface Values {
@@ -62,8 +63,7 @@ function Form({ save, onDone }: { save: (values: Values) => Promise<void>; onDon
       error={failure instanceof ApiError && Object.keys(failure.fieldErrors).length === 0 ? failure.message : null}
     >
       <TextInput label="Nombre" data-autofocus {...form.getInputProps('name')} />
-      {/* Mantine's PasswordInput does not set aria-invalid on its own. */}
-      <PasswordInput label="Contraseña" {...form.getInputProps('password')} aria-invalid={Boolean(form.errors.password)} />
+      <PasswordInput label="Contraseña" {...form.getInputProps('password')} />
     </FormModalBody>
   );
 }

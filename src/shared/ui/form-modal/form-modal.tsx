@@ -12,7 +12,7 @@ import {
   type FormEventHandler,
   type ReactNode,
 } from 'react';
-import { errorMessage } from '@/shared/api';
+import { errorMessage, formFieldErrors } from '@/shared/api';
 import { ErrorAlert } from '../error-alert';
 import { Modal } from '../modal';
 import { UNSAVED_CHANGES_QUESTION } from '../unsaved-changes';
@@ -24,8 +24,8 @@ export interface FormModalProps {
   /** E.g. 'Nuevo Sponsor' or 'Editar Sponsor'. */
   title: string;
   /**
-   * The form, usually a component keyed by the record's id, so each opening starts from the
-   * record's values.
+   * The form, usually a component keyed by the record's id: the modal mounts it per opening, and
+   * the key per record, so each opening starts from the record's values.
    */
   children: ReactNode;
 }
@@ -239,4 +239,67 @@ export function bannerMessage(error: unknown, fallback: string, fieldErrors: Rec
   const named = Object.keys(fieldErrors);
   if (named.length > 0 && named.every((field) => fields.includes(field))) return null;
   return errorMessage(error, fallback);
+}
+
+/** The part of a @mantine/form form that `SaveFormBody` uses. */
+interface SavedForm<Values> {
+  values: Values;
+  onSubmit: (valid: (values: Values) => void, invalid: () => void) => FormEventHandler<HTMLFormElement>;
+  isDirty: () => boolean;
+}
+
+/** The part of the save mutation (`useSaveMutation`) that `SaveFormBody` uses. */
+interface FormSave {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+export interface SaveFormBodyProps<Values> extends Omit<FormModalBodyProps, 'onSubmit' | 'busy' | 'error' | 'dirty' | 'failure'> {
+  form: SavedForm<Values>;
+  save: FormSave;
+  /** What a submit that passes validation does, usually `save.mutate(toPayload(values))`. */
+  onValid: (values: Values) => void;
+  /** After a submit that fails validation; the last refusal is already cleared (it no longer describes the form). */
+  onInvalid?: () => void;
+  /** The banner's text when the refusal brings no message of its own. */
+  fallback: string;
+  /** The refusal's field errors as the form names its fields; `formFieldErrors` unless the form renames some. */
+  fieldErrors?: (error: unknown) => Record<string, string>;
+  /** The fields that show their own message; the form's values' keys unless told. */
+  fields?: readonly string[];
+  /** The form's own banner (e.g. required fields left empty), shown instead of the server's. */
+  notice?: string | null;
+}
+
+/**
+ * `FormModalBody` wired to a form and its save: submit validates, then `onValid`; busy while the
+ * save runs; the refusal's message in the banner unless its fields show it (`bannerMessage`).
+ */
+export function SaveFormBody<Values extends object>({
+  form,
+  save,
+  onValid,
+  onInvalid,
+  fallback,
+  fieldErrors = formFieldErrors,
+  fields,
+  notice,
+  ...body
+}: SaveFormBodyProps<Values>) {
+  const invalid = () => {
+    save.reset();
+    onInvalid?.();
+  };
+  const banner = bannerMessage(save.error, fallback, fieldErrors(save.error), fields ?? Object.keys(form.values));
+  return (
+    <FormModalBody
+      {...body}
+      onSubmit={form.onSubmit(onValid, invalid)}
+      busy={save.isPending}
+      error={notice ?? banner}
+      dirty={form.isDirty()}
+      failure={save.error}
+    />
+  );
 }

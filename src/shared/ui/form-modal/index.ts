@@ -1,1 +1,1 @@
-export { FormModal, FormModalBody, bannerMessage, type FormModalBodyProps, type FormModalProps } from './form-modal';
+export { FormModal, FormModalBody, SaveFormBody, bannerMessage, type FormModalBodyProps, type FormModalProps, type SaveFormBodyProps } from './form-modal';

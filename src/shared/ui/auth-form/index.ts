@@ -1,0 +1,1 @@
+export { AuthEmailInput, AuthSubmitButton, type AuthSubmitButtonProps } from './auth-form';
