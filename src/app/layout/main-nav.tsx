@@ -1,5 +1,5 @@
 import { NavLink, Stack } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { isLinkActive, menuFor, type MenuEntry, type MenuLink } from './menu';
@@ -13,17 +13,18 @@ interface MainNavProps {
 export function MainNav({ onNavigate }: MainNavProps) {
   const user = useSessionStore((state) => state.user);
   const pathname = useLocation({ select: (location) => location.pathname });
+  const { routeTree } = useRouter();
 
   return (
     <Stack gap={4}>
-      {menuFor(user).map((entry) =>
+      {menuFor(user, routeTree).map((entry) =>
         'children' in entry ? (
           <MenuGroup key={entry.label} entry={entry} links={entry.children} pathname={pathname} onNavigate={onNavigate} />
         ) : (
           <MenuItem
             key={entry.label}
             link={entry}
-            icon={<entry.icon />}
+            icon={entry.icon ? <entry.icon /> : undefined}
             pathname={pathname}
             onNavigate={onNavigate}
           />
@@ -55,7 +56,7 @@ function MenuItem({ link, icon, pathname, onNavigate }: MenuItemProps) {
 }
 
 interface MenuGroupProps {
-  entry: MenuEntry;
+  entry: Extract<MenuEntry, { children: MenuLink[] }>;
   links: MenuLink[];
   pathname: string;
   onNavigate: () => void;

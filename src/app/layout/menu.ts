@@ -1,19 +1,10 @@
 import type { Permission } from '@contract/permissions';
-import type { RegisteredRouter } from '@tanstack/react-router';
+import type { AnyRoute, RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';
-import {
-  IconBuilding,
-  IconCalendar,
-  IconCategory,
-  IconHistory,
-  IconPlug,
-  IconSpeakerphone,
-  IconUsers,
-  type IconProps,
-} from '@/shared/ui/icons';
+import { IconCalendar, type IconProps } from '@/shared/ui/icons';
 
-/** A path the router knows, so a typo in the menu fails the type check. */
+/** A path the router knows. */
 type AppPath = keyof RegisteredRouter['routesByPath'];
 
 export interface MenuLink {
@@ -23,35 +14,63 @@ export interface MenuLink {
   activeOn?: string[];
 }
 
-interface MenuEntryBase {
-  label: string;
-  /** Who sees the entry. */
-  permission: Permission;
-  icon: ComponentType<IconProps>;
+/** The folders of the sidebar: a screen names one in its `menu.group` to sit inside it. */
+const MENU_GROUPS = {
+  Operaciones: IconCalendar,
+} satisfies Record<string, ComponentType<IconProps>>;
+
+export type MenuGroupName = keyof typeof MENU_GROUPS;
+
+/** A screen's place in the sidebar, declared on its route (`staticData.menu`). */
+export interface MenuPlacement {
+  /** The entry's text; the screen's title when not given. */
+  label?: string;
+  /** Its icon; a screen inside a group shows none of its own. */
+  icon?: ComponentType<IconProps>;
+  group?: MenuGroupName;
+  activeOn?: string[];
+  /** Who sees the entry of a screen open to everyone (read-only for the others); a guarded
+   * screen's entry shows to who holds the route's `permission`. */
+  permission?: Permission;
 }
 
-export type MenuEntry = (MenuEntryBase & MenuLink) | (MenuEntryBase & { children: MenuLink[] });
+export type MenuEntry =
+  | (MenuLink & { icon?: ComponentType<IconProps> })
+  | { label: MenuGroupName; icon: ComponentType<IconProps>; children: MenuLink[] };
 
-/** The sidebar, in order. */
-export const MENU: readonly MenuEntry[] = [
-  { label: 'Sponsors', to: '/', permission: 'sponsors.manage', icon: IconBuilding, activeOn: ['/sponsors', '/sponsor/'] },
-  // Every campaign, of every sponsor; a sponsor's own campaigns stay under Sponsors.
-  { label: 'Campañas', to: '/campanas', permission: 'sponsors.manage', icon: IconSpeakerphone },
-  { label: 'Usuarios', to: '/users', permission: 'users.manage', icon: IconUsers },
-  { label: 'Categorías', to: '/categorias', permission: 'categories.manage', icon: IconCategory },
-  { label: 'DSP', to: '/dsp-config', permission: 'dsps.manage', icon: IconPlug, activeOn: ['/customers/'] },
-  {
-    label: 'Operaciones',
-    permission: 'operations.view',
-    icon: IconCalendar,
-    children: [{ label: 'Agendamientos', to: '/agendamientos' }],
-  },
-  { label: 'Auditoría', to: '/auditoria', permission: 'audit.view', icon: IconHistory },
-];
+interface Inherited {
+  title?: string;
+  permission?: Permission;
+}
 
-/** The entries this user may see. */
-export const menuFor = (user: SessionUser | null): MenuEntry[] =>
-  MENU.filter((entry) => hasPermission(user, entry.permission));
+/** Every route of the tree in the order it was declared, with the title and permission it inherits. */
+function* declaredRoutes(route: AnyRoute, inherited: Inherited = {}): Generator<[AnyRoute, Inherited]> {
+  const { title = inherited.title, permission = inherited.permission } = route.options.staticData ?? {};
+  yield [route, { title, permission }];
+  for (const child of (route.children ?? []) as AnyRoute[]) yield* declaredRoutes(child, { title, permission });
+}
+
+/**
+ * The sidebar this user sees: the routes that declare a menu place, in their order, each shown
+ * to who may use it; a group where its first screen is.
+ */
+export function menuFor(user: SessionUser | null, routeTree: AnyRoute): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const [route, { title, permission }] of declaredRoutes(routeTree)) {
+    const menu = route.options.staticData?.menu;
+    const shownTo = menu?.permission ?? permission;
+    if (!menu || (shownTo && !hasPermission(user, shownTo))) continue;
+    const link: MenuLink = { label: menu.label ?? title ?? '', to: route.fullPath as AppPath, activeOn: menu.activeOn };
+    if (!menu.group) {
+      entries.push({ ...link, icon: menu.icon });
+      continue;
+    }
+    const group = entries.find((entry) => 'children' in entry && entry.label === menu.group);
+    if (group && 'children' in group) group.children.push(link);
+    else entries.push({ label: menu.group, icon: MENU_GROUPS[menu.group], children: [link] });
+  }
+  return entries;
+}
 
 export const isLinkActive = (link: MenuLink, pathname: string): boolean =>
   pathname === link.to ||

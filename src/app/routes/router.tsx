@@ -28,6 +28,15 @@ import { sponsorsRoute } from '@/pages/sponsors';
 import { usersRoute } from '@/pages/users';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchRedirect } from '@/shared/lib';
+import {
+  IconBuilding,
+  IconCategory,
+  IconHistory,
+  IconPlug,
+  IconSpeakerphone,
+  IconUsers,
+} from '@/shared/ui/icons';
+import type { MenuPlacement } from '../layout/menu';
 import { TitledOutlet } from './document-title';
 
 export interface RouterContext {
@@ -76,9 +85,13 @@ const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'protected',
   // The address asked for (a deep link, search included) rides along and opens after the sign-in.
-  beforeLoad: ({ location }) => {
-    if (!useSessionStore.getState().token) {
-      throw redirect({ to: '/login', search: { redirect: searchRedirect(location.href) }, replace: true });
+  // A screen's `staticData.permission` guards it: who lacks it goes home (its menu entry does not
+  // show to them either).
+  beforeLoad: ({ location, matches }) => {
+    const { token, user } = useSessionStore.getState();
+    if (!token) throw redirect({ to: '/login', search: { redirect: searchRedirect(location.href) }, replace: true });
+    if (matches.some(({ staticData }) => staticData.permission && !hasPermission(user, staticData.permission))) {
+      throw redirect({ to: '/', replace: true });
     }
   },
   component: lazyRouteComponent(() => import('../layout/app-shell'), 'AppShellLayout'),
@@ -96,12 +109,8 @@ const sponsorsScreen = createRoute({
 });
 const sponsorsChild = () => sponsorsScreen;
 
-/** Only who holds the permission reaches the screen; everyone else goes home. */
-const requirePermission = (permission: Permission) => () => {
-  if (!hasPermission(useSessionStore.getState().user, permission)) throw redirect({ to: '/', replace: true });
-};
-
-// Adding a screen is one entry here: its path and the page's route options (see pages/<page>/index.ts).
+// Adding a screen is one entry here: its path, title, permission, menu place and the page's route
+// options (see pages/<page>/index.ts). The sidebar lists the screens with a `menu`, in this order.
 // Each route is written inline so that its literal path types links, params and search.
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -109,22 +118,23 @@ const routeTree = rootRoute.addChildren([
   recoverRoute,
   protectedRoute.addChildren([
     sponsorsScreen.addChildren([
-      createRoute({ getParentRoute: sponsorsChild, path: '/' }),
+      createRoute({ getParentRoute: sponsorsChild, path: '/', staticData: { menu: { icon: IconBuilding, permission: 'sponsors.manage', activeOn: ['/sponsors', '/sponsor/'] } } }),
       createRoute({ getParentRoute: sponsorsChild, path: '/sponsors' }),
     ]),
-    createRoute({ getParentRoute: protectedChild, path: '/users', staticData: { title: 'Usuarios' }, beforeLoad: requirePermission('users.manage'), ...usersRoute }),
+    // Every campaign, of every sponsor; a sponsor's own campaigns stay under Sponsors.
+    createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas', menu: { icon: IconSpeakerphone, permission: 'sponsors.manage' } }, ...campaignsRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/users', staticData: { title: 'Usuarios', permission: 'users.manage', menu: { icon: IconUsers } }, ...usersRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías', menu: { icon: IconCategory, permission: 'categories.manage' } }, ...categoriesRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP', permission: 'dsps.manage', menu: { icon: IconPlug, activeOn: ['/customers/'] } }, ...dspConfigRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos', permission: 'operations.view', menu: { group: 'Operaciones' } }, ...bookingsRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría', permission: 'audit.view', menu: { icon: IconHistory } }, ...auditRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', staticData: { title: 'Sponsor' }, ...sponsorDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', staticData: { title: 'Campaña' }, ...campaignDetailRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas' }, ...campaignsRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías' }, ...categoriesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, ...servicesRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/planes-asistencia', staticData: { title: 'Planes de asistencia' }, ...plansRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/ventas', staticData: { title: 'Ventas' }, ...salesRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos' }, beforeLoad: requirePermission('operations.view'), ...bookingsRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/proveedores', staticData: { title: 'Proveedores' }, validateSearch: providersSearchSchema, component: ProvidersPage }),
-    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP' }, beforeLoad: requirePermission('dsps.manage'), ...dspConfigRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/customers/$dspId', staticData: { title: 'Clientes' }, ...customersRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría' }, beforeLoad: requirePermission('audit.view'), ...auditRoute }),
     // Every signed-in person's own account: no permission beyond being signed in.
     createRoute({ getParentRoute: protectedChild, path: '/mi-cuenta', staticData: { title: 'Mi cuenta' }, ...accountRoute }),
   ]),
@@ -149,5 +159,9 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The screen's name in the browser tab: '<title> · Panel de Control'. */
     title?: string;
+    /** Who may open the screen and the routes below it; the others are sent home. */
+    permission?: Permission;
+    /** Its entry in the sidebar (`src/app/layout/menu.ts`), shown to who holds `permission`. */
+    menu?: MenuPlacement;
   }
 }

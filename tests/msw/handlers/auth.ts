@@ -1,3 +1,4 @@
+import { DEFAULT_ROLE_PERMISSIONS } from '@contract/permissions';
 import { http } from 'msw';
 import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../envelope';
@@ -11,7 +12,7 @@ export const signedInUser = {
   phone: null,
   rol: ['Super Admin'],
   roles: ['SUPER_ADMIN'],
-  permissions: [],
+  permissions: DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN,
 };
 
 export const sessionToken = 'test-session-token';
