@@ -163,8 +163,8 @@ export const bookingSummary = z.object({
   /** Every booking the filters keep. */
   total: z.number().int(),
   /**
-   * The bookings the same filters keep except the scheduled day (`filter[scheduled_at]`), that
-   * are scheduled today in the time zone `tz`: today's count stays right whatever day is shown.
+   * The bookings the same filters keep, the scheduled day included, that are scheduled today in
+   * the time zone `tz`: the two counters never contradict each other.
    */
   today: z.number().int(),
   /** Today's date in `tz` (YYYY-MM-DD), the day `today` counts. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { AnyRoute } from '@tanstack/react-router';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED_NOTICE } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
@@ -38,6 +38,13 @@ describe('when the session ends', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Campañas' });
     expect(currentLocation()).toBe('/campanas?q=hogar');
+
+    // Back right after signing in stays at the place the sign-in was taking the person to.
+    const wentBack = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    window.history.back();
+    await wentBack;
+    await waitFor(() => expect(currentLocation()).toBe('/campanas?q=hogar'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Campañas' })).toBeInTheDocument();
   });
 
   it('carries a deep link opened without a session to /login', async () => {

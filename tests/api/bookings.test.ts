@@ -551,11 +551,13 @@ describe('summary and stats', () => {
     expect(response.json().data).toEqual({ total: 8, today: instants.filter((at) => dayOf(at, timeZone) === today).length, date: today });
   });
 
-  it('keeps the filters for today except the scheduled day', async () => {
-    const farDay = '2020-01-01';
-    const response = await call('GET', `/api/v1/dsps/${dspId}/bookings/summary?filter[scheduled_at]=${farDay}&filter[status]=PENDING`);
+  it('counts today with the same filters as the total, the scheduled day included', async () => {
     const today = dayOf(new Date(), 'America/Bogota');
-    expect(response.json().data).toEqual({ total: 0, today: instants.filter((at) => dayOf(at, 'America/Bogota') === today).length, date: today });
+    const ofToday = instants.filter((at) => dayOf(at, 'America/Bogota') === today).length;
+    const farDay = await call('GET', `/api/v1/dsps/${dspId}/bookings/summary?filter[scheduled_at]=2020-01-01&filter[status]=PENDING`);
+    expect(farDay.json().data).toEqual({ total: 0, today: 0, date: today });
+    const onToday = await call('GET', `/api/v1/dsps/${dspId}/bookings/summary?filter[scheduled_at]=${today}`);
+    expect(onToday.json().data).toEqual({ total: ofToday, today: ofToday, date: today });
     const cancelledOnly = await call('GET', `/api/v1/dsps/${dspId}/bookings/summary?filter[status]=CANCELLED`);
     expect(cancelledOnly.json().data).toMatchObject({ total: 1, today: 0 });
   });

@@ -165,7 +165,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
     {
       summary: 'Los contadores de los agendamientos filtrados',
       description:
-        'Los mismos filtros que la lista. total: los que los filtros dejan; today: los que dejan los mismos filtros salvo filter[scheduled_at], ' +
+        'Los mismos filtros que la lista. total: los que los filtros dejan; today: los que dejan los mismos filtros (filter[scheduled_at] incluido), ' +
         `agendados hoy en tz; date: el día de hoy en tz (AAAA-MM-DD). ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
       querystring: service.list.filtersQuerystring,
       answer: bookingSummary,

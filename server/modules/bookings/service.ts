@@ -296,20 +296,9 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     return row;
   };
 
-  /** The bookings of a DSP the query's filters keep; `except` leaves one filter out. */
-  const filtered = (dspId: number, query: Record<string, unknown>, except?: string): SQL => {
-    const kept = except
-      ? Object.fromEntries(
-          Object.entries(query)
-            .filter(([key]) => key !== `filter[${except}]`)
-            .map(([key, value]) =>
-              key === 'filter' && value && typeof value === 'object' && !Array.isArray(value)
-                ? [key, Object.fromEntries(Object.entries(value).filter(([name]) => name !== except))]
-                : [key, value],
-            ),
-        )
-      : query;
-    const filters = list.filtersOf(kept, { dspId });
+  /** The bookings of a DSP the query's filters keep. */
+  const filtered = (dspId: number, query: Record<string, unknown>): SQL => {
+    const filters = list.filtersOf(query, { dspId });
     return filters ? sql`${bookings.dspId} = ${dspId} and (${filters})` : sql`${bookings.dspId} = ${dspId}`;
   };
 
@@ -484,7 +473,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       const timeZone = await prepare(dspId, query, actor);
       const today = dayIn(new Date(), timeZone);
       const [from, to] = [dayStart(today, timeZone), dayStart(addDays(today, 1), timeZone)].map((at) => at.toISOString());
-      const todayWhere = sql`${filtered(dspId, query, 'scheduled_at')} and ${bookings.scheduledAt} >= ${from}::timestamptz and ${bookings.scheduledAt} < ${to}::timestamptz`;
+      // Both counters follow every filter, the day included: a day other than today has none today.
+      const todayWhere = sql`${filtered(dspId, query)} and ${bookings.scheduledAt} >= ${from}::timestamptz and ${bookings.scheduledAt} < ${to}::timestamptz`;
       const [total, ofToday] = await Promise.all([
         unfilteredTotal(dspId)(list.filtersIn(query)).then(async (known) => known ?? (await countBookings(filtered(dspId, query)))),
         countBookings(todayWhere),

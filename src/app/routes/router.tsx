@@ -27,7 +27,7 @@ import { sponsorDetailRoute } from '@/pages/sponsor-detail';
 import { sponsorsRoute } from '@/pages/sponsors';
 import { usersRoute } from '@/pages/users';
 import { hasPermission, useSessionStore } from '@/shared/auth';
-import { searchRedirect } from '@/shared/lib';
+import { safeRedirect, searchRedirect } from '@/shared/lib';
 import {
   IconBuilding,
   IconCategory,
@@ -49,9 +49,12 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: () => <Navigate to="/" replace />,
 });
 
-/** Someone already signed in has nothing to do on the sign-in pages. */
-const redirectSignedInHome = () => {
-  if (useSessionStore.getState().token) throw redirect({ to: '/', replace: true });
+/**
+ * Someone already signed in has nothing to do on the sign-in pages: they go where the sign-in was
+ * taking them (so Back right after signing in returns there), or home.
+ */
+const redirectSignedIn = ({ search }: { search: { redirect?: string } }) => {
+  if (useSessionStore.getState().token) throw redirect({ href: safeRedirect(search.redirect), replace: true });
 };
 
 const loginRoute = createRoute({
@@ -59,7 +62,7 @@ const loginRoute = createRoute({
   path: '/login',
   staticData: { title: 'Iniciar sesión' },
   validateSearch: loginSearchSchema,
-  beforeLoad: redirectSignedInHome,
+  beforeLoad: redirectSignedIn,
   component: LoginPage,
 });
 
@@ -68,7 +71,7 @@ const otpRoute = createRoute({
   path: '/otp',
   staticData: { title: 'Verificar código' },
   validateSearch: otpSearchSchema,
-  beforeLoad: redirectSignedInHome,
+  beforeLoad: redirectSignedIn,
   component: OtpPage,
 });
 

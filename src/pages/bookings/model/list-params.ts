@@ -1,4 +1,4 @@
-import { BOOKING_DEFAULT_SORT, BOOKING_PAGE_SIZE } from '@contract/booking.constants';
+import { BOOKING_PAGE_SIZE } from '@contract/booking.constants';
 import type { BookingsSearch } from './search';
 
 // Apart from the search parser: the router's entry chunk (which /login loads) carries the parser,
@@ -7,11 +7,14 @@ import type { BookingsSearch } from './search';
 /** The filters of this search, as the list, its counters and the CSV export send them. */
 export const bookingFilters = ({ q, date }: BookingsSearch) => ({ q, scheduled_at: date });
 
-/** The page of bookings for this search: 12 a page, newest first, each with its customer and plan. */
+/** The screen's order: by scheduled date and time, the latest first (the API's default is by creation). */
+const BOOKINGS_SCREEN_SORT = '-scheduled_at';
+
+/** The page of bookings for this search: 12 a page, by scheduled date, each with its customer and plan. */
 export const bookingListParams = (search: BookingsSearch) => ({
   filter: bookingFilters(search),
   include: ['customer', 'plan'],
-  sort: BOOKING_DEFAULT_SORT,
+  sort: BOOKINGS_SCREEN_SORT,
   limit: BOOKING_PAGE_SIZE,
   page: search.page ?? 1,
 });

@@ -25,11 +25,11 @@ describe('the /agendamientos address', () => {
     });
   });
 
-  it('asks for 12 bookings a page, newest first, with their customer and plan, the day as the scheduled day', () => {
+  it('asks for 12 bookings a page, latest scheduled first, with their customer and plan, the day as the scheduled day', () => {
     expect(bookingListParams({ q: 'ana', date: '2026-11-22' })).toEqual({
       filter: { q: 'ana', scheduled_at: '2026-11-22' },
       include: ['customer', 'plan'],
-      sort: '-created_at',
+      sort: '-scheduled_at',
       limit: 12,
       page: 1,
     });

@@ -130,7 +130,7 @@ describe('/agendamientos', () => {
       'filter[q]': 'cliente',
       'filter[scheduled_at]': '2026-11-22',
       include: 'customer,plan',
-      sort: '-created_at',
+      sort: '-scheduled_at',
       page: '2',
       limit: '12',
     });

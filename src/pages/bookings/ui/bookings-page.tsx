@@ -135,7 +135,7 @@ function BookingsActions({ dspId }: { dspId: number | undefined }) {
  */
 function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspId: number | undefined }) {
   const search = route.useSearch();
-  const { setFilters } = usePagedSearch(search);
+  const { setFilters, setSearchText } = usePagedSearch(search);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
       <DspPicker dsps={dsps} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
@@ -144,7 +144,7 @@ function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspI
         showLabel
         placeholder="Código, cliente, DNI o teléfono..."
         value={search.q}
-        onSearch={(q) => setFilters({ q: q || undefined })}
+        onSearch={setSearchText}
       />
       <DatePickerInput
         label="Fecha"
@@ -198,7 +198,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
       void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, booking: undefined }), replace: true });
     }
   };
-  const toggleChart = () => void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, chart: old.chart ? undefined : 1 }), replace: true });
+  const toggleChart = () => void navigate({ to: '.', search: (old: BookingsSearch) => ({ ...old, chart: old.chart ? undefined : 1 }) });
 
   const filtered = Boolean(search.q || search.date);
 

@@ -155,7 +155,6 @@ function CampaignTabs({ campaign }: { campaign: Campaign }) {
         void navigate({
           to: '.',
           search: (old: CampaignDetailSearch) => ({ ...old, tab: value === 'planes' ? undefined : (value as CampaignTab) }),
-          replace: true,
         })
       }
       keepMounted={false}

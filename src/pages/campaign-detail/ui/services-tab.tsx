@@ -37,7 +37,6 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
     void navigate({
       to: '.',
       search: (old: CampaignDetailSearch) => ({ ...old, plan: value ? Number(value) : undefined }),
-      replace: true,
     });
 
   const newButton = (

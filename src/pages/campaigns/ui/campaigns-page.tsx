@@ -40,7 +40,7 @@ const STATUS_OPTIONS = [
 export function CampaignsPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(campaignQueries.list(campaignsListParams(search))));
-  const { setFilters, setPage } = usePagedSearch(search, list);
+  const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
   // The sponsor filter's options come after the list, unless a sponsor is chosen or the filter opened;
   // typing searches them on the server (a large operator has a thousand).
   const sponsorFilter = useWantedOnceSettled(search.sponsor !== undefined);
@@ -67,7 +67,7 @@ export function CampaignsPage() {
           label="Buscar campañas"
           placeholder="Buscar campañas..."
           value={search.q}
-          onSearch={(q) => setFilters({ q: q || undefined })}
+          onSearch={setSearchText}
         />
         <Select
           aria-label="Filtrar por estado"

@@ -25,7 +25,7 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 export function CategoriesPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(categoryQueries.list(categoriesListParams(search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const canManage = useSessionStore((state) => hasPermission(state.user, 'categories.manage'));
   const canDelete = useSessionStore((state) => hasPermission(state.user, 'categories.delete'));
   const [form, setForm] = useState<{ opened: boolean; category: Category | null }>({ opened: false, category: null });
@@ -47,7 +47,7 @@ export function CategoriesPage() {
           label="Buscar categorías"
           placeholder="Buscar categorías..."
           value={search.q}
-          onSearch={(q) => setFilters({ q: q || undefined })}
+          onSearch={setSearchText}
         />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="categoría" many="categorías" /> : null}

@@ -68,7 +68,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   // The DSP's name and plans: readable by anyone who may see its customers (the DSP's own calls are not).
   const dsp = useQuery(customerQueries.dspPlans(dspId));
   const list = useDeferredList(useQuery(customerQueries.list(dspId, customerListParams(search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [subscriptions, setSubscriptions] = useState<Customer | null>(null);
@@ -110,7 +110,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
           label="Buscar clientes"
           placeholder="Nombre, DNI, email o teléfono..."
           value={search.q}
-          onSearch={(q) => setFilters({ q: q || undefined })}
+          onSearch={setSearchText}
         />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="cliente" many="clientes" /> : null}

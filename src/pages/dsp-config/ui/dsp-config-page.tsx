@@ -30,7 +30,7 @@ export function DspConfigPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useDeferredList(useQuery(dspQueries.list(dspListParams(search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; dsp: Dsp | null }>({ opened: false, dsp: null });
   const [deleting, setDeleting] = useState<Dsp | null>(null);
   const [created, setCreated] = useState<Dsp | null>(null);
@@ -46,7 +46,7 @@ export function DspConfigPage() {
   const closeConfiguration = () =>
     void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, config: undefined, tab: undefined }), replace: true });
   const changeTab = (tab: ConfigTab) =>
-    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }), replace: true });
+    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }) });
 
   const newButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, dsp: null })}>
@@ -58,7 +58,7 @@ export function DspConfigPage() {
     <Stack gap="md">
       <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={newButton} />
       <div style={{ maxWidth: 420 }}>
-        <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={setSearchText} />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="DSP" many="DSP" /> : null}
       <ListState

@@ -23,14 +23,14 @@ const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...PLAN_STAT
 export function PlansPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(planQueries.list(plansListParams(search))));
-  const { setFilters, setPage } = usePagedSearch(search, list);
+  const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
   const data = list.data;
 
   return (
     <Stack gap="md">
       <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <SearchInput label="Buscar planes" placeholder="Buscar por nombre o código Apolo..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <SearchInput label="Buscar planes" placeholder="Buscar por nombre o código Apolo..." value={search.q} onSearch={setSearchText} />
         <Select
           aria-label="Filtrar por estado"
           data={STATUS_OPTIONS}

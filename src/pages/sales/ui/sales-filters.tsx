@@ -21,10 +21,12 @@ const DSP_PICKER_LIMIT = 300;
 interface SalesFiltersProps {
   search: SalesSearch;
   onChange: (patch: Partial<Omit<SalesSearch, 'page'>>) => void;
+  /** The search box's text, as typed. */
+  onSearchText: (text: string) => void;
 }
 
 /** Search, Estado, Método de pago, DSP (for who sees every DSP) and Fechas; each change lands in the URL. */
-export function SalesFilters({ search, onChange }: SalesFiltersProps) {
+export function SalesFilters({ search, onChange, onSearchText }: SalesFiltersProps) {
   // Staff without the DSP permission see only their DSPs' sales, and may not list DSPs at all.
   const seesEveryDsp = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
   const dsps = useQuery({ ...dspQueries.list({ sort: 'name', fields: ['id', 'name'], limit: DSP_PICKER_LIMIT }), enabled: seesEveryDsp });
@@ -40,7 +42,7 @@ export function SalesFilters({ search, onChange }: SalesFiltersProps) {
           placeholder="Buscar por cliente o email..."
           value={search.q}
           maw={360}
-          onSearch={(value) => onChange({ q: value || undefined })}
+          onSearch={onSearchText}
         />
         <SegmentedControl
           aria-label="Filtrar por estado"

@@ -24,12 +24,12 @@ export function SalesPage() {
   const filters = salesFilters(search);
   const sales = useDeferredList(useQuery(saleQueries.list(salesListParams(search))));
   const summary = useQuery(saleQueries.summary(filters));
-  const { setFilters, setPage } = usePagedSearch(search, sales);
+  const { setFilters, setSearchText, setPage } = usePagedSearch(search, sales);
 
   return (
     <Stack gap="md">
       <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />} />
-      <SalesFilters search={search} onChange={setFilters} />
+      <SalesFilters search={search} onChange={setFilters} onSearchText={setSearchText} />
       <SalesTotals summary={summary} />
       <ListState
         list={sales}

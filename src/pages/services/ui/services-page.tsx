@@ -22,14 +22,14 @@ const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...SERVICE_S
 export function ServicesPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(serviceQueries.list(servicesListParams(search))));
-  const { setFilters, setPage } = usePagedSearch(search, list);
+  const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
   const data = list.data;
 
   return (
     <Stack gap="md">
       <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <SearchInput label="Buscar servicios" placeholder="Buscar por nombre o descripción..." value={search.q} onSearch={(q) => setFilters({ q: q || undefined })} />
+        <SearchInput label="Buscar servicios" placeholder="Buscar por nombre o descripción..." value={search.q} onSearch={setSearchText} />
         <Select
           aria-label="Filtrar por estado"
           data={STATUS_OPTIONS}

@@ -112,7 +112,7 @@ function SponsorHeader({ sponsor }: { sponsor: Sponsor }) {
 function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(campaignQueries.list(sponsorCampaignsParams(sponsor.id, search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; campaign: Campaign | null }>({ opened: false, campaign: null });
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const data = list.data;
@@ -134,7 +134,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         placeholder="Buscar campañas..."
         value={search.q}
         maw={360}
-        onSearch={(q) => setFilters({ q: q || undefined })}
+        onSearch={setSearchText}
       />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="campaña" many="campañas" /> : null}
       <ListState

@@ -133,6 +133,38 @@ describe('sponsors page: search, country, sort and page live in the URL', () => 
     await choose(user, 'Filtrar por país', 'Todos los países');
     await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&sort=-name'));
   });
+
+  it('lets Back undo a page or a filter, but not each pause in the typing', async () => {
+    for (let index = 0; index < 26; index++) sponsorsDb.add({ name: `Acme ${index}`, country_id: index % 2 ? 3 : 5 });
+    const { user } = await openSponsors();
+    await screen.findByText('Página 1 de 2 • 26 en total');
+    const entries = window.history.length;
+    const back = async (expected: string) => {
+      const wentBack = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await wentBack;
+      await waitFor(() => expect(currentLocation()).toBe(expected));
+    };
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?page=2'));
+    expect(window.history.length).toBe(entries + 1);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar sponsors' }), 'acme');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme'));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar sponsors' }), ' 1');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1'));
+    expect(window.history.length).toBe(entries + 1);
+
+    await choose(user, 'Filtrar por país', 'Colombia');
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&country=3'));
+    expect(window.history.length).toBe(entries + 2);
+
+    await back('/sponsors?q=acme+1');
+    expect(await screen.findByRole('combobox', { name: 'Filtrar por país' })).toHaveValue('Todos los países');
+    await back('/sponsors');
+    expect(screen.getByRole('searchbox', { name: 'Buscar sponsors' })).toHaveValue('');
+  });
 });
 
 describe('sponsors page: the sponsor form', () => {

@@ -29,7 +29,7 @@ const SORT_OPTIONS = [
 export function SponsorsPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(sponsorQueries.list(sponsorsListParams(search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
+  const { setFilters, setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
 
@@ -54,7 +54,7 @@ export function SponsorsPage() {
             label="Buscar sponsors"
             placeholder="Buscar sponsors..."
             value={search.q}
-            onSearch={(q) => setFilters({ q: q || undefined })}
+            onSearch={setSearchText}
           />
         </div>
         <CountryFilter

@@ -29,7 +29,7 @@ interface UsersTabProps {
 /** Search, filters, counter, table and pager of the staff list. */
 export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabProps) {
   const users = useDeferredList(useQuery(userQueries.list(usersListParams(search))));
-  const { setFilters, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
+  const { setFilters, setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
   const [deleting, setDeleting] = useState<User | null>(null);
   const answer = users.data;
   const roles = useQuery(roleQueries.list());
@@ -56,7 +56,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
             label="Buscar usuarios"
             placeholder="Buscar por nombre, email o DNI..."
             value={search.q}
-            onSearch={(q) => setFilters({ q: q || undefined })}
+            onSearch={setSearchText}
           />
         </div>
         <Select

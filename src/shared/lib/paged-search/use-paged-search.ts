@@ -15,38 +15,46 @@ export interface PagedList {
 const pageParam = (page: number) => (page > 1 ? page : undefined);
 
 /**
- * The one way a list page changes its URL search. Every change replaces the history entry, so
- * typing a search or paging leaves no trail for Back; changing a filter starts again at page 1;
- * a page beyond the last one (an old link, or the last rows deleted) steps back to the last page.
- * A part of the screen that only changes filters (a filter row beside the list) leaves `list` out.
+ * The one way a list page changes its URL search. A choice (a filter, a sort, a page, a tab) is a
+ * history entry of its own, so Back undoes it; typing a search replaces the entry (the box calls
+ * once the typing pauses), as do the corrections the list makes by itself. Changing a filter starts
+ * again at page 1; a page beyond the last one (an old link, or the last rows deleted) steps back to
+ * the last page. A part of the screen that only changes filters leaves `list` out.
  */
 export function usePagedSearch<S extends PagedSearch>(search: S, list?: PagedList) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
 
-  const replace = useCallback(
-    (next: (old: S) => S) => void navigate({ to: '.', search: next as never, replace: true }),
+  const change = useCallback(
+    (next: (old: S) => S, replace = false) => void navigate({ to: '.', search: next as never, replace }),
     [navigate],
   );
 
   /** Changes filters (not the page) and goes back to page 1. */
   const setFilters = useCallback(
-    (patch: Partial<Omit<S, 'page'>>) => replace((old) => ({ ...old, ...patch, page: undefined })),
-    [replace],
+    (patch: Partial<Omit<S, 'page'>>) => change((old) => ({ ...old, ...patch, page: undefined })),
+    [change],
   );
 
-  const setPage = useCallback((next: number) => replace((old) => ({ ...old, page: pageParam(next) })), [replace]);
+  /** The search box's text (`q`), as typed: no entry of its own for each pause. */
+  const setSearchText = useCallback(
+    (text: string) => change((old) => ({ ...old, q: text || undefined, page: undefined }), true),
+    [change],
+  );
+
+  const setPage = useCallback((next: number) => change((old) => ({ ...old, page: pageParam(next) })), [change]);
+  const correctPage = useCallback((next: number) => change((old) => ({ ...old, page: pageParam(next) }), true), [change]);
 
   const data = list?.data;
   const placeholder = list?.isPlaceholderData ?? false;
   useEffect(() => {
-    if (data && !placeholder && data.total > 0 && page > data.last_page) setPage(data.last_page);
-  }, [data, placeholder, page, setPage]);
+    if (data && !placeholder && data.total > 0 && page > data.last_page) correctPage(data.last_page);
+  }, [data, placeholder, page, correctPage]);
 
   /** After deleting a row: if it was the only one on a page beyond the first, show the page before. */
   const stepBackAfterDelete = useCallback(() => {
-    if (data && data.data.length === 1 && page > 1) setPage(page - 1);
-  }, [data, page, setPage]);
+    if (data && data.data.length === 1 && page > 1) correctPage(page - 1);
+  }, [data, page, correctPage]);
 
-  return { search, page, setFilters, setPage, stepBackAfterDelete };
+  return { search, page, setFilters, setSearchText, setPage, stepBackAfterDelete };
 }
