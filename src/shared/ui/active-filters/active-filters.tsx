@@ -1,0 +1,75 @@
+import { Button, Group, Pill } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+
+/** One filter a list applies, as staff read it ('País: Colombia'), and the search keys it sets. */
+export interface ActiveFilter<K extends string = string> {
+  keys: readonly K[];
+  label: string;
+}
+
+export interface ActiveFiltersProps<K extends string> {
+  /** The applied ones only: a filter left unset has no chip. */
+  filters: readonly ActiveFilter<K>[];
+  /** The list's `setFilters`: a chip's keys, or every chip's, set back to "not set". */
+  onChange: (patch: Partial<Record<K, undefined>>) => void;
+}
+
+const unset = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, undefined])) as Partial<Record<K, undefined>>;
+
+/** The page's heading, where focus goes once the chips it was on are gone. */
+const focusHeading = () => {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+};
+
+/**
+ * The filters a list applies, each a chip that removes it, and 'Limpiar filtros' for all of them.
+ * Focus never falls to the page: after a chip goes it moves to the chip that took its place, and
+ * once none is left, to the page's heading.
+ */
+export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFiltersProps<K>) {
+  const group = useRef<HTMLDivElement>(null);
+  // The position whose remove button should take focus when the filters next change.
+  const focusAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    focusAt.current = null;
+    const buttons = group.current?.querySelectorAll<HTMLButtonElement>('button[data-filter-remove]');
+    if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
+    else focusHeading();
+  }, [filters]);
+
+  if (filters.length === 0) return null;
+  return (
+    <Group ref={group} gap="xs" role="group" aria-label="Filtros aplicados">
+      {filters.map((filter, index) => (
+        <Pill
+          key={filter.keys.join()}
+          size="md"
+          withRemoveButton
+          onRemove={() => {
+            focusAt.current = index;
+            onChange(unset(filter.keys));
+          }}
+          removeButtonProps={{ 'aria-label': `Quitar filtro ${filter.label}`, 'data-filter-remove': true } as never}
+        >
+          {filter.label}
+        </Pill>
+      ))}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => {
+          focusAt.current = 0;
+          onChange(unset(filters.flatMap((filter) => filter.keys)));
+        }}
+      >
+        Limpiar filtros
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,1 @@
+export { ActiveFilters, type ActiveFilter, type ActiveFiltersProps } from './active-filters';
