@@ -24,6 +24,13 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   CONSUMED: [],
 };
 
+/**
+ * The statuses staff are asked to confirm before giving: a completed booking goes nowhere, and a
+ * cancelled one comes back only reopened as pending, to be scheduled again.
+ */
+export const BOOKING_FINAL_STATUSES: readonly BookingStatus[] = ['CANCELLED', 'CONSUMED'];
+export const isFinalBookingStatus = (status: BookingStatus): boolean => BOOKING_FINAL_STATUSES.includes(status);
+
 export const canChangeBookingStatus = (from: BookingStatus, to: BookingStatus): boolean => BOOKING_TRANSITIONS[from].includes(to);
 
 /** What the change-state button says, disabled, on a consumed booking. */

@@ -12,6 +12,7 @@ export {
   type EntitlementStatusHistory,
   type NewEntitlement,
 } from './api/entitlement.api';
+export { entitlementFinalStatusQuestion } from './lib/final-status';
 export { formatEntitlementDate, formatEntitlementTime } from './lib/format';
 export { ENTITLEMENT_STATUS_COLORS } from './model/status';
 export { EntitlementHistory } from './ui/entitlement-history';
