@@ -125,6 +125,12 @@ describe('/agendamientos', () => {
     expect(within(dialog).getByRole('link', { name: 'Ver evidencia' })).toHaveAttribute('href', 'http://localhost:3000/storage/evidencia.png');
     expect(within(dialog).getByText('Sin archivo')).toBeInTheDocument();
     expect(within(dialog).getByText('Creada como Pendiente')).toBeInTheDocument();
+    // Related records by their names, the id after them.
+    const fact = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('DSP')).toHaveTextContent('Caribe Reservas · ID 2');
+    expect(fact('Cliente')).toHaveTextContent(`Cliente ${named.id} · ID ${named.customer_id}`);
+    expect(fact('Suscripción')).toHaveTextContent(`Plan Hogar · ID ${named.entitlement_id}`);
+    expect(fact('Servicio')).toHaveTextContent('Cerrajería · ID 1');
 
     const last = lists.at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toMatchObject({
