@@ -24,6 +24,13 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   CONSUMED: [],
 };
 
+/**
+ * The statuses staff are asked to confirm before giving: a completed booking goes nowhere, and a
+ * cancelled one comes back only reopened as pending, to be scheduled again.
+ */
+export const BOOKING_FINAL_STATUSES: readonly BookingStatus[] = ['CANCELLED', 'CONSUMED'];
+export const isFinalBookingStatus = (status: BookingStatus): boolean => BOOKING_FINAL_STATUSES.includes(status);
+
 export const canChangeBookingStatus = (from: BookingStatus, to: BookingStatus): boolean => BOOKING_TRANSITIONS[from].includes(to);
 
 /** What the change-state button says, disabled, on a consumed booking. */
@@ -51,10 +58,11 @@ export const BOOKING_DEFAULT_SORT = '-created_at';
 export const BOOKING_PAGE_SIZE = 12;
 /**
  * `customer`: name, phone, DNI, e-mail, city, address. `entitlement`: the subscription the booking
- * uses (with `entitlement.plan`). `plan`: the plan (id, name). `service`: the plan's service
- * booked. `status_histories`: every status change, newest first (detail only).
+ * uses (with `entitlement.plan`). `plan`: the plan (id, name). `dsp`: the DSP (id, name).
+ * `service`: the plan's service booked. `status_histories`: every status change, newest first
+ * (detail only).
  */
-export const BOOKING_INCLUDES = ['customer', 'entitlement', 'entitlement.plan', 'plan', 'service'] as const;
+export const BOOKING_INCLUDES = ['customer', 'entitlement', 'entitlement.plan', 'plan', 'dsp', 'service'] as const;
 export const BOOKING_DETAIL_INCLUDES = [...BOOKING_INCLUDES, 'status_histories'] as const;
 export const BOOKING_FIELDS = [
   'id',

@@ -69,6 +69,7 @@ export const booking = z.object({
     })
     .optional(),
   plan: z.object({ id: z.number().int(), name: z.string() }).optional(),
+  dsp: z.object({ id: z.number().int(), name: z.string() }).optional(),
   service: z
     .object({
       id: z.number().int(),

@@ -26,6 +26,13 @@ export const ENTITLEMENT_TRANSITIONS: Record<EntitlementStatus, readonly Entitle
   CANCELLED: [],
 };
 
+/**
+ * The statuses staff are asked to confirm before giving: a cancelled subscription goes nowhere, and
+ * an expired one comes back only as a renewal with a new period.
+ */
+export const ENTITLEMENT_FINAL_STATUSES: readonly EntitlementStatus[] = ['CANCELLED', 'EXPIRED'];
+export const isFinalEntitlementStatus = (status: EntitlementStatus): boolean => ENTITLEMENT_FINAL_STATUSES.includes(status);
+
 export const canChangeEntitlementStatus = (from: EntitlementStatus, to: EntitlementStatus): boolean => ENTITLEMENT_TRANSITIONS[from].includes(to);
 
 /** Why a subscription cannot go from `from` to `to`, in the words staff read (the 422's message), or null when it can. */

@@ -456,8 +456,8 @@ describe('GET /api/v1/dsps/{dspId}/bookings', () => {
     expect((await call('GET', `/api/v1/dsps/${dspId}/bookings?filter[status]=DONE`)).statusCode).toBe(400);
   });
 
-  it('includes customer, entitlement.plan, plan and service in a fixed number of statements', async () => {
-    const url = `/api/v1/dsps/${dspId}/bookings?include=customer,entitlement,entitlement.plan,plan,service`;
+  it('includes customer, entitlement.plan, plan, dsp and service in a fixed number of statements', async () => {
+    const url = `/api/v1/dsps/${dspId}/bookings?include=customer,entitlement,entitlement.plan,plan,dsp,service`;
     const one = await countQueries(ctx.db, () => call('GET', `${url}&limit=1`));
     let page: { data: Booking[] } | undefined;
     const all = await countQueries(ctx.db, async () => {
@@ -468,6 +468,7 @@ describe('GET /api/v1/dsps/{dspId}/bookings', () => {
       customer: { name: 'Ána Gómez', dni: '1020304050', phone: '3001234567', meta: { city: null, address: null } },
       entitlement: { id: ana.entitlementId, status: 'ACTIVE', plan: { name: 'Plan Filtros' } },
       plan: { name: 'Plan Filtros' },
+      dsp: { id: dspId, name: 'Filtros Asistencias' },
       service: { name: 'Mantenimiento', unlimited_events: true, event_limit: null },
     });
   });

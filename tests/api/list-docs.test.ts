@@ -80,7 +80,7 @@ describe('/api/docs', () => {
     const query = await parameters('/api/v1/dsps/{dspId}/bookings');
     expect(query.find((parameter) => parameter.name === 'limit')?.description).toMatch(/12 por defecto/);
     expect(query.find((parameter) => parameter.name === 'sort')?.description).toMatch(/id, code_ref, scheduled_at, created_at\. Por defecto -created_at/);
-    expect(query.find((parameter) => parameter.name === 'include')?.description).toMatch(/customer, entitlement, entitlement\.plan, plan, service/);
+    expect(query.find((parameter) => parameter.name === 'include')?.description).toMatch(/customer, entitlement, entitlement\.plan, plan, dsp, service/);
     expect(query.find((parameter) => parameter.name === 'tz')?.description).toMatch(/America\/Bogota/);
     const detail = await parameters('/api/v1/bookings/{id}');
     expect(detail.find((parameter) => parameter.name === 'include')?.description).toMatch(/status_histories/);

@@ -162,7 +162,7 @@ const LIST_CALLS: Record<string, string[]> = {
   '/api/v1/dsps/{dspId}/connectors': ['filter[q]=api&include=plans'],
   '/api/v1/dsps/{dspId}/customers': ['filter[q]=maria&sort=name', 'filter[dni]=10&include=entitlements,entitlements.plan'],
   '/api/v1/dsps/{dspId}/bookings': [
-    'filter[q]=ag-&include=customer,entitlement,entitlement.plan,plan,service',
+    'filter[q]=ag-&include=customer,entitlement,entitlement.plan,plan,dsp,service',
     'filter[status]=PENDING&filter[scheduled_at]=2026-01-01,2027-12-31&tz=America/Bogota',
     'page=2&limit=3&sort=scheduled_at',
   ],

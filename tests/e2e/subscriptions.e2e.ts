@@ -66,6 +66,25 @@ describe('a customer’s subscriptions, in the browser', () => {
     await page.screenshot({ path: 'test-results/subscriptions.png' });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // Cancelling asks first, naming the customer and the plan; Volver has the focus, so Enter sends nothing.
+    await status.selectOption({ label: 'Cancelado' });
+    await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
+    const question = page.getByRole('dialog', { name: 'Cancelar la suscripción' });
+    await question.getByText('¿Cancelar la suscripción de Marta Gómez al Plan Salud E2E? No se podrá reactivar.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Volver');
+    await motionless(page);
+    await page.screenshot({ path: 'test-results/subscriptions-final-status.png' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await motionless(page);
+    await page.screenshot({ path: 'test-results/subscriptions-final-status-phone.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    const kept = await callApi<{ status: string }>(page, server, 'GET', `v1/entitlements/${customer.entitlements[0]!.id}`);
+    expect(kept.status).toBe('SUSPENDED');
+    await status.selectOption({ label: 'Suspendido' });
+
     // Meanwhile someone cancels it elsewhere; this screen still shows Suspendido and offers Activo.
     await callApi(page, server, 'POST', `v1/entitlements/${customer.entitlements[0]!.id}/status`, { _method: 'PATCH', status: 'CANCELLED', reason: 'Baja pedida' });
     await status.selectOption({ label: 'Activo' });

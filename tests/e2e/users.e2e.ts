@@ -96,7 +96,7 @@ describe('users, roles and permissions in the browser', () => {
     // The role's name shows once the roles have loaded.
     await expect.poll(() => page.getByRole('combobox', { name: 'Filtrar por rol' }).inputValue()).toBe('Admin');
     const found = row(page, carla.name);
-    for (const text of [`DNI ${carla.dni}`, carla.email, carla.phone, 'Admin', 'ACTIVO']) await found.getByText(text, { exact: true }).waitFor();
+    for (const text of [`DNI ${carla.dni}`, carla.email, carla.phone, 'Admin', 'Activo']) await found.getByText(text, { exact: true }).waitFor();
 
     // Typing a search puts it in the address.
     await page.goto(`${server.url}/users`);
@@ -121,7 +121,7 @@ describe('users, roles and permissions in the browser', () => {
     await deactivate.getByRole('button', { name: 'Actualizar Usuario' }).click();
     await deactivate.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/users?status=inactive`);
-    await row(page, 'Carla Ruiz Gómez').getByText('INACTIVO', { exact: true }).waitFor();
+    await row(page, 'Carla Ruiz Gómez').getByText('Inactivo', { exact: true }).waitFor();
     await page.screenshot({ path: 'test-results/users-inactive-filter.png' });
 
     // Delete: typing her exact name.

@@ -78,7 +78,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
       summary: 'Los agendamientos de una DSP, el más reciente primero',
       description:
         'filter[q] (o q) busca en el código y en el nombre, DNI y teléfono del cliente; filter[status] uno o varios estados separados por comas; ' +
-        'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,service en un número fijo de consultas. ' +
+        'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,dsp,service en un número fijo de consultas. ' +
         `${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
       answer: (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
     },

@@ -83,6 +83,9 @@ const customerItem = defineItem(relatedContract(booking, 'customer'), {
 /** `include=plan` and `entitlement.plan`: the plan by its name. */
 const planItem = defineItem(relatedContract(booking, 'plan'), { table: plans, id: plans.id, fields: (plan) => sameNamed(plan, ['id', 'name']) });
 
+/** `include=dsp`: the DSP by its name. */
+const dspItem = defineItem(relatedContract(booking, 'dsp'), { table: dsps, id: dsps.id, fields: (dsp) => sameNamed(dsp, ['id', 'name']) });
+
 /** `include=entitlement`: the subscription the booking uses, its plan with `entitlement.plan`. */
 const entitlementItem = defineItem(relatedContract(booking, 'entitlement'), {
   table: entitlements,
@@ -119,6 +122,7 @@ const bookingItem = defineItem(booking, {
     customer: one(customerItem, (customer, booking: typeof bookings) => eq(customer.id, booking.customerId)),
     entitlement: one(entitlementItem, (entitlement, booking: typeof bookings) => eq(entitlement.id, booking.entitlementId)),
     plan: one(planItem, (plan, booking: typeof bookings) => eq(plan.id, booking.planId)),
+    dsp: one(dspItem, (dsp, booking: typeof bookings) => eq(dsp.id, booking.dspId)),
     service: one(serviceItem, (service, booking: typeof bookings) => eq(service.id, booking.planServiceId)),
     status_histories: statusHistories(bookingStatusHistories, (entry) => entry.bookingId, (booking: typeof bookings) => booking.id),
   },

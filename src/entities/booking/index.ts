@@ -20,5 +20,6 @@ export {
   type BookingSummary,
 } from './api/booking.api';
 export { useBookingStream, type BookingStream, type BookingStreamState } from './api/booking-stream';
+export { bookingFinalStatusQuestion, type BookingToName } from './lib/final-status';
 export { formatBookingDate } from './lib/format';
 export { BookingStatusBadge } from './ui/booking-status-badge';

@@ -15,7 +15,7 @@ export {
   type CampaignStatus,
 } from './api/campaign.api';
 export { formatBudget, formatCampaignDate } from './lib/format';
-export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from './model/status';
+export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_TONES, CAMPAIGN_STATUS_LABELS } from './model/status';
 export { CampaignCard, type CampaignCardProps } from './ui/campaign-card';
 export { CampaignCardSkeleton } from './ui/campaign-card-skeleton';
 export { CampaignFilter } from './ui/campaign-filter';

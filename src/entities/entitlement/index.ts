@@ -12,8 +12,9 @@ export {
   type EntitlementStatusHistory,
   type NewEntitlement,
 } from './api/entitlement.api';
+export { entitlementFinalStatusQuestion } from './lib/final-status';
 export { formatEntitlementDate, formatEntitlementTime } from './lib/format';
-export { ENTITLEMENT_STATUS_COLORS } from './model/status';
+export { ENTITLEMENT_STATUS_TONES } from './model/status';
 export { EntitlementHistory } from './ui/entitlement-history';
 export { EntitlementPeriods } from './ui/entitlement-periods';
 export { EntitlementStatusBadge } from './ui/entitlement-status-badge';

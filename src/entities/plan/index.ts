@@ -14,7 +14,7 @@ export {
   type PlanStatus,
 } from './api/plan.api';
 export { formatMonths, formatPlanPrice, planListItems } from './lib/format';
-export { PLAN_STATUSES, PLAN_STATUS_COLORS, PLAN_STATUS_LABELS } from './model/status';
+export { PLAN_STATUSES, PLAN_STATUS_TONES, PLAN_STATUS_LABELS } from './model/status';
 export { CARD_SERVICES_SHOWN, PlanCard, type PlanCardProps } from './ui/plan-card';
 export { PlanDetails } from './ui/plan-details';
 export { PlanImage } from './ui/plan-image';

@@ -12,5 +12,5 @@ export {
   type User,
   type UserPayload,
 } from './api/user.api';
-export { UserRoleBadges } from './ui/user-role-badges';
+export { UserRoleBadges, type RoleRef } from './ui/user-role-badges';
 export { UserStatusBadge } from './ui/user-status-badge';

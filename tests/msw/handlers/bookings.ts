@@ -58,6 +58,8 @@ export const buildBooking = (overrides: Partial<Booking> = {}): Booking => {
     customer: { id: overrides.customer_id ?? sequence, name: `Cliente ${sequence}`, phone: `30000000${sequence}`, dni: `1000${sequence}`, email: `cliente${sequence}@correo.test`, meta: { city: null, address: null } },
     entitlement: { id: sequence, status: 'ACTIVE', plan_id: 1, plan: { id: 1, name: 'Plan Hogar' } },
     plan: { id: 1, name: 'Plan Hogar' },
+    // The DSP as the handlers list it, by its name.
+    dsp: { id: overrides.dsp_id ?? 1, name: bookingsDb.dsps.find((dsp) => dsp.id === (overrides.dsp_id ?? 1))?.name ?? 'Reservas Andinas' },
     service: { id: 1, name: 'Cerrajería', event_limit: null, unlimited_events: true, event_period: null },
     status_histories: [{ id: historySequence, old_status: null, new_status: status, reason: null, created_at: created, changed_by: null }],
     ...overrides,

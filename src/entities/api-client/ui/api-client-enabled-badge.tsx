@@ -1,10 +1,6 @@
-import { Badge } from '@mantine/core';
+import { ActiveBadge } from '@/shared/ui/status-badge';
 
-/** Activo or Inactivo. */
+/** Activo or Inactivo, as every enabled badge shows it. */
 export function ApiClientEnabledBadge({ enabled }: { enabled: boolean }) {
-  return (
-    <Badge color={enabled ? 'teal.9' : 'gray.7'} variant="filled" autoContrast radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
-      {enabled ? 'Activo' : 'Inactivo'}
-    </Badge>
-  );
+  return <ActiveBadge active={enabled} />;
 }

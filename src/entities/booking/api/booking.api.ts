@@ -1,4 +1,5 @@
 import type { Booking, BookingDsp, BookingMeta, BookingStats, BookingStatus, BookingStatusHistory, BookingStreamEvent, BookingSummary } from '@contract/booking';
+import { BOOKING_DETAIL_INCLUDES } from '@contract/booking.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
 
@@ -38,7 +39,7 @@ export const fetchBookings = (dspId: number, { filter, ...params }: Omit<ListPar
 /** One booking with its customer, plan, service and status history. */
 export const fetchBooking = (id: number, signal?: AbortSignal) =>
   api.get<Booking>(`v1/bookings/${id}`, {
-    searchParams: { include: 'customer,entitlement,entitlement.plan,plan,service,status_histories' },
+    searchParams: { include: BOOKING_DETAIL_INCLUDES.join(',') },
     fallback: BOOKING_FALLBACKS.detail,
     signal,
   });

@@ -1,6 +1,7 @@
-import { Badge, Group, Image, Text } from '@mantine/core';
+import { Group, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RecordCard } from '@/shared/ui/record-card';
+import { CategoryKindBadge } from '@/shared/ui/status-badge';
 import type { CampaignCategory } from '../api/campaign-category.api';
 
 export interface CampaignCategoryCardProps {
@@ -18,9 +19,7 @@ export function CampaignCategoryCard({ category, actions }: CampaignCategoryCard
       actions={actions}
     >
       <Group gap="xs">
-        <Badge color="indigo.7" variant="filled" autoContrast radius="sm">
-          Subcategoría
-        </Badge>
+        <CategoryKindBadge sub />
         <Text size="sm" c="dimmed">{`de ${category.parent.name}`}</Text>
       </Group>
       <Text size="sm" c={category.description ? undefined : 'dimmed'} lineClamp={3} style={{ flexGrow: 1 }}>

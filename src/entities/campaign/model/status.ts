@@ -1,11 +1,12 @@
 import { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '@contract/campaign-status';
+import type { BadgeTone } from '@/shared/ui/status-badge';
 
 export { CAMPAIGN_FORM_STATUSES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS };
 
-/** Badge colours; filled with automatic contrast, so every one stays readable. */
-export const CAMPAIGN_STATUS_COLORS: Record<CampaignStatus, string> = {
-  DRAFT: 'gray.7',
-  ACTIVE: 'teal.9',
-  PAUSED: 'yellow.5',
-  INACTIVE: 'red.8',
+/** Each status's tone, as every status badge of the panel reads it. */
+export const CAMPAIGN_STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
+  DRAFT: 'draft',
+  ACTIVE: 'active',
+  PAUSED: 'paused',
+  INACTIVE: 'off',
 };

@@ -1,12 +1,8 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '@/shared/ui/status-badge';
 import type { CampaignStatus } from '../api/campaign.api';
-import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from '../model/status';
+import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_TONES } from '../model/status';
 
 /** Borrador, Activa, Pausada or Inactiva. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <Badge color={CAMPAIGN_STATUS_COLORS[status] ?? 'gray.7'} variant="filled" autoContrast radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
-      {CAMPAIGN_STATUS_LABELS[status] ?? status}
-    </Badge>
-  );
+  return <StatusBadge tone={CAMPAIGN_STATUS_TONES[status] ?? 'off'}>{CAMPAIGN_STATUS_LABELS[status] ?? status}</StatusBadge>;
 }

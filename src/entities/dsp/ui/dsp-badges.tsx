@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { DSP_TYPE_LABELS } from '@contract/dsp.constants';
+import { ActiveBadge } from '@/shared/ui/status-badge';
 import type { DspType } from '../api/dsp.api';
 
 const BADGE_STYLE = { flexShrink: 0, overflow: 'visible' } as const;
@@ -13,11 +14,7 @@ export function DspTypeBadge({ type }: { type: DspType }) {
   );
 }
 
-/** Activo or Inactivo. */
+/** Activo or Inactivo, as every enabled badge shows it. */
 export function DspEnabledBadge({ enabled }: { enabled: boolean }) {
-  return (
-    <Badge color={enabled ? 'teal.9' : 'red.8'} variant="filled" autoContrast radius="sm" style={BADGE_STYLE}>
-      {enabled ? 'Activo' : 'Inactivo'}
-    </Badge>
-  );
+  return <ActiveBadge active={enabled} />;
 }

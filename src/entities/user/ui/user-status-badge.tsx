@@ -1,10 +1,6 @@
-import { Badge } from '@mantine/core';
+import { ActiveBadge } from '@/shared/ui/status-badge';
 
-/** 'ACTIVO' or 'INACTIVO', in shades that keep the text readable (4.5:1). */
+/** Activo or Inactivo (the badge writes it in capitals), as every enabled badge shows it. */
 export function UserStatusBadge({ isActive }: { isActive: boolean }) {
-  return (
-    <Badge color={isActive ? 'teal.9' : 'gray.7'} variant="filled" autoContrast radius="sm">
-      {isActive ? 'ACTIVO' : 'INACTIVO'}
-    </Badge>
-  );
+  return <ActiveBadge active={isActive} />;
 }

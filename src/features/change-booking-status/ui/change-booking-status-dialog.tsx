@@ -2,12 +2,13 @@ import { BOOKING_ANSWERS, BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, MAX_BOOKIN
 import { Group, NativeSelect, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { BOOKING_FALLBACKS, BookingStatusBadge, type Booking, type BookingStatus } from '@/entities/booking';
+import { BOOKING_FALLBACKS, BookingStatusBadge, bookingFinalStatusQuestion, type Booking, type BookingStatus, type BookingToName } from '@/entities/booking';
 import { ApiError, errorMessage } from '@/shared/api';
+import { useConfirm } from '@/shared/ui/confirm-dialog';
 import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { useChangeBookingStatus } from '../model/use-change-booking-status';
 
-type BookingToChange = Pick<Booking, 'id' | 'code_ref' | 'status'>;
+type BookingToChange = Pick<Booking, 'id' | 'status'> & BookingToName;
 
 export interface ChangeBookingStatusDialogProps {
   /** The booking whose status changes; null keeps the dialog closed. */
@@ -17,7 +18,8 @@ export interface ChangeBookingStatusDialogProps {
 
 /**
  * 'Cambiar estado': the new status, among those the server accepts from the current one, and an
- * optional reason. Closing with a status picked or a reason typed asks first.
+ * optional reason. Closing with a status picked or a reason typed asks first, and so does saving a
+ * final status (Cancelado, Completado), naming the booking.
  */
 export function ChangeBookingStatusDialog({ booking, onClose }: ChangeBookingStatusDialogProps) {
   return (
@@ -37,53 +39,60 @@ function StatusForm({ booking, onClose }: { booking: BookingToChange; onClose: (
   const [picked, setPicked] = useState<BookingStatus | ''>('');
   const [reason, setReason] = useState('');
   const change = useChangeBookingStatus(booking.id);
+  const { confirm, dialog } = useConfirm();
 
   return (
-    <FormModalBody
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (picked === '') return;
-        change.mutate(
-          { status: picked, reason },
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: BOOKING_ANSWERS.statusChanged });
-              onClose();
+    <>
+      <FormModalBody
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (picked === '') return;
+          const question = bookingFinalStatusQuestion(picked, booking);
+          if (question && !(await confirm(question))) return;
+          change.mutate(
+            { status: picked, reason },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: BOOKING_ANSWERS.statusChanged });
+                onClose();
+              },
             },
-          },
-        );
-      }}
-      onCancel={onClose}
-      busy={change.isPending}
-      submitLabel="Guardar"
-      busyLabel="Guardando..."
-      submitDisabled={picked === ''}
-      submitDisabledReason="Elige el nuevo estado."
-      error={change.isError ? refusal(change.error) : null}
-      failure={change.error}
-      dirty={picked !== '' || reason.trim() !== ''}
-    >
-      <Group gap="xs">
-        <Text size="sm">{`Reservación ${booking.code_ref}. Estado actual:`}</Text>
-        <BookingStatusBadge status={current} />
-      </Group>
-      <NativeSelect
-        label="Estado"
-        data={[{ value: '', label: 'Selecciona el nuevo estado', disabled: true }, ...allowed.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))]}
-        value={picked}
-        disabled={change.isPending}
-        data-autofocus
-        onChange={(event) => setPicked(allowed.find((status) => status === event.currentTarget.value) ?? '')}
-      />
-      <Textarea
-        label="Motivo"
-        description="Opcional"
-        value={reason}
-        maxLength={MAX_BOOKING_REASON}
-        rows={3}
-        disabled={change.isPending}
-        onChange={(event) => setReason(event.currentTarget.value)}
-      />
-    </FormModalBody>
+          );
+        }}
+        onCancel={onClose}
+        busy={change.isPending}
+        submitLabel="Guardar"
+        busyLabel="Guardando..."
+        submitDisabled={picked === ''}
+        submitDisabledReason="Elige el nuevo estado."
+        error={change.isError ? refusal(change.error) : null}
+        failure={change.error}
+        dirty={picked !== '' || reason.trim() !== ''}
+      >
+        <Group gap="xs">
+          <Text size="sm">{`Reservación ${booking.code_ref}. Estado actual:`}</Text>
+          <BookingStatusBadge status={current} />
+        </Group>
+        <NativeSelect
+          label="Estado"
+          data={[{ value: '', label: 'Selecciona el nuevo estado', disabled: true }, ...allowed.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))]}
+          value={picked}
+          disabled={change.isPending}
+          data-autofocus
+          onChange={(event) => setPicked(allowed.find((status) => status === event.currentTarget.value) ?? '')}
+        />
+        <Textarea
+          label="Motivo"
+          description="Opcional"
+          value={reason}
+          maxLength={MAX_BOOKING_REASON}
+          rows={3}
+          disabled={change.isPending}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+      </FormModalBody>
+      {/* Outside the form: a submit inside the question must not bubble (through the portal) into it. */}
+      {dialog}
+    </>
   );
 }

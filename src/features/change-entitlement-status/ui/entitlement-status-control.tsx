@@ -2,13 +2,16 @@ import { ENTITLEMENT_ANSWERS, ENTITLEMENT_STATUSES, ENTITLEMENT_STATUS_LABELS, E
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ENTITLEMENT_FALLBACKS, type Entitlement, type EntitlementStatus } from '@/entities/entitlement';
+import { ENTITLEMENT_FALLBACKS, entitlementFinalStatusQuestion, type Entitlement, type EntitlementStatus } from '@/entities/entitlement';
 import { errorMessage } from '@/shared/api';
+import { useConfirm } from '@/shared/ui/confirm-dialog';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { useChangeEntitlementStatus } from '../model/use-change-entitlement-status';
 
 export interface EntitlementStatusControlProps {
   customerId: number;
+  /** Named, with the plan, when a final status is asked for. */
+  customerName: string;
   entitlement: Entitlement;
   /** Told whether a status or a reason is picked but not sent, so closing can ask first. */
   onDirtyChange?: (dirty: boolean) => void;
@@ -28,12 +31,14 @@ const transitionsHint = (from: EntitlementStatus) => {
  * The status select of one subscription, an optional reason and 'Cambiar estado'. The select
  * shows the subscription's status as the customer's cached detail holds it, unless another one is
  * picked and not yet sent; sending drops the pick, so the select follows the cache: the new status
- * at once, and the previous one again when the server refuses.
+ * at once, and the previous one again when the server refuses. A final status (Cancelado,
+ * Expirado) is sent only after the customer and the plan are named and staff confirm.
  */
-export function EntitlementStatusControl({ customerId, entitlement, onDirtyChange }: EntitlementStatusControlProps) {
+export function EntitlementStatusControl({ customerId, customerName, entitlement, onDirtyChange }: EntitlementStatusControlProps) {
   const [picked, setPicked] = useState<EntitlementStatus | null>(null);
   const [reason, setReason] = useState('');
   const change = useChangeEntitlementStatus(customerId);
+  const { confirm, dialog } = useConfirm();
   const busy = change.isPending;
   const current = entitlement.status;
   const shown = picked ?? current;
@@ -45,10 +50,13 @@ export function EntitlementStatusControl({ customerId, entitlement, onDirtyChang
     return () => onDirtyChange?.(false);
   }, [onDirtyChange, picked, reason]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!picked || picked === current) return;
     const status = picked;
+    const question = entitlementFinalStatusQuestion(status, customerName, entitlement.plan?.name ?? `Plan ${entitlement.plan_id}`);
+    // Volver keeps the pick on the select: nothing is sent.
+    if (question && !(await confirm(question))) return;
     setPicked(null);
     change.mutate(
       { entitlementId: entitlement.id, status, reason: reason.trim() },
@@ -69,33 +77,37 @@ export function EntitlementStatusControl({ customerId, entitlement, onDirtyChang
   }));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="xs">
-        {change.isError ? <ErrorAlert message={errorMessage(change.error, ENTITLEMENT_FALLBACKS.status)} /> : null}
-        <NativeSelect
-          label="Estado"
-          description={transitionsHint(current)}
-          data={options}
-          value={shown}
-          disabled={busy || final}
-          onChange={(event) => {
-            const value = event.currentTarget.value as EntitlementStatus;
-            setPicked(value === current ? null : value);
-          }}
-        />
-        <TextInput
-          label="Motivo (opcional)"
-          value={reason}
-          maxLength={MAX_ENTITLEMENT_REASON}
-          disabled={busy || final}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={busy || picked === null}>
-            {busy ? 'Cambiando…' : 'Cambiar estado'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="xs">
+          {change.isError ? <ErrorAlert message={errorMessage(change.error, ENTITLEMENT_FALLBACKS.status)} /> : null}
+          <NativeSelect
+            label="Estado"
+            description={transitionsHint(current)}
+            data={options}
+            value={shown}
+            disabled={busy || final}
+            onChange={(event) => {
+              const value = event.currentTarget.value as EntitlementStatus;
+              setPicked(value === current ? null : value);
+            }}
+          />
+          <TextInput
+            label="Motivo (opcional)"
+            value={reason}
+            maxLength={MAX_ENTITLEMENT_REASON}
+            disabled={busy || final}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={busy || picked === null}>
+              {busy ? 'Cambiando…' : 'Cambiar estado'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the form: a submit inside the question must not bubble (through the portal) into it. */}
+      {dialog}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { entitlementFields } from '@contract/entitlement';
-import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ENTITLEMENT_FALLBACKS, type Entitlement } from '@/entities/entitlement';
 import { formFieldErrors } from '@/shared/api';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -26,12 +26,17 @@ export interface CreateEntitlementFormProps {
 /**
  * 'Agregar suscripción': one of the DSP's plans the customer does not hold. The contract's rule
  * checks it before sending ('Debes indicar un Plan ID.'); the server's refusal (a plan already
- * held, 409; not the DSP's, 422) shows under the select, anything else above it.
+ * held, 409; not the DSP's, 422) shows under the select, anything else above it. When the customer
+ * holds every plan there is nothing to pick: the select and the button are off, and say why.
  */
+/** Why there is no plan to subscribe the customer to. */
+const NOTHING_TO_ADD = 'El cliente ya tiene todos los planes de esta DSP.';
+
 export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, onDirtyChange }: CreateEntitlementFormProps) {
   const [planId, setPlanId] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const create = useCreateEntitlement(() => setPlanId(''));
+  const reasonId = useId();
 
   useEffect(() => {
     onDirtyChange?.(planId !== '');
@@ -41,6 +46,7 @@ export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, 
 
   const held = new Set(entitlements.filter((entitlement) => entitlement.status !== 'CANCELLED').map((entitlement) => entitlement.plan_id));
   const available = plans.filter((plan) => !held.has(plan.id));
+  const nothingToAdd = available.length === 0;
 
   const serverErrors = formFieldErrors(create.error);
   const errors = { ...serverErrors, ...localErrors };
@@ -71,21 +77,26 @@ export function CreateEntitlementForm({ dspId, customerId, plans, entitlements, 
         {banner ? <ErrorAlert message={banner} /> : null}
         <NativeSelect
           label="Plan"
-          description={available.length === 0 ? 'El cliente ya tiene todos los planes disponibles.' : undefined}
           data={[{ value: '', label: 'Selecciona un plan' }, ...available.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
           value={planId}
           error={errors.plan_id}
-          disabled={create.isPending}
+          disabled={create.isPending || nothingToAdd}
+          aria-describedby={nothingToAdd ? reasonId : undefined}
           onChange={(event) => {
             setPlanId(event.currentTarget.value);
             setLocalErrors({});
           }}
         />
         <Group justify="flex-end">
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" disabled={create.isPending || nothingToAdd} aria-describedby={nothingToAdd ? reasonId : undefined}>
             {create.isPending ? 'Agregando…' : 'Agregar suscripción'}
           </Button>
         </Group>
+        {nothingToAdd ? (
+          <Text id={reasonId} size="sm" c="dimmed" ta="right">
+            {NOTHING_TO_ADD}
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Badge, Loader } from '@mantine/core';
 import { API_CLIENT_FALLBACKS, apiClientQueries, updateApiClient, type ApiClient } from '@/entities/api-client';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
+import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
 
 /**
  * The client's Activo/Inactivo badge as a button: a click sends an update of that client with
@@ -14,7 +15,7 @@ export function ToggleApiClient({ client }: { client: ApiClient }) {
     errorFallback: API_CLIENT_FALLBACKS.save,
   });
   const busy = toggle.isPending;
-  const status = client.enabled ? 'Activo' : 'Inactivo';
+  const status = activeLabel(client.enabled);
 
   return (
     <Badge
@@ -24,7 +25,7 @@ export function ToggleApiClient({ client }: { client: ApiClient }) {
       disabled={busy}
       aria-busy={busy}
       aria-label={`${status}: ${client.enabled ? 'desactivar' : 'activar'} ${client.name}`}
-      color={client.enabled ? 'teal.9' : 'gray.7'}
+      color={BADGE_TONES[activeTone(client.enabled)]}
       variant="filled"
       autoContrast
       radius="sm"

@@ -2,6 +2,7 @@ import { Badge, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONNECTOR_FALLBACKS, connectorQueries, updateConnector, type Connector } from '@/entities/connector';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
+import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
 
 /**
  * The Activo/Inactivo badge as a button: a click flips this connector's own `enabled` (an update
@@ -23,7 +24,7 @@ export function ConnectorToggle({ connector }: { connector: Connector }) {
     errorFallback: CONNECTOR_FALLBACKS.save,
   });
   const busy = toggle.isPending;
-  const label = connector.enabled ? 'Activo' : 'Inactivo';
+  const label = activeLabel(connector.enabled);
   return (
     <UnstyledButton
       onClick={() => toggle.mutate()}
@@ -33,7 +34,7 @@ export function ConnectorToggle({ connector }: { connector: Connector }) {
       style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
     >
       <Badge
-        color={connector.enabled ? 'teal.9' : 'gray.7'}
+        color={BADGE_TONES[activeTone(connector.enabled)]}
         variant="filled"
         autoContrast
         radius="sm"

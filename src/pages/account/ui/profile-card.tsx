@@ -1,5 +1,6 @@
 import { PersonAvatar } from '@/shared/ui/person-avatar';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { UserRoleBadges } from '@/entities/user';
 import { useSessionStore } from '@/shared/auth';
 import { Fact } from '@/shared/ui/fact';
 
@@ -24,17 +25,7 @@ export function ProfileCard() {
         <Fact label="Email">{user?.email || '—'}</Fact>
         <Fact label="Teléfono">{user?.phone || 'Sin teléfono'}</Fact>
         <Fact label="Roles">
-          {roles.length > 0 ? (
-            <Group component="span" gap={4} mt={2}>
-              {roles.map((role) => (
-                <Badge key={role} color="indigo.9" variant="filled" autoContrast radius="sm" tt="none">
-                  {role}
-                </Badge>
-              ))}
-            </Group>
-          ) : (
-            'Sin rol'
-          )}
+          <UserRoleBadges roles={roles.map((name) => ({ name }))} />
         </Fact>
       </Stack>
     </Stack>

@@ -23,6 +23,17 @@ const text = (value: string | number | null | undefined) => (value === null || v
 const mapUrl = (latitude: number, longitude: number) =>
   `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 
+/** A related record by its name, its id after it in grey ('Andes Agenda · ID 3'); the id alone when the name did not come. */
+function Named({ name, id }: { name: string | undefined; id: number }) {
+  if (!name) return <>{`ID ${id}`}</>;
+  return (
+    <>
+      {name}
+      <Text span size="xs" c="dimmed">{` · ID ${id}`}</Text>
+    </>
+  );
+}
+
 function FileLink({ url, label }: { url: string | null; label: string }) {
   if (!url) return <>Sin archivo</>;
   return (
@@ -97,12 +108,21 @@ function Detail({ bookingId, onChangeStatus }: { bookingId: number; onChangeStat
 
       <Section title="Reservación">
         <Fact label="Código">{booking.code_ref}</Fact>
-        <Fact label="DSP">{booking.dsp_id}</Fact>
-        <Fact label="ID cliente">{booking.customer_id}</Fact>
-        <Fact label="ID suscripción">{booking.entitlement_id}</Fact>
-        <Fact label="ID servicio del plan">{booking.plan_service_id}</Fact>
-        <Fact label="Plan">{plan ? `${plan.name} (ID ${plan.id})` : `ID ${booking.plan_id}`}</Fact>
-        <Fact label="Servicio">{text(booking.service?.name)}</Fact>
+        <Fact label="DSP">
+          <Named name={booking.dsp?.name} id={booking.dsp_id} />
+        </Fact>
+        <Fact label="Cliente">
+          <Named name={customer?.name} id={booking.customer_id} />
+        </Fact>
+        <Fact label="Suscripción">
+          <Named name={booking.entitlement?.plan?.name ?? plan?.name} id={booking.entitlement_id} />
+        </Fact>
+        <Fact label="Plan">
+          <Named name={plan?.name} id={booking.plan_id} />
+        </Fact>
+        <Fact label="Servicio">
+          <Named name={booking.service?.name} id={booking.plan_service_id} />
+        </Fact>
         <Fact label="Notas">{booking.notes ?? 'Sin notas'}</Fact>
       </Section>
 

@@ -2,6 +2,7 @@ import { BOOKING_CONSUMED_LOCKED } from '@contract/booking.constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBookingDate } from '@/entities/booking';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
@@ -124,6 +125,12 @@ describe('/agendamientos', () => {
     expect(within(dialog).getByRole('link', { name: 'Ver evidencia' })).toHaveAttribute('href', 'http://localhost:3000/storage/evidencia.png');
     expect(within(dialog).getByText('Sin archivo')).toBeInTheDocument();
     expect(within(dialog).getByText('Creada como Pendiente')).toBeInTheDocument();
+    // Related records by their names, the id after them.
+    const fact = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(fact('DSP')).toHaveTextContent('Caribe Reservas · ID 2');
+    expect(fact('Cliente')).toHaveTextContent(`Cliente ${named.id} · ID ${named.customer_id}`);
+    expect(fact('Suscripción')).toHaveTextContent(`Plan Hogar · ID ${named.entitlement_id}`);
+    expect(fact('Servicio')).toHaveTextContent('Cerrajería · ID 1');
 
     const last = lists.at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toMatchObject({
@@ -242,6 +249,37 @@ describe('/agendamientos', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cambiar estado' })).not.toBeInTheDocument());
     await waitFor(() => expect(within(rowOf(pending.code_ref)).getByText('Confirmado')).toBeInTheDocument());
     expect(bookingsDb.bookings[0]!.status_histories![0]).toMatchObject({ old_status: 'PENDING', new_status: 'CONFIRMED', reason: 'Cliente confirmó por teléfono' });
+  });
+
+  it.each([
+    ['PENDING', 'CANCELLED', 'Cancelar la reservación', 'Sí, cancelar', 'Cancelar la reservación', 'No se podrá deshacer: solo reabrirla como Pendiente.', 'Cancelado'],
+    ['CONFIRMED', 'CONSUMED', 'Completar la reservación', 'Sí, completar', 'Marcar como completada la reservación', 'No se podrá deshacer: el servicio queda como prestado.', 'Completado'],
+  ] as const)('asks before a %s booking becomes %s, naming it, with Volver focused', async (from, to, title, yes, verb, undone, label) => {
+    bookingsDb.addDsp();
+    const booking = bookingsDb.add({ status: from });
+    const { user } = await openBookings('/agendamientos?dsp=1');
+    await user.click(await screen.findByRole('button', { name: `Cambiar estado de ${booking.code_ref}` }));
+    const form = await screen.findByRole('dialog', { name: 'Cambiar estado' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Estado' }), to);
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    const question = await screen.findByRole('dialog', { name: title });
+    const when = formatBookingDate(booking.scheduled_at);
+    expect(question).toHaveTextContent(`¿${verb} ${booking.code_ref} de Cliente 1 (Plan Hogar, ${when})? ${undone}`);
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Volver' })).toHaveFocus());
+    expect(within(question).getByRole('button', { name: yes })).not.toHaveFocus();
+
+    // Enter on what has the focus is Volver: the booking keeps its status, the choice stays in the form.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+    expect(bookingsDb.bookings[0]!.status).toBe(from);
+    expect(within(form).getByRole('combobox', { name: 'Estado' })).toHaveValue(to);
+
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: yes }));
+    expect(await screen.findByText('Estado actualizado correctamente.')).toBeInTheDocument();
+    expect(bookingsDb.bookings[0]!.status).toBe(to);
+    await waitFor(() => expect(within(rowOf(booking.code_ref)).getByText(label)).toBeInTheDocument());
   });
 
   it('keeps the dialog and what was chosen when the server refuses, showing its reason', async () => {

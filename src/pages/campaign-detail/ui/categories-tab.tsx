@@ -9,7 +9,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconPlus } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 
 /** The campaign's categories: cards, the category modal and delete. */
 export function CategoriesTab({ campaign }: { campaign: Campaign }) {
@@ -39,11 +39,12 @@ export function CategoriesTab({ campaign }: { campaign: Campaign }) {
               key={category.id}
               category={category}
               actions={
-                <>
-                  <EditButton name={category.name} onClick={() => setForm({ opened: true, category })} />
-                  <DeleteButton name={category.name} onClick={() => setDeleting(category)} />
-                  {canEdit ? <HistoryButton resource="campaign-category" id={category.id} name={category.name} compact /> : null}
-                </>
+                <RecordActions
+                  name={category.name}
+                  onEdit={() => setForm({ opened: true, category })}
+                  history={canEdit ? <HistoryButton resource="campaign-category" id={category.id} name={category.name} compact /> : null}
+                  onDelete={() => setDeleting(category)}
+                />
               }
             />
           ))}

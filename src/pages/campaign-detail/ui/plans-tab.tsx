@@ -7,7 +7,7 @@ import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { PlanWizardModal } from '@/features/edit-plan';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconEye, IconPlus } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { PlanDetailModal } from './plan-detail-modal';
 
 /** The campaign's plans: cards, their detail, the plan wizard and delete. */
@@ -44,13 +44,11 @@ export function PlansTab({ campaign }: { campaign: Campaign }) {
                 key={plan.id}
                 plan={plan}
                 actions={
-                  <>
+                  <RecordActions name={plan.name} onEdit={() => openEdit(plan)} onDelete={() => setDeleting(plan)}>
                     <Button size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Ver ${plan.name}`} onClick={() => setViewingId(plan.id)}>
                       Ver
                     </Button>
-                    <EditButton name={plan.name} onClick={() => openEdit(plan)} />
-                    <DeleteButton name={plan.name} onClick={() => setDeleting(plan)} />
-                  </>
+                  </RecordActions>
                 }
               />
             ))}

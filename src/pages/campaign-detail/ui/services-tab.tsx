@@ -10,7 +10,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconPlus } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { Select } from '@/shared/ui/select';
 import type { CampaignDetailSearch } from '../model/search';
 
@@ -86,11 +86,12 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
               planName={planName}
               categoryName={service.category?.name ?? (service.category_id === null ? null : (categoryNames.get(service.category_id) ?? null))}
               actions={
-                <>
-                  <EditButton name={service.name} onClick={() => setForm({ opened: true, service })} />
-                  <DeleteButton name={service.name} onClick={() => setDeleting(service)} />
-                  {canEdit ? <HistoryButton resource="service" id={service.id} name={service.name} compact /> : null}
-                </>
+                <RecordActions
+                  name={service.name}
+                  onEdit={() => setForm({ opened: true, service })}
+                  history={canEdit ? <HistoryButton resource="service" id={service.id} name={service.name} compact /> : null}
+                  onDelete={() => setDeleting(service)}
+                />
               }
             />
           ))}

@@ -9,7 +9,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { IconPlus } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
@@ -67,18 +67,12 @@ export function CategoriesPage() {
                 category={category}
                 actions={
                   canManage || canDelete ? (
-                    <>
-                      {canManage ? (
-                        <>
-                          <EditButton onClick={() => setForm({ opened: true, category })} />
-                          <HistoryButton resource="category" id={category.id} name={category.name} compact />
-                        </>
-                      ) : null}
-                      {/* A category with subcategories cannot go: they would be left without a parent. */}
-                      {canDelete && (category.subcategories ?? []).length === 0 ? (
-                        <DeleteButton onClick={() => setDeleting(category)} />
-                      ) : null}
-                    </>
+                    <RecordActions
+                      onEdit={canManage ? () => setForm({ opened: true, category }) : undefined}
+                      history={canManage ? <HistoryButton resource="category" id={category.id} name={category.name} compact /> : null}
+                      // A category with subcategories cannot go: they would be left without a parent.
+                      onDelete={canDelete && (category.subcategories ?? []).length === 0 ? () => setDeleting(category) : undefined}
+                    />
                   ) : null
                 }
               />

@@ -14,7 +14,7 @@ import { IconArrowLeft, IconCalendar, IconPlus } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { ExportButton } from '@/shared/ui/export-button';
 import { SearchInput } from '@/shared/ui/search-input';
 import { lazyModal } from '@/shared/ui/lazy-modal';
@@ -130,14 +130,15 @@ function DspCustomers({ dspId }: { dspId: number }) {
                 customer={customer}
                 planNames={customerPlanNames(customer, plans)}
                 actions={
-                  <>
+                  <RecordActions
+                    onEdit={() => setForm({ opened: true, customer })}
+                    history={<HistoryButton resource="customer" id={customer.id} name={customer.name} compact />}
+                    onDelete={() => setDeleting(customer)}
+                  >
                     <Button size="xs" variant="light" leftSection={<IconCalendar size={14} />} onClick={() => setSubscriptions(customer)}>
                       Subscripciones
                     </Button>
-                    <EditButton onClick={() => setForm({ opened: true, customer })} />
-                    <HistoryButton resource="customer" id={customer.id} name={customer.name} compact />
-                    <DeleteButton onClick={() => setDeleting(customer)} />
-                  </>
+                  </RecordActions>
                 }
               />
             ))}

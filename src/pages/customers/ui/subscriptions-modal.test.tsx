@@ -212,6 +212,76 @@ describe('SubscriptionsModal', () => {
     expect(statusSelect('Plan Oro')).toBeDisabled();
   });
 
+  it.each([
+    ['Cancelado', 'CANCELLED', 'Cancelar la suscripción', '¿Cancelar la suscripción de Carla Gómez al Plan Oro? No se podrá reactivar.', 'Sí, cancelar'],
+    [
+      'Expirado',
+      'EXPIRED',
+      'Dar por expirada la suscripción',
+      '¿Dar por expirada la suscripción de Carla Gómez al Plan Oro? No se podrá reactivar: solo renovar, con un periodo nuevo.',
+      'Sí, dar por expirada',
+    ],
+  ])('asks before %s, naming the customer and the plan, with Volver focused', async (label, status, title, question, yes) => {
+    const { customer, gold } = seed();
+    const { user } = renderModal(customer);
+    await screen.findByRole('region', { name: 'Plan Oro' });
+
+    await user.selectOptions(statusSelect('Plan Oro'), label);
+    await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(question)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: yes })).not.toHaveFocus();
+
+    // Enter on what has the focus is Volver: nothing is sent, the pick stays on the select.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+    expect(entitlementsDb.requests).toEqual([]);
+    expect(statusSelect('Plan Oro')).toHaveValue(status);
+    expect(card('Plan Oro').getByText('Activo', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+
+    await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
+    await user.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: yes }));
+    await waitFor(() => expect(entitlementsDb.requests).toEqual([{ method: 'status', id: gold.id, body: { status } }]));
+    expect(await screen.findByText('Estado actualizado correctamente.')).toBeInTheDocument();
+  });
+
+  it('sends a status that is not final without asking', async () => {
+    const { customer } = seed();
+    const { user } = renderModal(customer);
+    await screen.findByRole('region', { name: 'Plan Oro' });
+
+    await user.selectOptions(statusSelect('Plan Oro'), 'Suspendido');
+    await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
+    await waitFor(() => expect(entitlementsDb.requests).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Volver' })).not.toBeInTheDocument();
+  });
+
+  it('turns Agregar suscripción off, saying why, when the customer holds every plan', async () => {
+    const { customer } = seed();
+    entitlementsDb.add({ customer_id: customer.id, dsp_id: DSP_ID, plan_id: SILVER.id, plan: SILVER });
+    const { user } = renderModal(customer, { plans: [GOLD, SILVER] });
+    await screen.findByRole('region', { name: 'Plan Plata' });
+
+    const add = screen.getByRole('button', { name: 'Agregar suscripción' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('El cliente ya tiene todos los planes de esta DSP.');
+    expect(screen.getByText('El cliente ya tiene todos los planes de esta DSP.')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Plan' })).toBeDisabled();
+    await user.click(add);
+    expect(screen.queryByText('Debes indicar un Plan ID.')).not.toBeInTheDocument();
+    expect(entitlementsDb.requests).toEqual([]);
+  });
+
+  it('offers Agregar suscripción again once a plan is free', async () => {
+    const { customer } = seed();
+    renderModal(customer, { plans: [GOLD, SILVER] });
+    await screen.findByRole('region', { name: 'Plan Oro' });
+    const add = screen.getByRole('button', { name: 'Agregar suscripción' });
+    expect(add).toBeEnabled();
+    expect(add).not.toHaveAccessibleDescription();
+  });
+
   it('asks for a plan before subscribing, and sends nothing', async () => {
     const { customer } = seed();
     const { user } = renderModal(customer, { plans: [GOLD, SILVER] });

@@ -45,7 +45,14 @@ interface BodyProps {
   onDirtyChange: (key: string, dirty: boolean) => void;
 }
 
-function SubscriptionCard({ customerId, entitlement, onDirtyChange }: { customerId: number; entitlement: Entitlement; onDirtyChange: BodyProps['onDirtyChange'] }) {
+interface SubscriptionCardProps {
+  customerId: number;
+  customerName: string;
+  entitlement: Entitlement;
+  onDirtyChange: BodyProps['onDirtyChange'];
+}
+
+function SubscriptionCard({ customerId, customerName, entitlement, onDirtyChange }: SubscriptionCardProps) {
   const titleId = `subscription-${entitlement.id}`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
@@ -58,6 +65,7 @@ function SubscriptionCard({ customerId, entitlement, onDirtyChange }: { customer
         </Group>
         <EntitlementStatusControl
           customerId={customerId}
+          customerName={customerName}
           entitlement={entitlement}
           onDirtyChange={(dirty) => onDirtyChange(`status-${entitlement.id}`, dirty)}
         />
@@ -91,7 +99,7 @@ function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProp
         <EmptyState title="Sin suscripciones" text="Este cliente todavía no tiene suscripciones." />
       ) : (
         entitlements.map((entitlement) => (
-          <SubscriptionCard key={entitlement.id} customerId={customerId} entitlement={entitlement} onDirtyChange={onDirtyChange} />
+          <SubscriptionCard key={entitlement.id} customerId={customerId} customerName={detail.data.name} entitlement={entitlement} onDirtyChange={onDirtyChange} />
         ))
       )}
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-subscription">

@@ -13,7 +13,7 @@ import { lazyModal } from '@/shared/ui/lazy-modal';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader, focusPageHeading } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { SearchInput } from '@/shared/ui/search-input';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { dspListParams, type ConfigTab, type DspConfigSearch } from '../model/search';
@@ -76,7 +76,11 @@ export function DspConfigPage() {
                 key={dsp.id}
                 dsp={dsp}
                 actions={
-                  <>
+                  <RecordActions
+                    onEdit={() => setForm({ opened: true, dsp })}
+                    history={<HistoryButton resource="dsp" id={dsp.id} name={dsp.name} compact />}
+                    onDelete={() => setDeleting(dsp)}
+                  >
                     <Button
                       size="xs"
                       variant="light"
@@ -88,10 +92,7 @@ export function DspConfigPage() {
                     <Button size="xs" variant="light" leftSection={<IconPlug size={14} />} onClick={() => openConfiguration(dsp)}>
                       Configuración
                     </Button>
-                    <EditButton onClick={() => setForm({ opened: true, dsp })} />
-                    <HistoryButton resource="dsp" id={dsp.id} name={dsp.name} compact />
-                    <DeleteButton onClick={() => setDeleting(dsp)} />
-                  </>
+                  </RecordActions>
                 }
               />
             ))}

@@ -10,12 +10,13 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
+import { activeLabel } from '@/shared/ui/status-badge';
 import { SERVICE_STATUS_FILTERS, servicesListParams, type ServiceStatusFilter } from '../model/search';
 import { ServicesTable } from './services-table';
 
 const route = getRouteApi('/protected/servicios');
 const ALL = 'all';
-const STATUS_LABELS: Record<ServiceStatusFilter, string> = { activo: 'Activo', inactivo: 'Inactivo' };
+const STATUS_LABELS: Record<ServiceStatusFilter, string> = { activo: activeLabel(true), inactivo: activeLabel(false) };
 const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...SERVICE_STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_LABELS[status] }))];
 
 /** /servicios: every campaign's services, filtered and paged in the URL, each linking to its plan on the campaign page. */

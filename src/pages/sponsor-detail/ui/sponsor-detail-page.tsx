@@ -16,7 +16,7 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorCampaignsParams } from '../model/search';
@@ -161,11 +161,9 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
                 campaign={campaign}
                 sponsorName={sponsor.name}
                 actions={
-                  <>
+                  <RecordActions onEdit={() => setForm({ opened: true, campaign })} onDelete={() => setDeleting(campaign)}>
                     <CampaignDetailsButton campaign={campaign} />
-                    <EditButton onClick={() => setForm({ opened: true, campaign })} />
-                    <DeleteButton onClick={() => setDeleting(campaign)} />
-                  </>
+                  </RecordActions>
                 }
               />
             ))}

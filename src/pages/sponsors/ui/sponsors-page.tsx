@@ -11,7 +11,7 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { IconEye, IconPlus } from '@/shared/ui/icons';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
@@ -95,7 +95,7 @@ export function SponsorsPage() {
                 key={sponsor.id}
                 sponsor={sponsor}
                 actions={
-                  <>
+                  <RecordActions onEdit={() => setForm({ opened: true, sponsor })} onDelete={() => setDeleting(sponsor)}>
                     <Button
                       size="xs"
                       variant="light"
@@ -104,9 +104,7 @@ export function SponsorsPage() {
                     >
                       Ver Detalles
                     </Button>
-                    <EditButton onClick={() => setForm({ opened: true, sponsor })} />
-                    <DeleteButton onClick={() => setDeleting(sponsor)} />
-                  </>
+                  </RecordActions>
                 }
               />
             ))}

@@ -75,10 +75,10 @@ describe('users page: the list', () => {
     const headers = within(table()).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Usuario', 'Contacto', 'Rol', 'Estado', 'Acciones']);
     const row = rowOf('Beatriz Gómez');
-    for (const text of ['BG', 'DNI 1234', 'bea@example.com', '300 111', 'Admin', 'Operador', 'INACTIVO']) {
+    for (const text of ['BG', 'DNI 1234', 'bea@example.com', '300 111', 'Admin', 'Operador', 'Inactivo']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
-    expect(within(rowOf('Persona 1')).getByText('ACTIVO')).toBeInTheDocument();
+    expect(within(rowOf('Persona 1')).getByText('Activo')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Editar a Beatriz Gómez' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Eliminar a Beatriz Gómez' })).toBeInTheDocument();
     // One page: no pager.
@@ -340,7 +340,7 @@ describe('users page: creating and editing', () => {
     const [first] = usersDb.requests;
     expect(first).toMatchObject({ method: 'PUT', body: { name: 'Diego Paz Soto', is_active: false, roles: ['OPERATOR'], country_id: 2 } });
     expect(first!.body).not.toHaveProperty('password');
-    expect(await within(await screen.findByRole('row', { name: /Diego Paz Soto/ })).findByText('INACTIVO')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('row', { name: /Diego Paz Soto/ })).findByText('Inactivo')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Editar a Diego Paz Soto' }));
     const again = await screen.findByRole('dialog', { name: 'Editar Usuario' });

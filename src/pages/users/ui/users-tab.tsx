@@ -11,12 +11,13 @@ import { IconPlus } from '@/shared/ui/icons';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
+import { activeLabel } from '@/shared/ui/status-badge';
 import { Select } from '@/shared/ui/select';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
 import { UsersTable } from './users-table';
 
 const ALL = 'all';
-const STATUS_LABELS: Record<UserStatusFilter, string> = { active: 'Activo', inactive: 'Inactivo' };
+const STATUS_LABELS: Record<UserStatusFilter, string> = { active: activeLabel(true), inactive: activeLabel(false) };
 const STATUS_FILTER = [{ value: ALL, label: 'Todos los estados' }, ...USER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))];
 
 interface UsersTabProps {

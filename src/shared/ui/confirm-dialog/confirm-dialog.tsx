@@ -145,7 +145,8 @@ export function ConfirmDialog({
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button ref={cancelRef} variant="default" onClick={close} disabled={working} data-autofocus={blocked || undefined}>
+            {/* Without a keyword to type, the safe answer has the focus: Enter alone never confirms. */}
+            <Button ref={cancelRef} variant="default" onClick={close} disabled={working} data-autofocus={blocked || keyword === undefined || undefined}>
               {cancelLabel}
             </Button>
             <Button

@@ -1,1 +1,1 @@
-export { DeleteButton, EditButton } from './record-actions';
+export { DeleteButton, EditButton, RecordActions, type RecordActionsProps } from './record-actions';

@@ -10,7 +10,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { IconPlus } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 
 /** The DSP's API clients: cards with their status toggle, the client form, delete and history. */
 export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
@@ -44,11 +44,12 @@ export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
                 client={client}
                 status={<ToggleApiClient client={client} />}
                 actions={
-                  <>
-                    <EditButton name={client.name} onClick={() => setForm({ opened: true, client })} />
-                    <DeleteButton name={client.name} onClick={() => setDeleting(client)} />
-                    <HistoryButton resource="api-client" id={client.id} name={client.name} compact />
-                  </>
+                  <RecordActions
+                    name={client.name}
+                    onEdit={() => setForm({ opened: true, client })}
+                    history={<HistoryButton resource="api-client" id={client.id} name={client.name} compact />}
+                    onDelete={() => setDeleting(client)}
+                  />
                 }
               />
             ))}

@@ -10,7 +10,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { IconPlug, IconPlus } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
-import { DeleteButton, EditButton } from '@/shared/ui/record-actions';
+import { RecordActions } from '@/shared/ui/record-actions';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 
 const NO_PLANS = 'Un conector traduce los planes que vende la DSP: agrega al menos un plan a la DSP (Editar) antes de crear uno.';
@@ -60,11 +60,12 @@ export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
                 connector={connector}
                 badge={<ConnectorToggle connector={connector} />}
                 actions={
-                  <>
-                    <EditButton name={connector.key} onClick={() => setForm({ opened: true, connector })} />
-                    <DeleteButton name={connector.key} onClick={() => setDeleting(connector)} />
-                    {canEdit ? <HistoryButton resource="connector" id={connector.id} name={connector.key} compact /> : null}
-                  </>
+                  <RecordActions
+                    name={connector.key}
+                    onEdit={() => setForm({ opened: true, connector })}
+                    history={canEdit ? <HistoryButton resource="connector" id={connector.id} name={connector.key} compact /> : null}
+                    onDelete={() => setDeleting(connector)}
+                  />
                 }
               />
             ))}

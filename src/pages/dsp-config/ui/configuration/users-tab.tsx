@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DSP_STAFF_PAGE_SIZE } from '@contract/dsp.constants';
 import { DSP_FALLBACKS, dspQueries, type Dsp, type DspStaffMember } from '@/entities/dsp';
+import { UserRoleBadges } from '@/entities/user';
 import { AssignDspStaff, RemoveDspStaffDialog } from '@/features/assign-dsp-staff';
 import { IconUsers } from '@/shared/ui/icons';
 import { ListState } from '@/shared/ui/list-state';
@@ -96,15 +97,7 @@ function StaffTable({ dspName, rows, onRemove }: { dspName: string; rows: DspSta
               <Table.Td style={{ wordBreak: 'break-all' }}>{person.email}</Table.Td>
               <Table.Td>{person.dni ?? '—'}</Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {person.rol.length > 0
-                    ? person.rol.map((role) => (
-                        <Badge key={role} variant="filled" color="gray.7" autoContrast radius="sm" tt="none">
-                          {role}
-                        </Badge>
-                      ))
-                    : '—'}
-                </Group>
+                <UserRoleBadges roles={person.rol.map((name) => ({ name }))} />
               </Table.Td>
               <Table.Td ta="right">
                 <Button size="xs" variant="outline" color="red" aria-label={`Quitar a ${person.name}`} onClick={() => onRemove(person)}>
