@@ -9,4 +9,4 @@ export {
   type CountryOption,
 } from './api/country.api';
 export { countrySelectData } from './model/select-data';
-export { CountryFilter } from './ui/country-filter';
+export { CountryFilter, useCountryFilterLabel } from './ui/country-filter';

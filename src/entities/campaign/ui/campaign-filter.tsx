@@ -1,4 +1,5 @@
 import type { SelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/api';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
@@ -51,4 +52,10 @@ export function CampaignFilter({ value, onChange, w }: CampaignFilterProps) {
       w={w}
     />
   );
+}
+
+/** The chosen campaign's name for its chip, once this filter has loaded it ('…' before). */
+export function useCampaignFilterLabel(value: number | undefined): string {
+  const campaign = useQuery({ ...campaignQueries.detail(value ?? 0), enabled: false });
+  return value !== undefined && campaign.data ? campaign.data.name : '…';
 }

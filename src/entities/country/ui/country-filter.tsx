@@ -41,3 +41,9 @@ export function CountryFilter({ value, onChange, w }: CountryFilterProps) {
     />
   );
 }
+
+/** The chosen country's name for its chip, once this filter has loaded the countries ('…' before). */
+export function useCountryFilterLabel(value: number | undefined): string {
+  const countries = useQuery({ ...countryQueries.options(), enabled: false });
+  return countries.data?.find((country) => country.id === value)?.name ?? '…';
+}

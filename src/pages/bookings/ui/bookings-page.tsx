@@ -23,6 +23,7 @@ import { BookingDetailModal } from './booking-detail-modal';
 import { BookingsCounters } from './bookings-counters';
 import { BookingsTable } from './bookings-table';
 import { LiveStatus } from './live-status';
+import { ActiveFilters, chipDay, filterChips } from '@/shared/ui/active-filters';
 
 const route = getRouteApi('/protected/agendamientos');
 
@@ -136,28 +137,35 @@ function BookingsActions({ dspId }: { dspId: number | undefined }) {
 function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspId: number | undefined }) {
   const search = route.useSearch();
   const { setFilters, setSearchText } = usePagedSearch(search);
+  const chips = filterChips(
+    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    search.date && { keys: ['date'], label: `Fecha: ${chipDay(search.date)}` },
+  );
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      <DspPicker dsps={dsps} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
-      <SearchInput
-        label="Buscar agendamientos"
-        showLabel
-        placeholder="Código, cliente, DNI o teléfono..."
-        value={search.q}
-        onSearch={setSearchText}
-      />
-      <DatePickerInput
-        label="Fecha"
-        placeholder="Cualquier día"
-        valueFormat={DATE_FORMAT}
-        value={search.date ?? null}
-        clearable
-        leftSection={<IconCalendar size={16} />}
-        // Mantine leaves focus on the body once a day is picked: back to the field instead.
-        popoverProps={{ returnFocus: true }}
-        onChange={(date) => setFilters({ date: date ?? undefined })}
-      />
-    </SimpleGrid>
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <DspPicker dsps={dsps} value={dspId} onChange={(dsp) => setFilters({ dsp })} />
+        <SearchInput
+          label="Buscar agendamientos"
+          showLabel
+          placeholder="Código, cliente, DNI o teléfono..."
+          value={search.q}
+          onSearch={setSearchText}
+        />
+        <DatePickerInput
+          label="Fecha"
+          placeholder="Cualquier día"
+          valueFormat={DATE_FORMAT}
+          value={search.date ?? null}
+          clearable
+          leftSection={<IconCalendar size={16} />}
+          // Mantine leaves focus on the body once a day is picked: back to the field instead.
+          popoverProps={{ returnFocus: true }}
+          onChange={(date) => setFilters({ date: date ?? undefined })}
+        />
+      </SimpleGrid>
+      <ActiveFilters filters={chips} onChange={setFilters} />
+    </Stack>
   );
 }
 
@@ -174,7 +182,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
   const bookings = useDeferredList(useQuery({ ...bookingQueries.list(dspId ?? 0, bookingListParams(search)), enabled: known }));
   const summary = useQuery({ ...bookingQueries.summary(dspId ?? 0, filters), enabled: known });
   const stream = useBookingStream(dspId ?? null);
-  const { setFilters, setPage } = usePagedSearch(search, bookings);
+  const { setPage } = usePagedSearch(search, bookings);
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
@@ -229,12 +237,8 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
         empty={{ title: 'No hay agendamientos', text: 'Esta DSP todavía no tiene agendamientos.' }}
         emptyFiltered={{
           title: 'No hay agendamientos',
+          // 'Limpiar filtros' is beside the filters' chips, above.
           text: 'Ningún agendamiento coincide con la búsqueda o la fecha elegidas.',
-          action: (
-            <Button variant="default" onClick={() => setFilters({ q: undefined, date: undefined })}>
-              Limpiar filtros
-            </Button>
-          ),
         }}
       >
         {(rows) => (

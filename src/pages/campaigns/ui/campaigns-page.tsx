@@ -12,13 +12,14 @@ import {
   campaignQueries,
   type CampaignStatus,
 } from '@/entities/campaign';
-import { CountryFilter } from '@/entities/country';
+import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
+import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -57,6 +58,13 @@ export function CampaignsPage() {
   const idOrNothing = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
   const sponsor = search.sponsor ? String(search.sponsor) : ALL;
   const sponsorSelect = useOptionsWhileOpen(sponsorOptions, sponsor, sponsorFilter.want);
+  const countryLabel = useCountryFilterLabel(search.country);
+  const chips = filterChips(
+    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_OPTIONS, search.status)}` },
+    search.sponsor && { keys: ['sponsor'], label: `Sponsor: ${optionLabel(sponsorOptions, search.sponsor)}` },
+    search.country && { keys: ['country'], label: `País: ${countryLabel}` },
+  );
 
   return (
     <Stack gap="md">
@@ -90,6 +98,7 @@ export function CampaignsPage() {
         />
         <CountryFilter value={search.country} onChange={(country) => setFilters({ country })} />
       </SimpleGrid>
+      <ActiveFilters filters={chips} onChange={setFilters} />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="campaña" many="campañas" /> : null}
       <ListState
         list={list}

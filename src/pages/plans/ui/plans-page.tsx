@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { PLAN_STATUSES } from '@contract/campaign-status';
 import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
-import { CampaignFilter } from '@/entities/campaign';
+import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -24,6 +25,12 @@ export function PlansPage() {
   const search = route.useSearch();
   const list = useDeferredList(useQuery(planQueries.list(plansListParams(search))));
   const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
+  const campaignLabel = useCampaignFilterLabel(search.campaign);
+  const chips = filterChips(
+    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_OPTIONS, search.status)}` },
+    search.campaign && { keys: ['campaign'], label: `Campaña: ${campaignLabel}` },
+  );
   const data = list.data;
 
   return (
@@ -40,6 +47,7 @@ export function PlansPage() {
         />
         <CampaignFilter value={search.campaign} onChange={(campaign) => setFilters({ campaign })} />
       </SimpleGrid>
+      <ActiveFilters filters={chips} onChange={setFilters} />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="plan" many="planes" /> : null}
       <ListState
         list={list}

@@ -134,6 +134,24 @@ describe('sponsors page: search, country, sort and page live in the URL', () => 
     await waitFor(() => expect(currentLocation()).toBe('/sponsors?q=acme+1&sort=-name'));
   });
 
+  it('shows the applied filters as chips that remove them, and clears them all', async () => {
+    sponsorsDb.add({ name: 'Acme Salud', country_id: 3 });
+    const { user } = await openSponsors('/sponsors?q=acme&country=3&sort=-name');
+    const chips = await screen.findByRole('group', { name: 'Filtros aplicados' });
+    await waitFor(() => expect(within(chips).getByText('País: Colombia')).toBeInTheDocument());
+    expect(within(chips).getByText('Búsqueda: acme')).toBeInTheDocument();
+
+    await user.click(within(chips).getByRole('button', { name: 'Quitar filtro Búsqueda: acme' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?country=3&sort=-name'));
+    // Focus moves to the chip that took the removed one's place.
+    await waitFor(() => expect(within(chips).getByRole('button', { name: 'Quitar filtro País: Colombia' })).toHaveFocus());
+
+    await user.click(within(chips).getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsors?sort=-name'));
+    expect(screen.queryByRole('group', { name: 'Filtros aplicados' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sponsors' })).toHaveFocus();
+  });
+
   it('lets Back undo a page or a filter, but not each pause in the typing', async () => {
     for (let index = 0; index < 26; index++) sponsorsDb.add({ name: `Acme ${index}`, country_id: index % 2 ? 3 : 5 });
     const { user } = await openSponsors();

@@ -2,11 +2,12 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CountryFilter } from '@/entities/country';
+import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorDeletion, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ActiveFilters, filterChips } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -32,6 +33,11 @@ export function SponsorsPage() {
   const { setFilters, setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
+  const countryLabel = useCountryFilterLabel(search.country);
+  const chips = filterChips(
+    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    search.country && { keys: ['country'], label: `País: ${countryLabel}` },
+  );
 
   const data = list.data;
   const openNew = () => setForm({ opened: true, sponsor: null });
@@ -71,6 +77,7 @@ export function SponsorsPage() {
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
+      <ActiveFilters filters={chips} onChange={setFilters} />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="sponsor" many="sponsors" /> : null}
       <ListState
         list={list}

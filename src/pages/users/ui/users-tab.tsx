@@ -15,6 +15,7 @@ import { activeLabel } from '@/shared/ui/status-badge';
 import { Select } from '@/shared/ui/select';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
 import { UsersTable } from './users-table';
+import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
 
 const ALL = 'all';
 const STATUS_LABELS: Record<UserStatusFilter, string> = { active: activeLabel(true), inactive: activeLabel(false) };
@@ -48,6 +49,11 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
   }, [unknownRole, setFilters]);
 
   const closeDelete = useCallback(() => setDeleting(null), []);
+  const chips = filterChips(
+    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    search.role && { keys: ['role'], label: `Rol: ${optionLabel(roleFilter, search.role)}` },
+    search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_FILTER, search.status)}` },
+  );
 
   return (
     <Stack gap="md">
@@ -79,6 +85,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
           w={{ base: '100%', xs: 180 }}
         />
       </Group>
+      <ActiveFilters filters={chips} onChange={setFilters} />
       {answer ? (
         <Text size="sm" c="dimmed" aria-live="polite">
           {`${answer.data.length} de ${formatTotal(answer.total, answer.total_is_estimate)} usuarios`}

@@ -33,6 +33,8 @@ export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFil
   const group = useRef<HTMLDivElement>(null);
   // The position whose remove button should take focus when the filters next change.
   const focusAt = useRef<number | null>(null);
+  // Which filters are applied; the effect waits for this to change, not for any re-render.
+  const applied = filters.map((filter) => filter.keys.join()).join('|');
 
   useEffect(() => {
     const at = focusAt.current;
@@ -41,7 +43,7 @@ export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFil
     const buttons = group.current?.querySelectorAll<HTMLButtonElement>('button[data-filter-remove]');
     if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
     else focusHeading();
-  }, [filters]);
+  }, [applied]);
 
   if (filters.length === 0) return null;
   return (
@@ -55,7 +57,8 @@ export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFil
             focusAt.current = index;
             onChange(unset(filter.keys));
           }}
-          removeButtonProps={{ 'aria-label': `Quitar filtro ${filter.label}`, 'data-filter-remove': true } as never}
+          // Pill's remove button is hidden from the keyboard by default (it is made for inputs of tags).
+          removeButtonProps={{ 'aria-label': `Quitar filtro ${filter.label}`, 'aria-hidden': false, tabIndex: 0, 'data-filter-remove': true } as never}
         >
           {filter.label}
         </Pill>
@@ -73,3 +76,14 @@ export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFil
     </Group>
   );
 }
+
+/** The chips of the filters that are set, in the order given; an unset one is a falsy entry. */
+export const filterChips = <K extends string>(...chips: (ActiveFilter<K> | false | undefined | null | '' | 0)[]): ActiveFilter<K>[] =>
+  chips.filter((chip): chip is ActiveFilter<K> => Boolean(chip));
+
+/** A search-param day (YYYY-MM-DD) as a chip writes it: 05/12/2026. */
+export const chipDay = (day: string): string => day.split('-').reverse().join('/');
+
+/** What a select shows for `value`, for its chip; '…' until its options have loaded. */
+export const optionLabel = (options: readonly { value: string; label: string }[], value: string | number | undefined): string =>
+  options.find((option) => option.value === String(value))?.label ?? '…';
