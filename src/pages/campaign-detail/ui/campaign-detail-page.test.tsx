@@ -40,7 +40,11 @@ describe('campaign detail', () => {
     expect(screen.getByText('31 de diciembre de 2025')).toBeInTheDocument();
     expect(normalise(screen.getByText(/180/).textContent)).toBe('$ 180.000.000');
     expect(screen.getByText('Colombia')).toBeInTheDocument();
-    expect(screen.getByText('Andes Protección')).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    expect(within(trail).getByRole('link', { name: 'Andes Protección' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);
+    expect(within(trail).getByText('Hogar Seguro')).toHaveAttribute('aria-current', 'page');
+    // The header names the sponsor too.
+    expect(screen.getAllByText('Andes Protección').filter((element) => !trail.contains(element))).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Volver al sponsor' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);
   });
 

@@ -21,6 +21,7 @@ import type { CampaignDetailSearch, CampaignTab } from '../model/search';
 import { CategoriesTab } from './categories-tab';
 import { PlansTab } from './plans-tab';
 import { ServicesTab } from './services-tab';
+import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
 
@@ -53,7 +54,16 @@ export function CampaignDetailPage() {
 
   return (
     <Stack gap="lg">
-      <Group>{back('Volver al sponsor')}</Group>
+      <Stack gap={4} align="flex-start">
+        <Breadcrumbs
+          items={[
+            { label: 'Sponsors', link: (props) => <Link to="/" {...props} /> },
+            { label: campaign.data?.sponsor?.name ?? 'Sponsor', link: (props) => <Link to="/sponsor/$sponsorId" params={{ sponsorId }} {...props} /> },
+            { label: campaign.data?.name ?? 'Campaña' },
+          ]}
+        />
+        {back('Volver al sponsor')}
+      </Stack>
       {campaign.isPending ? <HeaderSkeleton /> : <CampaignHeader campaign={campaign.data} />}
       {campaign.isError ? (
         <ErrorAlert tone="warning" message={PLAN_FALLBACKS.reload} onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />

@@ -45,7 +45,11 @@ describe('Customers page: the grid', () => {
       [31, 32],
     );
     await openCustomers();
-    expect(await screen.findByText('Andes Ventas')).toBeInTheDocument();
+    const trail = await screen.findByRole('navigation', { name: 'Ruta de navegación' });
+    await waitFor(() => expect(within(trail).getByRole('link', { name: 'Andes Ventas' })).toHaveAttribute('href', '/dsp-config?config=7'));
+    expect(within(trail).getByRole('link', { name: 'DSP' })).toHaveAttribute('href', '/dsp-config');
+    // The header names the DSP too.
+    expect(screen.getAllByText('Andes Ventas').filter((element) => !trail.contains(element))).toHaveLength(1);
     const laura = await screen.findByRole('article', { name: 'Laura Ríos' });
     for (const text of ['52123456', 'laura@correo.test', '+57 300 555 0101', 'Bogotá']) expect(within(laura).getByText(text)).toBeInTheDocument();
     expect(within(within(laura).getByRole('list', { name: 'Planes' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -153,6 +157,8 @@ describe('Customers page: the DSP of the route', () => {
     });
     await openCustomers('/customers/7', operator);
     expect(await screen.findByText('Andes Ventas')).toBeInTheDocument();
+    // No trail through the DSP screen, which they may not open.
+    expect(screen.queryByRole('navigation', { name: 'Ruta de navegación' })).not.toBeInTheDocument();
     expect(within(await screen.findByRole('article', { name: 'Laura Ríos' })).getByText('Plan Hogar')).toBeInTheDocument();
     expect(dspCalls).toEqual([]);
   });

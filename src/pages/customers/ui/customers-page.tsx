@@ -20,6 +20,7 @@ import { SearchInput } from '@/shared/ui/search-input';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
 import { customerListParams, routeDspId } from '../model/search';
+import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
 
 // The subscriptions and their forms are their own chunk, fetched after the screen.
 const SubscriptionsModal = lazyModal(() => import('./subscriptions-modal').then((module) => module.SubscriptionsModal));
@@ -67,6 +68,8 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const search = route.useSearch();
   // The DSP's name and plans: readable by anyone who may see its customers (the DSP's own calls are not).
   const dsp = useQuery(customerQueries.dspPlans(dspId));
+  // The trail goes through the DSP screen, which only who manages DSPs may open.
+  const managesDsps = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
   const list = useDeferredList(useQuery(customerQueries.list(dspId, customerListParams(search))));
   const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
@@ -104,6 +107,15 @@ function DspCustomers({ dspId }: { dspId: number }) {
 
   return (
     <Stack gap="md">
+      {managesDsps ? (
+        <Breadcrumbs
+          items={[
+            { label: 'DSP', link: (props) => <Link to="/dsp-config" {...props} /> },
+            { label: dsp.data?.name ?? `DSP ${dspId}`, link: (props) => <Link to="/dsp-config" search={{ config: dspId }} {...props} /> },
+            { label: 'Clientes' },
+          ]}
+        />
+      ) : null}
       <PageHeader title="Clientes" description={dsp.data?.name ?? `DSP ${dspId}`} actions={actions} />
       <div style={{ maxWidth: 420 }}>
         <SearchInput

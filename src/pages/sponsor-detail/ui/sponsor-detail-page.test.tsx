@@ -29,6 +29,9 @@ describe('sponsor detail: the header', () => {
     expect(visit).toHaveAttribute('target', '_blank');
     expect(visit).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Volver a Sponsors' })).toHaveAttribute('href', '/');
+    const trail = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    expect(within(trail).getByRole('link', { name: 'Sponsors' })).toHaveAttribute('href', '/');
+    expect(within(trail).getByText('Andes Protección')).toHaveAttribute('aria-current', 'page');
   });
 
   it('never offers to open a website that is not http or https', async () => {

@@ -20,6 +20,7 @@ import { RecordActions } from '@/shared/ui/record-actions';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { sponsorCampaignsParams } from '../model/search';
+import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId');
 
@@ -31,11 +32,12 @@ export function SponsorDetailPage() {
 
   return (
     <Stack gap="lg">
-      <Group>
+      <Stack gap={4} align="flex-start">
+        <Breadcrumbs items={[{ label: 'Sponsors', link: (props) => <Link to="/" {...props} /> }, { label: sponsor.data?.name ?? 'Sponsor' }]} />
         <Button renderRoot={(props) => <Link to="/" {...props} />} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0}>
           Volver a Sponsors
         </Button>
-      </Group>
+      </Stack>
       {id === null ? (
         <ErrorAlert message="El sponsor no existe." />
       ) : sponsor.isPending ? (

@@ -149,7 +149,7 @@ describe('sponsors page: search, country, sort and page live in the URL', () => 
     await user.click(within(chips).getByRole('button', { name: 'Limpiar filtros' }));
     await waitFor(() => expect(currentLocation()).toBe('/sponsors?sort=-name'));
     expect(screen.queryByRole('group', { name: 'Filtros aplicados' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sponsors' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Sponsors' })).toHaveFocus());
   });
 
   it('lets Back undo a page or a filter, but not each pause in the typing', async () => {

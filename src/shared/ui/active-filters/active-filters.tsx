@@ -1,5 +1,6 @@
 import { Button, Group, Pill } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { focusPageHeading } from '@/shared/ui/page-header';
 
 /** One filter a list applies, as staff read it ('País: Colombia'), and the search keys it sets. */
 export interface ActiveFilter<K extends string = string> {
@@ -15,14 +16,6 @@ export interface ActiveFiltersProps<K extends string> {
 }
 
 const unset = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, undefined])) as Partial<Record<K, undefined>>;
-
-/** The page's heading, where focus goes once the chips it was on are gone. */
-const focusHeading = () => {
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (!heading) return;
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  heading.focus();
-};
 
 /**
  * The filters a list applies, each a chip that removes it, and 'Limpiar filtros' for all of them.
@@ -42,7 +35,7 @@ export function ActiveFilters<K extends string>({ filters, onChange }: ActiveFil
     focusAt.current = null;
     const buttons = group.current?.querySelectorAll<HTMLButtonElement>('button[data-filter-remove]');
     if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
-    else focusHeading();
+    else focusPageHeading();
   }, [applied]);
 
   if (filters.length === 0) return null;
