@@ -5,11 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { SCREEN_PAGES, SIGN_IN_PAGES, SIGN_IN_PATHS } from './src/app/routes/screen-pages.ts';
+import { SIGN_IN_PAGES, SIGN_IN_PATHS, screenPages } from './src/app/routes/screen-pages.ts';
 import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
 
 /** Mantine's components that only dialogs and the history drawer use (see `codeSplitting.groups`). */
 const DIALOG_INPUTS = '(NumberInput|NumberFormatter|MultiSelect|PillsInput|Stepper|Textarea|JsonInput|Timeline|Fieldset|Switch|FileButton)';
+
+/** Where the routes are declared: the build reads each screen's address from it. */
+const ROUTER_FILE = fileURLToPath(new URL('./src/app/routes/router.tsx', import.meta.url));
 
 /** The chunks every signed-in screen loads beyond the entry's (see `codeSplitting.groups` below). */
 const SIGNED_IN_CHUNKS = ['shell', 'mantine', 'records'];
@@ -58,9 +61,10 @@ function startupFiles(context: Rollup.PluginContext, bundle: Rollup.OutputBundle
     if (!page || !importer?.some((id) => /[\\/]src[\\/]pages[\\/][^\\/]+[\\/]index\.ts$/.test(id))) continue;
     lazyByPage.set(page, [...(lazyByPage.get(page) ?? []), chunk]);
   }
-  const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !SCREEN_PAGES.some(([, known]) => known === page));
-  if (missing.length > 0) context.error(`Pages without an address in SCREEN_PAGES (src/app/routes/screen-pages.ts): ${missing.join(', ')}`);
-  const screens = SCREEN_PAGES.map(([address, page]): [string, string[]] => [address.source, filesOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
+  const screenList = screenPages(readFileSync(ROUTER_FILE, 'utf8'));
+  const missing = [...lazyByPage.keys()].filter((page) => !SIGN_IN_PAGES.includes(page) && !screenList.some(([, known]) => known === page));
+  if (missing.length > 0) context.error(`Pages whose route src/app/routes/screen-pages.ts cannot read in router.tsx: ${missing.join(', ')}`);
+  const screens = screenList.map(([address, page]): [string, string[]] => [address.source, filesOf(lazyByPage.get(page) ?? [], knownBeforePage)]);
   return { entry, signedIn, screens };
 }
 

@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from './router';
-import { SCREEN_PAGES, SIGN_IN_PATHS } from './screen-pages';
+import { SIGN_IN_PATHS, screenPages } from './screen-pages';
+import routerSource from './router.tsx?raw';
+
+const SCREEN_PAGES = screenPages(routerSource);
 
 /** Every path the router knows, its parameters filled in as an address would have them. */
 const addresses = () =>
