@@ -46,7 +46,7 @@ export function DspConfigPage() {
   const closeConfiguration = () =>
     void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, config: undefined, tab: undefined }), replace: true });
   const changeTab = (tab: ConfigTab) =>
-    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }) });
+    void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }), replace: true });
 
   const newButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, dsp: null })}>
