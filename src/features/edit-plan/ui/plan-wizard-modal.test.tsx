@@ -69,7 +69,7 @@ describe('PlanWizardModal', () => {
     const { user, dialog, campaign } = await open([basic]);
     await fillBasics(user, dialog);
     await user.type(within(dialog).getByLabelText('Precio'), '$ 30.000');
-    expect(within(dialog).getByLabelText('Precio')).toHaveAccessibleDescription(/Se guardará como \$\s30\.000$/);
+    expect(within(dialog).getByLabelText('Precio')).toHaveAccessibleDescription(/Se guardará como COP\s30\.000$/);
     await chooseOption(user, 'Estado', 'Activo');
     await user.click(next(dialog));
 

@@ -38,7 +38,7 @@ describe('campaign detail', () => {
     expect(screen.getByText('Pausada')).toBeInTheDocument();
     expect(screen.getByText('1 de marzo de 2025')).toBeInTheDocument();
     expect(screen.getByText('31 de diciembre de 2025')).toBeInTheDocument();
-    expect(normalise(screen.getByText(/180/).textContent)).toBe('$ 180.000.000');
+    expect(normalise(screen.getByText(/180/).textContent)).toBe('COP 180.000.000');
     expect(screen.getByText('Colombia')).toBeInTheDocument();
     expect(screen.getByText('Andes Protección')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al sponsor' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);

@@ -27,7 +27,8 @@ export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary>
           totals.totals.map((total) => (
             <div key={total.currency ?? 'none'}>
               <Text size="xs" c="dimmed">
-                {total.currency ? `Total ${total.currency}` : 'Total sin moneda'} · {formatTotal(total.count)} {total.count === 1 ? 'venta' : 'ventas'}
+                {total.currency ? `Total ${total.currency}` : 'Total sin moneda'}
+                {totals.totals.length > 1 ? ` · ${formatTotal(total.count)} ${total.count === 1 ? 'venta' : 'ventas'}` : ''}
               </Text>
               <Text fw={600}>{formatMoney(total.total_amount, total.currency)}</Text>
             </div>
