@@ -258,7 +258,7 @@ export function createSalesService({ db }: { db: Db }) {
               spreadsheetText(row.dspName),
               spreadsheetText(row.planName),
               row.price ?? '',
-              row.currency ?? '',
+              row.price === null ? '' : (row.currency ?? ''),
               row.paymentMethod === null ? '' : PAYMENT_METHOD_LABELS[row.paymentMethod],
               SALE_STATUS_LABELS[SALE_STATUS_OF[row.status]],
             ];
