@@ -28,7 +28,8 @@ const spec: ListSpec<Country> = {
   search: (row) => [row.name],
 };
 
-// The panel reads countries and asks whether one can be deleted; it never deletes one.
+// The panel reads countries (a new campaign its country's currency) and asks whether one can be
+// deleted; it never deletes one.
 export const mock: MockModule = {
-  handlers: resourceHandlers({ path: 'v1/countries', spec, detail: false, rows: arrayRows({ countries: countryFixtures }, 'countries'), notFound: COUNTRY_NOT_FOUND, deletion: {} }),
+  handlers: resourceHandlers({ path: 'v1/countries', spec, rows: arrayRows({ countries: countryFixtures }, 'countries'), notFound: COUNTRY_NOT_FOUND, deletion: {} }),
 };
