@@ -22,7 +22,7 @@ describe('sparseItem', () => {
   });
 
   it('leaves the full item strict: a missing field fails', () => {
-    expect(country.safeParse({ id: 1, name: 'Perú', code: 'PE' }).success).toBe(true);
+    expect(country.safeParse({ id: 1, name: 'Perú', code: 'PE', currency: 'PEN' }).success).toBe(true);
     expect(country.safeParse({ id: 1, name: 'Perú' }).success).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export const COUNTRY_ERRORS = {
 type CountryInput = z.output<typeof countryBody>;
 
 /**
- * The currency an update writes: the one given, or with a new code that code's own; neither keeps
+ * The currency an update writes: the one given, or with a code sent that code's own; neither keeps
  * the current one. The database carries it to the country's campaigns and plans.
  */
 const currencyChange = (input: CountryInput): { currency?: string | null } =>
