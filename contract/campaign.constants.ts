@@ -22,6 +22,7 @@ export const CAMPAIGN_FIELDS = [
   'startDate',
   'endDate',
   'budget',
+  'currency',
   'created_at',
   'updated_at',
 ] as const;

@@ -12,7 +12,7 @@ export {
   CAMPAIGN_SORTS,
 } from './campaign.constants';
 import { campaignCategory } from './campaign-category';
-import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { currencyCode, fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
 import { plan, type Plan } from './plan';
 import { sponsor } from './sponsor';
 
@@ -140,6 +140,8 @@ export const campaign = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   budget: z.number().nullable(),
+  /** The currency of its budget and its plans' prices: its country's. */
+  currency: currencyCode,
   created_at: z.string(),
   updated_at: z.string(),
   sponsor: sponsor.omit({ country: true }).optional(),

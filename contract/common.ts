@@ -186,6 +186,16 @@ export const idList = (required: string, invalid: string, max?: number) => {
 /** Longest sponsor or campaign name accepted. */
 export const MAX_NAME_LENGTH = 200;
 
+/**
+ * The ISO 4217 code amounts are in ('COP', 'USD', 'MXN'): a campaign's comes from its country, a
+ * plan's and a sale's from their campaign; null when the country has none.
+ */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .nullable()
+  .describe('Moneda ISO 4217 (COP, USD, MXN…): la del país de la campaña; null si el país no tiene.');
+
 /** A record's country as `include=country` shows it. */
 export const countryRef = z.object({ id: z.number().int(), name: z.string() });
 export type CountryRef = z.infer<typeof countryRef>;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { COUNTRY_FIELDS } from './country.constants';
-import { fieldKeys } from './common';
+import { currencyCode, fieldKeys } from './common';
 
-export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });
+export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), currency: currencyCode });
 export type Country = z.infer<typeof country>;
 
 export { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, COUNTRY_SORTS } from './country.constants';
 
-/** POST and PUT /api/v1/countries: a name, and optionally the ISO 3166-1 alpha-2 code. */
+/**
+ * POST and PUT /api/v1/countries: a name, and optionally the ISO 3166-1 alpha-2 code and the ISO 4217
+ * currency (without one, the code's own currency).
+ */
 export const countryBody = z.object({
   name: z
     .string({ error: 'El nombre es requerido' })
@@ -19,6 +22,14 @@ export const countryBody = z.object({
     z
       .string({ error: 'El código debe tener 2 letras (ISO 3166-1).' })
       .regex(/^[A-Z]{2}$/, 'El código debe tener 2 letras (ISO 3166-1).')
+      .nullable()
+      .optional(),
+  ),
+  currency: z.preprocess(
+    (value) => (value === '' || value === null ? null : typeof value === 'string' ? value.trim().toUpperCase() : value),
+    z
+      .string({ error: 'La moneda debe tener 3 letras (ISO 4217).' })
+      .regex(/^[A-Z]{3}$/, 'La moneda debe tener 3 letras (ISO 4217).')
       .nullable()
       .optional(),
   ),

@@ -14,6 +14,7 @@ export const PLAN_FIELDS = [
   'name',
   'description',
   'price',
+  'currency',
   'status',
   'image_url',
   'document_url',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_FIELDS } from './plan.constants';
 import { PLAN_STATUSES } from './campaign-status';
-import { fieldKeys, MAX_NAME_LENGTH, idField } from './common';
+import { currencyCode, fieldKeys, MAX_NAME_LENGTH, idField } from './common';
 import {
   COMMITMENT_MONTHS,
   MAX_APOLO_CODE,
@@ -158,6 +158,8 @@ export const plan = z.object({
   description: z.string().nullable(),
   /** Exact to the cent (stored as numeric(14,2)); null when not set. */
   price: z.number().nullable(),
+  /** The price's currency: its campaign's. */
+  currency: currencyCode,
   status: z.enum(PLAN_STATUSES),
   image_url: z.string().nullable(),
   document_url: z.string().nullable(),

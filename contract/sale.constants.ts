@@ -36,9 +36,6 @@ export const ENTITLEMENT_STATUSES_OF_SALE: Record<SaleStatus, EntitlementStatus[
 export const SALE_STATUS_TEXT =
   'El estado de una venta sale del de su suscripción: pagado = ACTIVE o EXPIRED; pendiente = PENDING o SUSPENDED; cancelado = CANCELLED.';
 
-/** Sales are in Colombian pesos. */
-export const SALE_CURRENCY = 'COP';
-
 export const SALE_SORTS = ['created_at', 'amount'] as const;
 /** Newest first. */
 export const SALE_DEFAULT_SORT = '-created_at';
@@ -50,5 +47,5 @@ export const SALE_PAGE_SIZE = 15;
  */
 export const SALE_TIME_ZONE_OFFSET = '-05:00';
 
-export const SALES_CSV_HEADER = ['Fecha', 'Cliente', 'Email', 'DSP', 'Plan', 'Monto', 'Método de pago', 'Estado'] as const;
+export const SALES_CSV_HEADER = ['Fecha', 'Cliente', 'Email', 'DSP', 'Plan', 'Monto', 'Moneda', 'Método de pago', 'Estado'] as const;
 export const CUSTOMERS_CSV_HEADER = ['DNI', 'Nombre', 'Email', 'Teléfono', 'Dirección', 'Ciudad', 'Planes', 'Creado'] as const;

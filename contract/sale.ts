@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { paymentMethod } from './entitlement';
-import { SALE_CURRENCY, SALE_STATUSES } from './sale.constants';
+import { currencyCode } from './common';
+import { SALE_STATUSES } from './sale.constants';
 
 export {
   CUSTOMERS_CSV_HEADER,
   ENTITLEMENT_STATUSES_OF_SALE,
   SALES_CSV_HEADER,
-  SALE_CURRENCY,
   SALE_DEFAULT_SORT,
   SALE_PAGE_SIZE,
   SALE_SORTS,
@@ -22,7 +22,7 @@ const ref = z.object({ id: z.number().int(), name: z.string() });
 
 /**
  * `GET /api/v1/sales`: one row per subscription. `amount` is the plan's price as an exact decimal
- * ('150000.00'), null when the plan has none; `created_at` is the sale's date.
+ * ('150000.00'), null when the plan has none, in `currency` (the plan's); `created_at` is the sale's date.
  */
 export const sale = z.object({
   id: z.number().int(),
@@ -31,17 +31,28 @@ export const sale = z.object({
   dsp: ref,
   plan: ref,
   amount: z.string().nullable(),
-  currency: z.literal(SALE_CURRENCY),
+  currency: currencyCode,
   payment_method: paymentMethod.nullable(),
   status: z.enum(SALE_STATUSES),
 });
 export type Sale = z.infer<typeof sale>;
 
-/** `GET /api/v1/sales/summary`: the totals of every sale the same filters select, not only a page's. */
-export const salesSummary = z.object({
+/** The sales in one currency: how many, and the exact decimal sum of their amounts. */
+export const salesTotal = z.object({
+  currency: currencyCode,
   count: z.number().int(),
-  /** Exact decimal sum of the amounts ('0.00' when none). */
+  /** Exact decimal sum of the amounts ('0.00' when none have a price). */
   total_amount: z.string(),
-  currency: z.literal(SALE_CURRENCY),
+});
+export type SalesTotal = z.infer<typeof salesTotal>;
+
+/**
+ * `GET /api/v1/sales/summary`: the totals of every sale the same filters select, not only a page's.
+ * Amounts in different currencies are never added up: one total per currency, by currency code.
+ */
+export const salesSummary = z.object({
+  /** Every sale selected, whatever its currency. */
+  count: z.number().int(),
+  totals: z.array(salesTotal),
 });
 export type SalesSummary = z.infer<typeof salesSummary>;

@@ -24,6 +24,7 @@ export const SERVICE_FIELDS = [
   'description',
   'image_url',
   'coverage_amount',
+  'currency',
   'unlimited_coverage',
   'event_limit',
   'unlimited_events',

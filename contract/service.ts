@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_FIELDS } from './service.constants';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
-import { fieldKeys, booleanish, idField } from './common';
+import { currencyCode, fieldKeys, booleanish, idField } from './common';
 import { metaField } from './meta';
 import { EVENT_PERIODS } from './service.constants';
 export {
@@ -142,6 +142,8 @@ export const service = z.object({
   image_url: z.string().nullable(),
   /** Null when the coverage is unlimited. */
   coverage_amount: z.number().nullable(),
+  /** The coverage's currency: its plan's. */
+  currency: currencyCode,
   unlimited_coverage: z.boolean(),
   /** Null when the events are unlimited. */
   event_limit: z.number().int().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The tallies the database keeps of sales and of rows (migrations 0019 and 0020): every write adds
+ * The tallies the database keeps of sales and of rows (migrations 0019, 0020 and 0023): every write adds
  * its differences as rows of their own, and these read and fold them.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -17,13 +17,14 @@ export async function compactSalesTallies(conn: Db | Tx): Promise<void> {
   await conn.execute(sql`
     with "gone" as (
       delete from "sales_tallies" t
-      using (select distinct "dsp_id", "status", "payment_method" from "sales_tallies" where not "folded") k
+      using (select distinct "dsp_id", "status", "payment_method", "currency" from "sales_tallies" where not "folded") k
       where t."dsp_id" = k."dsp_id" and t."status" = k."status" and t."payment_method" is not distinct from k."payment_method"
-      returning t."dsp_id", t."status", t."payment_method", t."sales", t."amount"
+        and t."currency" is not distinct from k."currency"
+      returning t."dsp_id", t."status", t."payment_method", t."currency", t."sales", t."amount"
     )
-    insert into "sales_tallies" ("dsp_id", "status", "payment_method", "sales", "amount", "folded")
-    select "dsp_id", "status", "payment_method", sum("sales"), sum("amount"), true from "gone"
-    group by 1, 2, 3
+    insert into "sales_tallies" ("dsp_id", "status", "payment_method", "currency", "sales", "amount", "folded")
+    select "dsp_id", "status", "payment_method", "currency", sum("sales"), sum("amount"), true from "gone"
+    group by 1, 2, 3, 4
     having sum("sales") <> 0 or sum("amount") <> 0`);
 }
 

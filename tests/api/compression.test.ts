@@ -62,7 +62,7 @@ describe('compressed answers', () => {
     expect(exported.headers['content-encoding']).toBe('gzip');
     const csv = gunzipSync(exported.rawPayload);
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(csv.subarray(3).toString('utf8')).toMatch(/^Fecha,Cliente,Email,DSP,Plan,Monto,Método de pago,Estado/);
+    expect(csv.subarray(3).toString('utf8')).toMatch(/^Fecha,Cliente,Email,DSP,Plan,Monto,Moneda,Método de pago,Estado/);
   });
 
   it('does not decompress a request body: the body limits count the bytes that arrive', async () => {

@@ -1,7 +1,7 @@
 import { ROLE_SLUGS } from '@contract/role';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countries } from '../../server/db/schema';
+import { campaigns, countries, plans, sponsors } from '../../server/db/schema';
 import { bearer, createTestContext, multipart, type TestContext } from './support/context';
 import { describePermissionMatrix, signInAsEveryRole, type RoleTokens } from './support/roles';
 
@@ -78,7 +78,7 @@ describe('GET /api/v1/countries', () => {
   it('answers one country, 404 when unknown', async () => {
     const [colombia] = await ctx.db.select().from(countries).where(eq(countries.code, 'CO'));
     const one = await ctx.inject({ method: 'GET', url: `/api/v1/countries/${colombia!.id}`, headers: admin });
-    expect(one.json().data).toEqual({ id: colombia!.id, name: 'Colombia', code: 'CO' });
+    expect(one.json().data).toEqual({ id: colombia!.id, name: 'Colombia', code: 'CO', currency: 'COP' });
     const missing = await ctx.inject({ method: 'GET', url: '/api/v1/countries/999999', headers: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('El país no existe.');
@@ -93,7 +93,7 @@ describe('POST /api/v1/countries', () => {
   it('creates a country with a trimmed name and an upper-case code', async () => {
     const response = await create({ name: '  Atlántida  ', code: 'xa' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ status: 'success', message: 'País creado.', data: { id: expect.any(Number), name: 'Atlántida', code: 'XA' } });
+    expect(response.json()).toEqual({ status: 'success', message: 'País creado.', data: { id: expect.any(Number), name: 'Atlántida', code: 'XA', currency: null } });
     const noCode = await createOk({ code: '' });
     expect(noCode.code).toBeNull();
   });
@@ -121,6 +121,37 @@ describe('POST /api/v1/countries', () => {
     const code = await create({ name: uniqueName(), code: 'co' });
     expect(code.statusCode).toBe(409);
     expect(code.json().errors).toEqual({ code: ['Ya existe un país con ese código'] });
+  });
+});
+
+describe('a country’s currency', () => {
+  it('is its code’s own ISO 4217 currency unless one is given, and refuses one that is not three letters', async () => {
+    expect(await createOk({ code: 'YY' })).toMatchObject({ code: 'YY', currency: null });
+    expect(await createOk({ currency: ' usd ' })).toMatchObject({ currency: 'USD' });
+    const bad = await create({ name: uniqueName(), currency: 'pesos' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ currency: ['La moneda debe tener 3 letras (ISO 4217).'] });
+  });
+
+  it('is every campaign’s and plan’s of the country, and follows when it changes', async () => {
+    const country = await createOk({ currency: 'USD' });
+    const [sponsor] = await ctx.db.insert(sponsors).values({ name: uniqueName(), countryId: country.id }).returning();
+    // Whatever a write says, a campaign's currency is its country's and a plan's its campaign's.
+    const [campaign] = await ctx.db.insert(campaigns).values({ name: 'Campaña en dólares', sponsorId: sponsor!.id, countryId: country.id, currency: 'XXX' }).returning();
+    const [plan] = await ctx.db.insert(plans).values({ campaignId: campaign!.id, name: 'Plan en dólares' }).returning();
+    expect([campaign!.currency, plan!.currency]).toEqual(['USD', 'USD']);
+    expect((await put(country.id, { name: country.name, currency: 'EUR' })).json().data.currency).toBe('EUR');
+    const currencyOf = async () => [
+      (await ctx.db.select({ currency: campaigns.currency }).from(campaigns).where(eq(campaigns.id, campaign!.id)))[0]!.currency,
+      (await ctx.db.select({ currency: plans.currency }).from(plans).where(eq(plans.id, plan!.id)))[0]!.currency,
+    ];
+    expect(await currencyOf()).toEqual(['EUR', 'EUR']);
+    // A campaign moved to Mexico sells in Mexican pesos.
+    const [mexico] = await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'MX'));
+    await ctx.db.update(campaigns).set({ countryId: mexico!.id }).where(eq(campaigns.id, campaign!.id));
+    expect(await currencyOf()).toEqual(['MXN', 'MXN']);
+    const answered = await ctx.inject({ method: 'GET', url: `/api/v1/campaigns/${campaign!.id}?include=plans`, headers: admin });
+    expect(answered.json().data).toMatchObject({ currency: 'MXN', plans: [{ currency: 'MXN' }] });
   });
 });
 

@@ -11,6 +11,7 @@ type DemoCustomer = {
   name: string;
   dni: string;
   email: string;
+  phone: string | null;
   meta: { city: string | null };
   entitlements: { status: string; status_histories: { old_status: string | null; new_status: string }[]; periods: { is_open: boolean }[] }[];
 };
@@ -24,8 +25,7 @@ describe('the demo customers', () => {
       expect(page.length, dsp.name).toBeGreaterThanOrEqual(3);
       for (const customer of page) {
         expect(customer.name).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ]+( [A-ZÁÉÍÓÚ][a-záéíóúñ]+)+$/);
-        expect(customer.dni).toMatch(/^\d{10}$/);
-        expect(customer.email).toMatch(/^[a-z]+\.[a-z]+@correo-demo\.co$/);
+        expect(customer.email).toMatch(/^[a-z]+\.[a-z]+@correo-demo\.[a-z]{2}$/);
         expect(customer.meta.city).toBeTruthy();
       }
       const subscriptions = page.flatMap((customer) => customer.entitlements);
@@ -37,6 +37,44 @@ describe('the demo customers', () => {
         expect(item.periods.filter((period) => period.is_open)).toHaveLength(item.status === 'ACTIVE' ? 1 : 0);
       }
     }
+  });
+
+  it('gives each DSP customers of its own country: its cities, its phone prefix, its identity document, its mail domain', async () => {
+    /** What a person of each demo DSP's country looks like, written apart from the seed. */
+    const LOCAL: Record<string, { cities: string[]; phone: RegExp; dni: RegExp; mail: string }> = {
+      // Cédula: 8 to 10 digits; a mobile: 3xx xxx xxxx.
+      CO: { cities: ['Bogotá', 'Medellín', 'Cali', 'Barranquilla', 'Bucaramanga', 'Cartagena', 'Pereira'], phone: /^\+57 3\d{2} \d{3} \d{4}$/, dni: /^\d{8,10}$/, mail: '.co' },
+      // DNI: 8 digits; a mobile: 9xx xxx xxx.
+      PE: { cities: ['Lima', 'Arequipa', 'Trujillo'], phone: /^\+51 9\d{2} \d{3} \d{3}$/, dni: /^\d{8}$/, mail: '.pe' },
+      // CURP: 4 letters, birth date, sex, state, 3 consonants, 2 checks; a number: area code and 8 digits.
+      MX: { cities: ['Ciudad de México', 'Guadalajara', 'Monterrey'], phone: /^\+52 \d{2} \d{4} \d{4}$/, dni: /^[A-Z]{4}\d{6}[HM][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d$/, mail: '.mx' },
+    };
+    const dsps = (await get('/api/v1/dsps?limit=100&fields=id,name,country_id')).data as { id: number; name: string; country_id: number }[];
+    for (const dsp of dsps) {
+      const { code } = (await get(`/api/v1/countries/${dsp.country_id}`)) as { code: string };
+      const local = LOCAL[code];
+      expect(local, `${dsp.name} (${code})`).toBeDefined();
+      const page = (await get(`/api/v1/dsps/${dsp.id}/customers?limit=100`)).data as DemoCustomer[];
+      for (const customer of page) {
+        const who = `${customer.name} of ${dsp.name}`;
+        expect(local!.cities, who).toContain(customer.meta.city);
+        expect(customer.phone, who).toMatch(local!.phone);
+        expect(customer.dni, who).toMatch(local!.dni);
+        expect(customer.email.endsWith(local!.mail), who).toBe(true);
+      }
+    }
+  });
+
+  it('sells each DSP’s plans in its own country’s currency', async () => {
+    const plans = (await get('/api/v1/plans?limit=100&include=campaign')).data as { currency: string | null; campaign: { id: number } }[];
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      const campaign = (await get(`/api/v1/campaigns/${plan.campaign.id}?include=country`)) as { currency: string; country: { id: number } };
+      const country = (await get(`/api/v1/countries/${campaign.country.id}`)) as { currency: string };
+      expect([plan.currency, campaign.currency]).toEqual([country.currency, country.currency]);
+    }
+    const currencies = new Set(((await get('/api/v1/sales?limit=300')).data as { currency: string }[]).map((sale) => sale.currency));
+    expect(currencies).toEqual(new Set(['COP', 'PEN', 'MXN']));
   });
 
   it('adds nothing when run again', async () => {

@@ -46,9 +46,9 @@ describe('GET /api/v1/sales/export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="ventas-${today()}.csv"`);
     expect(csvLines(response.rawPayload)).toEqual([
-      'Fecha,Cliente,Email,DSP,Plan,Monto,Método de pago,Estado',
-      '2026-03-02 10:30,Ñandú Pérez,nandu@exporta.test,Andes Exporta,Plan Auto,,,Pagado',
-      '2026-02-28 22:00,Laura Ríos,laura@exporta.test,Andes Exporta,Plan Hogar,150000.00,Tarjeta,Pendiente',
+      'Fecha,Cliente,Email,DSP,Plan,Monto,Moneda,Método de pago,Estado',
+      '2026-03-02 10:30,Ñandú Pérez,nandu@exporta.test,Andes Exporta,Plan Auto,,,,Pagado',
+      '2026-02-28 22:00,Laura Ríos,laura@exporta.test,Andes Exporta,Plan Hogar,150000.00,COP,Tarjeta,Pendiente',
     ]);
   });
 

@@ -6,7 +6,7 @@ import { ENTITLEMENT_STATUSES_OF_SALE, SALE_STATUSES, type SaleStatus } from '..
 import { anyOf } from '../../server/db/any-of';
 import { recordDriverCalls } from '../../server/db/driver-calls';
 import { compactSalesTallies } from '../../server/db/tallies';
-import { customers, dspUsers, entitlements, plans } from '../../server/db/schema';
+import { campaigns, countries, customers, dspUsers, entitlements, plans } from '../../server/db/schema';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { insertSale } from './support/sale-rows';
@@ -20,13 +20,21 @@ let adminToken: string;
 let operatorToken: string;
 let dspIds: number[];
 let planIds: number[];
+let andesCampaign: number;
+/** Countries a campaign moves between: pesos, dollars, Mexican pesos. */
+let countryIds: number[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   adminToken = await ctx.signIn();
   const andes = await insertDspWithPlans(ctx, 'Andes Totales', ['Plan Hogar', 'Plan Auto']);
-  const caribe = await insertDspWithPlans(ctx, 'Caribe Totales', ['Plan Viaje']);
+  // Caribe sells in Ecuador, in dollars: the totals hold one sum per currency.
+  const caribe = await insertDspWithPlans(ctx, 'Caribe Totales', ['Plan Viaje'], 'EC');
   dspIds = [andes.dspId, caribe.dspId];
+  andesCampaign = andes.campaignId;
+  countryIds = await Promise.all(
+    ['CO', 'EC', 'MX'].map(async (code) => (await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.code, code)))[0]!.id),
+  );
   planIds = [...andes.plans, ...caribe.plans].map((plan) => plan.id);
   await ctx.db.update(plans).set({ price: '150000.00' }).where(eq(plans.id, planIds[0]!));
   await ctx.db.update(plans).set({ price: '89900.50' }).where(eq(plans.id, planIds[1]!));
@@ -41,13 +49,16 @@ afterAll(async () => {
 const summaryOf = async (query: string, token = adminToken) => {
   const response = await ctx.inject({ method: 'GET', url: `/api/v1/sales/summary${query}`, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { count: number; total_amount: string };
+  return response.json().data as { count: number; totals: { currency: string | null; count: number; total_amount: string }[] };
 };
 
-/** The totals counted sale by sale, in cents, from every subscription and its plan's price now. */
+/**
+ * The totals counted sale by sale, in cents, from every subscription and its plan's price and
+ * currency now: one per currency, by code.
+ */
 async function countedOneByOne(filter: { status?: SaleStatus; paymentMethod?: PaymentMethod; dspId?: number }) {
   const rows = await ctx.db
-    .select({ dspId: entitlements.dspId, status: entitlements.status, paymentMethod: entitlements.paymentMethod, price: plans.price })
+    .select({ dspId: entitlements.dspId, status: entitlements.status, paymentMethod: entitlements.paymentMethod, price: plans.price, currency: plans.currency })
     .from(entitlements)
     .innerJoin(plans, eq(plans.id, entitlements.planId));
   const kept = rows.filter(
@@ -56,8 +67,15 @@ async function countedOneByOne(filter: { status?: SaleStatus; paymentMethod?: Pa
       (filter.paymentMethod === undefined || row.paymentMethod === filter.paymentMethod) &&
       (filter.dspId === undefined || row.dspId === filter.dspId),
   );
-  const cents = kept.reduce((sum, row) => sum + (row.price === null ? 0n : BigInt(row.price.replace('.', ''))), 0n);
-  return { count: kept.length, total_amount: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}` };
+  const byCurrency = new Map<string | null, { count: number; cents: bigint }>();
+  for (const row of kept) {
+    const total = byCurrency.get(row.currency) ?? { count: 0, cents: 0n };
+    byCurrency.set(row.currency, { count: total.count + 1, cents: total.cents + (row.price === null ? 0n : BigInt(row.price.replace('.', ''))) });
+  }
+  const totals = [...byCurrency]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .map(([currency, { count, cents }]) => ({ currency, count, total_amount: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}` }));
+  return { count: kept.length, totals };
 }
 
 const status = fc.constantFrom(...ENTITLEMENT_STATUSES);
@@ -76,6 +94,8 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant('deleteCustomer' as const), pick }),
   fc.record({ kind: fc.constant('reprice' as const), plan: fc.nat(2), price }),
   fc.record({ kind: fc.constant('fold' as const) }),
+  // A campaign moved to a country of another currency takes its plans' sales with it.
+  fc.record({ kind: fc.constant('recountry' as const), country: fc.nat(2) }),
 );
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
@@ -121,11 +141,14 @@ async function apply(step: Write): Promise<void> {
     case 'fold':
       await compactSalesTallies(ctx.db);
       return;
+    case 'recountry':
+      await ctx.db.update(campaigns).set({ countryId: countryIds[step.country]! }).where(eq(campaigns.id, andesCampaign));
+      return;
   }
 }
 
 describe('GET /api/v1/sales/summary from the tallies', () => {
-  it('answers what counting every sale answers, whatever was written before: sales, new statuses, methods, plans and DSPs, deleted customers, new prices', async () => {
+  it('answers what counting every sale answers, whatever was written before: sales, new statuses, methods, plans and DSPs, deleted customers, new prices, campaigns moved to another currency', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 10 }), async (steps) => {
         for (const step of steps) await apply(step);
@@ -156,7 +179,7 @@ describe('GET /api/v1/sales/summary from the tallies', () => {
     expect((await summaryOf('?filter[q]=lucia totales')).count).toBe(1);
   });
 
-  it('folds the rows that pile up into one per DSP, status and method, and the totals stay', async () => {
+  it('folds the rows that pile up into one per DSP, status, method and currency, and the totals stay', async () => {
     const before = await summaryOf('');
     // Each sale written adds a row of differences.
     for (let index = 0; index < 30; index += 1) await insertSale(ctx, { dspId: dspIds[1]!, planId: planIds[2]!, status: 'ACTIVE', paymentMethod: 'tarjeta' });
@@ -170,7 +193,7 @@ describe('GET /api/v1/sales/summary from the tallies', () => {
     const folded = await rowsOf();
     // The 30 rows of one key are one now.
     expect(folded).toBeLessThanOrEqual(piled - 29);
-    expect(folded).toBe(await countOf('count(distinct (dsp_id, status, payment_method))'));
+    expect(folded).toBe(await countOf('count(distinct (dsp_id, status, payment_method, currency))'));
     expect(await countOf('count(*) filter (where not folded)')).toBe(0);
     expect((await summaryOf('')).count).toBe(before.count + 30);
     expect(await summaryOf('')).toMatchObject(await countedOneByOne({}));

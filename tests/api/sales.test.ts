@@ -18,10 +18,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   adminToken = await ctx.signIn();
   andes = await insertDspWithPlans(ctx, 'Andes Ventas', ['Plan Hogar', 'Plan Auto']);
-  caribe = await insertDspWithPlans(ctx, 'Caribe Ventas', ['Plan Viaje']);
+  // Caribe sells in Ecuador, in dollars.
+  caribe = await insertDspWithPlans(ctx, 'Caribe Ventas', ['Plan Viaje'], 'EC');
   await ctx.db.update(plans).set({ price: '150000.00' }).where(eq(plans.id, andes.plans[0]!.id));
   await ctx.db.update(plans).set({ price: '89900.50' }).where(eq(plans.id, andes.plans[1]!.id));
-  await ctx.db.update(plans).set({ price: '300000' }).where(eq(plans.id, caribe.plans[0]!.id));
+  await ctx.db.update(plans).set({ price: '2.99' }).where(eq(plans.id, caribe.plans[0]!.id));
   const hogar = andes.plans[0]!.id;
   const auto = andes.plans[1]!.id;
   // 2026-03-01 03:00 UTC is still 28 February in Bogotá (UTC−5).
@@ -55,7 +56,7 @@ const summaryOf = async (query = '', token = adminToken) => {
 };
 
 describe('GET /api/v1/sales', () => {
-  it('lists one sale per subscription, newest first, with customer, DSP, plan, amount in COP and payment method', async () => {
+  it('lists one sale per subscription, newest first, with customer, DSP, plan, amount in its plan’s currency and payment method', async () => {
     const response = await get('/api/v1/sales');
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json().data;
@@ -72,6 +73,8 @@ describe('GET /api/v1/sales', () => {
       payment_method: 'tarjeta',
       status: 'pagado',
     });
+    // The plan's campaign is in Ecuador: its sale is in dollars.
+    expect(page.data.find((row: SaleRow) => row.id === ids.caribe)).toMatchObject({ amount: '2.99', currency: 'USD' });
   });
 
   it('maps the subscription status: pagado = ACTIVE or EXPIRED, pendiente = PENDING or SUSPENDED, cancelado = CANCELLED', async () => {
@@ -118,11 +121,33 @@ describe('GET /api/v1/sales', () => {
 });
 
 describe('GET /api/v1/sales/summary', () => {
-  it('counts and sums every filtered sale, not only a page', async () => {
-    expect(await summaryOf()).toEqual({ count: 6, total_amount: '929801.00', currency: 'COP' });
-    expect(await summaryOf('?filter[status]=pagado')).toEqual({ count: 3, total_amount: '539900.50', currency: 'COP' });
-    expect(await summaryOf(`?filter[dsp_id]=${andes.dspId}&filter[payment_method]=cheque`)).toEqual({ count: 1, total_amount: '89900.50', currency: 'COP' });
-    expect(await summaryOf('?filter[q]=nadie-se-llama-asi')).toEqual({ count: 0, total_amount: '0.00', currency: 'COP' });
+  it('counts and sums every filtered sale, not only a page, one total per currency and never across them', async () => {
+    expect(await summaryOf()).toEqual({
+      count: 6,
+      totals: [
+        { currency: 'COP', count: 5, total_amount: '629801.00' },
+        { currency: 'USD', count: 1, total_amount: '2.99' },
+      ],
+    });
+    expect(await summaryOf('?filter[status]=pagado')).toEqual({
+      count: 3,
+      totals: [
+        { currency: 'COP', count: 2, total_amount: '239900.50' },
+        { currency: 'USD', count: 1, total_amount: '2.99' },
+      ],
+    });
+    expect(await summaryOf(`?filter[dsp_id]=${andes.dspId}&filter[payment_method]=cheque`)).toEqual({ count: 1, totals: [{ currency: 'COP', count: 1, total_amount: '89900.50' }] });
+    expect(await summaryOf('?filter[q]=nadie-se-llama-asi')).toEqual({ count: 0, totals: [] });
+  });
+
+  it('keeps the currencies apart also when dates ask for the sales themselves', async () => {
+    expect(await summaryOf('?filter[from]=2026-03-10&filter[to]=2026-03-20')).toEqual({
+      count: 3,
+      totals: [
+        { currency: 'COP', count: 2, total_amount: '239900.50' },
+        { currency: 'USD', count: 1, total_amount: '2.99' },
+      ],
+    });
   });
 
   it('refuses a bad filter as the list does', async () => {
@@ -133,13 +158,13 @@ describe('GET /api/v1/sales/summary', () => {
 describe('who sees whose sales', () => {
   it('shows staff assigned to a DSP only its sales, in the list and the totals', async () => {
     expect(await idsOf('', assignedToken)).toEqual([ids.cancelled, ids.suspended, ids.pending, ids.expired, ids.active]);
-    expect(await summaryOf('', assignedToken)).toEqual({ count: 5, total_amount: '629801.00', currency: 'COP' });
+    expect(await summaryOf('', assignedToken)).toEqual({ count: 5, totals: [{ currency: 'COP', count: 5, total_amount: '629801.00' }] });
     expect(await idsOf(`?filter[dsp_id]=${caribe.dspId}`, assignedToken)).toEqual([]);
   });
 
   it('shows staff assigned to no DSP no sales at all', async () => {
     expect(await idsOf('', unassignedToken)).toEqual([]);
-    expect(await summaryOf('', unassignedToken)).toEqual({ count: 0, total_amount: '0.00', currency: 'COP' });
+    expect(await summaryOf('', unassignedToken)).toEqual({ count: 0, totals: [] });
   });
 
   it('asks for a session', async () => {

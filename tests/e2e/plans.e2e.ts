@@ -29,7 +29,7 @@ describe('a campaign’s plans, as staff manage them', () => {
     const page = await context.newPage();
     await signIn(page, server);
 
-    const countries = await callApi<{ data: { id: number }[] }>(page, server, 'GET', 'v1/countries?limit=1');
+    const countries = await callApi<{ data: { id: number }[] }>(page, server, 'GET', 'v1/countries?q=Colombia&limit=1');
     const countryId = countries.data[0]!.id;
     const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Planes E2E', country_id: countryId });
     const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', {
@@ -87,7 +87,7 @@ describe('a campaign’s plans, as staff manage them', () => {
     await expect.poll(() => plansTab(page).textContent()).toBe('Planes de Asistencia1');
     await expect.poll(() => imagesLoaded(page, 'article[aria-label="Plan Oro E2E"] img')).toBe(true);
     await card.getByText('PDF Disponible').waitFor();
-    expect((await card.getByText(/45/).first().textContent())?.replace(/\s/g, ' ')).toBe('$ 45.900');
+    expect((await card.getByText(/45/).first().textContent())?.replace(/\s/g, ' ')).toBe('COP 45.900');
 
     // Its detail, with the PDF that really opens.
     await card.getByRole('button', { name: 'Ver Plan Oro E2E' }).click();

@@ -22,6 +22,11 @@ export const campaigns = pgTable(
     countryId: integer('country_id')
       .notNull()
       .references(() => countries.id, { onDelete: 'restrict' }),
+    /**
+     * Its country's currency (ISO 4217), kept by the database (migration 0023): set from the
+     * country on every write, and again when the country's currency changes.
+     */
+    currency: text('currency'),
     imagePath: text('image_path'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),

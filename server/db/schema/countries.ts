@@ -8,6 +8,8 @@ export const countries = pgTable(
     name: text('name').notNull(),
     /** ISO 3166-1 alpha-2; null for countries staff add by hand. */
     code: text('code'),
+    /** ISO 4217: the currency of every price in the country's campaigns; null when it has none. */
+    currency: text('currency'),
     ...timestamps,
   },
   (table) => [uniqueIndex('countries_code_unique').on(table.code), uniqueIndex('countries_name_unique').on(table.name)],

@@ -34,6 +34,8 @@ export const plans = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     price: numeric('price', { precision: 14, scale: 2 }),
+    /** Its campaign's currency, kept by the database (migration 0023) like the campaign's own. */
+    currency: text('currency'),
     status: planStatus('status').notNull().default('DRAFT'),
     imagePath: text('image_path'),
     documentPath: text('document_path'),

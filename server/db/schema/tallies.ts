@@ -3,7 +3,7 @@ import { entitlementStatus } from './customers';
 import { dsps } from './dsps';
 
 /**
- * The sales totals by DSP, status and payment method, kept by the database itself: triggers on
+ * The sales totals by DSP, status, payment method and currency, kept by the database itself: triggers on
  * `entitlements` add a row of differences for every statement that writes subscriptions (how many
  * sales, and their plans' prices), and one on `plans` adds the difference a changed price makes to
  * its sales (migration 0019). /ventas' totals without a search or dates sum these few thousand
@@ -20,13 +20,15 @@ export const salesTallies = pgTable(
       .references(() => dsps.id, { onDelete: 'cascade' }),
     status: entitlementStatus('status').notNull(),
     paymentMethod: text('payment_method'),
+    /** The plans' currency: amounts in different currencies are never added up. */
+    currency: text('currency'),
     sales: bigint('sales', { mode: 'number' }).notNull(),
     /** The sum of the sales' plan prices (a plan without a price adds nothing). */
     amount: numeric('amount').notNull(),
     /** A key's rows folded into one (`compactSalesTallies`); a write's difference is not, until then. */
     folded: boolean('folded').notNull().default(false),
   },
-  (table) => [index('sales_tallies_key_idx').on(table.dspId, table.status, table.paymentMethod)],
+  (table) => [index('sales_tallies_key_idx').on(table.dspId, table.status, table.paymentMethod, table.currency)],
 );
 
 /**

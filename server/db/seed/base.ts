@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from '@contract/permissions';
 import { ROLE_NAMES, ROLE_SLUGS } from '@contract/role';
+import { currencyOfCountry } from '@contract/currency';
 import { count, eq } from 'drizzle-orm';
 import countryNames from 'i18n-iso-countries';
 import { randomBytes } from 'node:crypto';
@@ -10,13 +11,13 @@ import { hashPassword } from '../../security/password';
 
 const require = createRequire(import.meta.url);
 
-/** All ISO 3166 countries with their Spanish names, once, on an empty table. */
+/** All ISO 3166 countries with their Spanish names and currencies, once, on an empty table. */
 export async function seedCountries(db: Db): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(countries);
   if (total > 0) return 0;
   countryNames.registerLocale(require('i18n-iso-countries/langs/es.json'));
   const names = countryNames.getNames('es', { select: 'official' });
-  const rows = Object.entries(names).map(([code, name]) => ({ code, name }));
+  const rows = Object.entries(names).map(([code, name]) => ({ code, name, currency: currencyOfCountry(code) }));
   await db.insert(countries).values(rows);
   return rows.length;
 }

@@ -17,7 +17,10 @@ const PLACES: Record<string, { country: string; latitude: number; longitude: num
   Pereira: { country: 'Colombia', latitude: 4.8133, longitude: -75.6961 },
   'Ciudad de México': { country: 'México', latitude: 19.4326, longitude: -99.1332 },
   Guadalajara: { country: 'México', latitude: 20.6597, longitude: -103.3496 },
+  Monterrey: { country: 'México', latitude: 25.6866, longitude: -100.3161 },
   Lima: { country: 'Perú', latitude: -12.1211, longitude: -77.0297 },
+  Arequipa: { country: 'Perú', latitude: -16.409, longitude: -71.5375 },
+  Trujillo: { country: 'Perú', latitude: -8.1091, longitude: -79.0215 },
   Santiago: { country: 'Chile', latitude: -33.4263, longitude: -70.6109 },
   Quito: { country: 'Ecuador', latitude: -0.1807, longitude: -78.4678 },
 };

@@ -3,26 +3,58 @@ import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../security/password';
 import { anyOf } from '../any-of';
 import type { Db, Tx } from '../client';
-import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../schema';
+import { countries, customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans, users } from '../schema';
 
 /** The password every demo customer has (customers do not sign in to the panel; their storefront is the DSP's). */
 export const DEMO_CUSTOMER_PASSWORD = 'Cliente-Demo-2026';
 
-/** Believable, fictitious people; each demo DSP takes four of them, in turn. */
-const PEOPLE: [name: string, city: string, address: string][] = [
-  ['Laura Martínez Rojas', 'Bogotá', 'Carrera 15 # 93-47'],
-  ['Andrés Felipe Gómez', 'Medellín', 'Calle 10 Sur # 43A-20'],
-  ['Valentina Herrera Díaz', 'Cali', 'Avenida 6N # 28-10'],
-  ['Santiago Pérez Castillo', 'Barranquilla', 'Calle 84 # 51B-32'],
-  ['Camila Rodríguez Ortiz', 'Ciudad de México', 'Av. Insurgentes Sur 1602'],
-  ['José Luis Hernández', 'Guadalajara', 'Av. Chapultepec 480'],
-  ['Daniela Torres Vega', 'Lima', 'Av. Larco 1150, Miraflores'],
-  ['Mateo Sánchez Ruiz', 'Santiago', 'Av. Providencia 2124'],
-  ['Isabella Fernández León', 'Quito', 'Av. Amazonas N34-120'],
-  ['Sebastián Morales Peña', 'Bucaramanga', 'Carrera 27 # 36-14'],
-  ['Mariana López Salazar', 'Cartagena', 'Calle del Arsenal 8B-58'],
-  ['Nicolás Ramírez Acosta', 'Pereira', 'Avenida Circunvalar # 8-27'],
-];
+interface DemoPerson {
+  name: string;
+  city: string;
+  address: string;
+  /** As the country writes it: a Colombian cédula, a Peruvian DNI, a Mexican CURP. */
+  dni: string;
+  phone: string;
+}
+
+/**
+ * Believable, fictitious people of each country a demo DSP sells in (ISO 3166-1 code): they live in
+ * its cities, dial its prefix, carry its identity document and write to its mail domain. Each DSP
+ * takes four people of its own country, in turn.
+ */
+export const DEMO_PEOPLE: Record<string, { mailDomain: string; people: DemoPerson[] }> = {
+  CO: {
+    mailDomain: 'correo-demo.co',
+    people: [
+      { name: 'Laura Martínez Rojas', city: 'Bogotá', address: 'Carrera 15 # 93-47', dni: '1020456781', phone: '+57 310 245 4000' },
+      { name: 'Andrés Felipe Gómez', city: 'Medellín', address: 'Calle 10 Sur # 43A-20', dni: '1037612458', phone: '+57 311 562 4111' },
+      { name: 'Valentina Herrera Díaz', city: 'Cali', address: 'Avenida 6N # 28-10', dni: '1144083275', phone: '+57 312 318 4222' },
+      { name: 'Santiago Pérez Castillo', city: 'Barranquilla', address: 'Calle 84 # 51B-32', dni: '1045698321', phone: '+57 313 604 4333' },
+      { name: 'Sebastián Morales Peña', city: 'Bucaramanga', address: 'Carrera 27 # 36-14', dni: '1098765412', phone: '+57 315 742 5012' },
+      { name: 'Mariana López Salazar', city: 'Cartagena', address: 'Calle del Arsenal 8B-58', dni: '1047452398', phone: '+57 316 228 5123' },
+      { name: 'Nicolás Ramírez Acosta', city: 'Pereira', address: 'Avenida Circunvalar # 8-27', dni: '1088301276', phone: '+57 317 455 5234' },
+      { name: 'Catalina Vargas Suárez', city: 'Bogotá', address: 'Calle 72 # 10-34', dni: '52874109', phone: '+57 318 690 5345' },
+    ],
+  },
+  PE: {
+    mailDomain: 'correo-demo.pe',
+    people: [
+      { name: 'Daniela Torres Vega', city: 'Lima', address: 'Av. Larco 1150, Miraflores', dni: '45871236', phone: '+51 987 654 321' },
+      { name: 'Renzo Quispe Huamán', city: 'Lima', address: 'Jr. de la Unión 850, Cercado de Lima', dni: '70214589', phone: '+51 956 210 478' },
+      { name: 'Lucía Flores Chávez', city: 'Arequipa', address: 'Calle Mercaderes 212', dni: '41236987', phone: '+51 974 118 305' },
+      { name: 'Diego Mendoza Ríos', city: 'Trujillo', address: 'Av. España 1540', dni: '47789012', phone: '+51 945 632 871' },
+    ],
+  },
+  MX: {
+    mailDomain: 'correo-demo.mx',
+    people: [
+      { name: 'Camila Rodríguez Ortiz', city: 'Ciudad de México', address: 'Av. Insurgentes Sur 1602', dni: 'ROOC900514MDFDRM03', phone: '+52 55 4123 8890' },
+      { name: 'José Luis Hernández Ruiz', city: 'Guadalajara', address: 'Av. Chapultepec 480', dni: 'HERJ850312HJCRZS09', phone: '+52 33 3615 2240' },
+      { name: 'Ximena García Luna', city: 'Monterrey', address: 'Av. Constitución 2050', dni: 'GALX920807MNLRNMA1', phone: '+52 81 8342 1175' },
+      { name: 'Emiliano Ramírez Soto', city: 'Ciudad de México', address: 'Calle Durango 230, Roma Norte', dni: 'RASE880121HDFMTM04', phone: '+52 55 5584 3312' },
+    ],
+  },
+};
 
 /** Ascii, lower case, for the e-mail address: 'Andrés Felipe Gómez' → 'andres.gomez'. */
 const mailbox = (name: string) => {
@@ -64,7 +96,11 @@ const addMonths = (from: Date, months: number) => {
  * changes made by the panel's first active staff member. Inside the demo's transaction.
  */
 export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promise<number> {
-  const allDsps = await tx.select({ id: dsps.id, name: dsps.name }).from(dsps).orderBy(asc(dsps.id));
+  const allDsps = await tx
+    .select({ id: dsps.id, name: dsps.name, country: countries.code })
+    .from(dsps)
+    .innerJoin(countries, eq(countries.id, dsps.countryId))
+    .orderBy(asc(dsps.id));
   const withCustomers = new Set(
     (await tx.selectDistinct({ dspId: customers.dspId }).from(customers).where(anyOf(customers.dspId, allDsps.map((dsp) => dsp.id)))).map(
       (row) => row.dspId,
@@ -81,20 +117,26 @@ export async function seedDemoCustomers(tx: Db | Tx, today = new Date()): Promis
     .where(anyOf(dspPlans.dspId, pending.map((dsp) => dsp.id)))
     .orderBy(asc(plans.id));
   let created = 0;
+  /** How many DSPs of each country have taken their people, so the next takes the next four. */
+  const turns = new Map<string, number>();
   for (const [dspIndex, dsp] of pending.entries()) {
     const offered = sold.filter((plan) => plan.dspId === dsp.id);
-    if (offered.length === 0) continue;
+    // A DSP of a country without demo people gets none, rather than foreigners with the wrong papers.
+    const local = dsp.country ? DEMO_PEOPLE[dsp.country] : undefined;
+    if (offered.length === 0 || !local) continue;
+    const turn = turns.get(dsp.country!) ?? 0;
+    turns.set(dsp.country!, turn + 1);
     for (const [index, story] of STORIES.entries()) {
-      const [name, city, address] = PEOPLE[(dspIndex * STORIES.length + index) % PEOPLE.length]!;
+      const person = local.people[(turn * STORIES.length + index) % local.people.length]!;
       const [customer] = await tx
         .insert(customers)
         .values({
           dspId: dsp.id,
-          dni: String(1_010_000_000 + dsp.id * 1_000 + index * 37),
-          name,
-          email: `${mailbox(name)}@correo-demo.co`,
-          phone: `+57 3${String(10 + index)} ${String(200 + dsp.id).padStart(3, '0')} ${String(4_000 + index * 111)}`,
-          meta: { address, city },
+          dni: person.dni,
+          name: person.name,
+          email: `${mailbox(person.name)}@${local.mailDomain}`,
+          phone: person.phone,
+          meta: { address: person.address, city: person.city },
           passwordHash,
         })
         .returning({ id: customers.id });

@@ -46,6 +46,7 @@ const campaignItem = defineItem(campaign, {
     image_url: fileUrl(campaign.imagePath),
     ...sameNamed(campaign, ['start_date', 'end_date', 'startDate', 'endDate']),
     budget: money(campaign.budget),
+    currency: campaign.currency,
     created_at: isoTime(campaign.createdAt),
     updated_at: isoTime(campaign.updatedAt),
   }),

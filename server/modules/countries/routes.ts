@@ -17,14 +17,16 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     detail: { summary: 'Un país', access: 'signed-in', find: (id) => service.get(id) },
     create: {
       summary: 'Crea un país',
-      description: 'name obligatorio y único (sin distinguir mayúsculas); code opcional, ISO 3166-1 de 2 letras y único.',
+      description:
+        'name obligatorio y único (sin distinguir mayúsculas); code opcional, ISO 3166-1 de 2 letras y único; currency opcional, ISO 4217 de 3 letras ' +
+        '(sin ella, la moneda del code). La moneda del país es la de sus campañas y planes.',
       body: countryBody,
       message: 'País creado.',
       run: (body, actor) => service.create(body, actor),
     },
     update: {
       summary: 'Actualiza un país',
-      description: 'Las mismas reglas que al crear; code omitido se conserva.',
+      description: 'Las mismas reglas que al crear; code omitido se conserva; currency omitida se conserva, salvo si se envía code (toma la de ese code). Sus campañas y planes siguen la nueva moneda.',
       body: countryBody,
       message: 'País actualizado.',
       run: (id, body, actor) => service.update(id, body, actor),

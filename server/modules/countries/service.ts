@@ -1,4 +1,5 @@
 import { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, type COUNTRY_SORTS, type Country, country, type countryBody } from '@contract/country';
+import { currencyOfCountry } from '@contract/currency';
 import { and, type AnyColumn, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -20,18 +21,25 @@ export const COUNTRY_ERRORS = {
 
 type CountryInput = z.output<typeof countryBody>;
 
+/**
+ * The currency an update writes: the one given, or with a code sent that code's own; neither keeps
+ * the current one. The database carries it to the country's campaigns and plans.
+ */
+const currencyChange = (input: CountryInput): { currency?: string | null } =>
+  input.currency !== undefined ? { currency: input.currency } : input.code !== undefined ? { currency: currencyOfCountry(input.code) } : {};
+
 const history = auditTrail({
   resource: 'country',
   id: (item: Country) => item.id,
   label: (item) => item.name,
-  fields: (item) => ({ name: item.name, code: item.code }),
+  fields: (item) => ({ name: item.name, code: item.code, currency: item.currency }),
 });
 
 /** A country as the API answers it. */
 const countryItem = defineItem(country, {
   table: countries,
   id: countries.id,
-  fields: (country) => sameNamed(country, ['id', 'name', 'code']),
+  fields: (country) => sameNamed(country, ['id', 'name', 'code', 'currency']),
 });
 
 /** `include=country` of any resource: the row's country as {id, name}. */
@@ -96,7 +104,10 @@ export function createCountryService({ db }: { db: Db }) {
       await checkUnique(db, input);
       return db
         .transaction(async (tx) => {
-          const [row] = await tx.insert(countries).values({ name: input.name, code: input.code ?? null }).returning({ id: countries.id });
+          const [row] = await tx
+            .insert(countries)
+            .values({ name: input.name, code: input.code ?? null, currency: input.currency ?? currencyOfCountry(input.code) })
+            .returning({ id: countries.id });
           const after = await list.presentHeld<Country>(row!.id, [], tx);
           await history.record(tx, actor, { before: null, after });
           return after;
@@ -113,7 +124,7 @@ export function createCountryService({ db }: { db: Db }) {
           if (!before) throw notFound(COUNTRY_ERRORS.notFound);
           await tx
             .update(countries)
-            .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }) })
+            .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }), ...currencyChange(input) })
             .where(eq(countries.id, id));
           const after = await list.presentHeld<Country>(id, [], tx);
           await history.record(tx, actor, { before, after });

@@ -28,6 +28,7 @@ export const planItem: ItemSql<typeof plans, Plan> = defineItem(planContract, {
     return {
       ...sameNamed(plan, ['id', 'campaign_id', 'name', 'description']),
       price: money(plan.price),
+      currency: plan.currency,
       status: plan.status,
       image_url: fileUrl(plan.imagePath),
       document_url: documentUrl,

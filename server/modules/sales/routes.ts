@@ -15,7 +15,7 @@ const tags = ['Ventas'];
 
 const SALES_DESCRIPTION =
   `Una venta por suscripción: fecha (created_at), cliente, DSP, plan, monto (el precio del plan, decimal exacto; null si el plan no tiene), ` +
-  `moneda COP, método de pago y estado. ${SALE_STATUS_TEXT} Fechas from y to en AAAA-MM-DD, días de Bogotá (UTC−5), inclusivas; ` +
+  `moneda (currency, ISO 4217: la del país de la campaña del plan), método de pago y estado. ${SALE_STATUS_TEXT} Fechas from y to en AAAA-MM-DD, días de Bogotá (UTC−5), inclusivas; ` +
   `una fecha mal escrita da 400. ${VISIBILITY_DESCRIPTION}`;
 
 const CSV_FORMAT = 'UTF-8 con BOM (para Excel), separado por comas, sin límite de filas (se lee por tandas); una celda que empieza por =, +, - o @ se escribe tras una comilla simple para que la hoja no la ejecute como fórmula.';
@@ -45,8 +45,8 @@ export async function salesRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Los totales de las ventas filtradas: cuántas y la suma de sus montos',
-        description: `Los mismos filtros que la lista. total_amount es la suma exacta de los montos (decimal, '0.00' si no hay). ${SALES_DESCRIPTION}`,
+        summary: 'Los totales de las ventas filtradas, por moneda: cuántas y la suma de sus montos',
+        description: `Los mismos filtros que la lista. count: todas las ventas; totals: una fila por moneda (currency, count, total_amount: la suma exacta de sus montos, decimal), ordenadas por código: montos de monedas distintas nunca se suman. ${SALES_DESCRIPTION}`,
         querystring: service.list.filtersQuerystring,
         response: { 200: successEnvelope(salesSummary) },
       },
@@ -62,7 +62,7 @@ export async function salesRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         summary: 'Las ventas filtradas, en CSV',
         description:
-          `Los mismos filtros que la lista; columnas Fecha (hora de Bogotá), Cliente, Email, DSP, Plan, Monto (decimal con punto), ` +
+          `Los mismos filtros que la lista; columnas Fecha (hora de Bogotá), Cliente, Email, DSP, Plan, Monto (decimal con punto), Moneda (ISO 4217), ` +
           `Método de pago y Estado; la más reciente primero. ${CSV_FORMAT} ${SALES_DESCRIPTION}`,
         querystring: service.list.filtersQuerystring,
         produces: ['text/csv'],

@@ -3,7 +3,6 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@contract/entitlement';
 import {
   ENTITLEMENT_STATUSES_OF_SALE,
   SALES_CSV_HEADER,
-  SALE_CURRENCY,
   SALE_DEFAULT_SORT,
   SALE_PAGE_SIZE,
   SALE_STATUSES,
@@ -12,6 +11,7 @@ import {
   SALE_TIME_ZONE_OFFSET,
   type SALE_SORTS,
   type SalesSummary,
+  type SalesTotal,
   sale,
 } from '@contract/sale';
 import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import type { Actor } from '../../http/actor';
 import { csvStream, spreadsheetText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
-import { constant, defineItem, isoTime, mapped, one, relatedContract, sameNamed } from '../../http/item-sql';
+import { defineItem, isoTime, mapped, one, relatedContract, sameNamed } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
 import { createCustomerService } from '../customers/service';
 import { visibleDsp } from '../customers/visibility';
@@ -75,7 +75,7 @@ const saleItem = defineItem(sale, {
     id: row.id,
     created_at: isoTime(row.createdAt),
     amount: sql`(select ${plans.price}::text from ${plans} where ${plans.id} = ${row.planId})`,
-    currency: constant(SALE_CURRENCY),
+    currency: sql`(select ${plans.currency} from ${plans} where ${plans.id} = ${row.planId})`,
     payment_method: row.paymentMethod,
     status: mapped(row.status, SALE_STATUS_OF),
     customer: one(saleCustomer, (customer, subscription: typeof entitlements) => eq(customer.id, subscription.customerId)),
@@ -93,6 +93,7 @@ const exportColumns = {
   dspName: dsps.name,
   planName: plans.name,
   price: plans.price,
+  currency: plans.currency,
   paymentMethod: entitlements.paymentMethod,
   status: entitlements.status,
   /** created_at as PostgreSQL writes it, to the microsecond (a JavaScript Date keeps milliseconds): the export's keyset. */
@@ -122,6 +123,18 @@ const tallyKeyFilters = (columns: { status: AnyColumn; paymentMethod: AnyColumn;
     },
     dsp_id: { description: 'Id de la DSP.', where: (value) => eq(columns.dspId, idFilter('dsp_id', value)) },
   }) satisfies Record<string, ListFilter>;
+
+/**
+ * The totals per currency, by currency code (sales without one last), leaving out the currencies
+ * whose sales all went; the count is every sale's.
+ */
+function summaryOf(rows: { currency: string | null; count: string; total: string }[]): SalesSummary {
+  const totals: SalesTotal[] = rows
+    .map((row) => ({ currency: row.currency, count: Number(row.count), total_amount: row.total }))
+    .filter((total) => total.count !== 0)
+    .sort((a, b) => (a.currency === null ? 1 : b.currency === null ? -1 : a.currency.localeCompare(b.currency)));
+  return { count: totals.reduce((sum, total) => sum + total.count, 0), totals };
+}
 
 /** The tally filters, by name, on the tallies' own columns. */
 const TALLY_FILTERS: Record<string, ListFilter> = tallyKeyFilters(salesTallies);
@@ -167,16 +180,18 @@ export function createSalesService({ db }: { db: Db }) {
   async function talliedSummary(asked: Record<string, string>, actor: Actor): Promise<SalesSummary | null> {
     if (!Object.keys(asked).every((name) => name in TALLY_FILTERS)) return null;
     const where = and(...Object.entries(asked).map(([name, value]) => TALLY_FILTERS[name]!.where(value, {}, {})), visibleDsp(actor, salesTallies.dspId));
-    const [totals] = await db
+    const rows = await db
       .select({
+        currency: salesTallies.currency,
         count: sql<string>`coalesce(sum(${salesTallies.sales}), 0)::bigint::text`,
         total: sql<string>`coalesce(sum(${salesTallies.amount}), 0)::numeric(16, 2)::text`,
         unfolded: sql<number>`count(*) filter (where not ${salesTallies.folded})::int`,
       })
       .from(salesTallies)
-      .where(where);
-    if (totals && totals.unfolded > TALLY_ROWS_BEFORE_FOLDING) await compactSalesTallies(db);
-    return { count: Number(totals?.count ?? 0), total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
+      .where(where)
+      .groupBy(salesTallies.currency);
+    if (rows.reduce((sum, row) => sum + row.unfolded, 0) > TALLY_ROWS_BEFORE_FOLDING) await compactSalesTallies(db);
+    return summaryOf(rows);
   }
 
   /** The sales `actor` may see that `query`'s filters select (filters checked first: a bad one is a 400). */
@@ -204,14 +219,16 @@ export function createSalesService({ db }: { db: Db }) {
         .where(salesWhere(query, actor))
         .groupBy(entitlements.planId)
         .as('per_plan');
-      const [totals] = await db
+      const rows = await db
         .select({
+          currency: plans.currency,
           count: sql<string>`coalesce(sum(${perPlan.sales}), 0)::bigint::text`,
           total: sql<string>`coalesce(sum(${perPlan.sales} * ${plans.price}), 0)::numeric(16, 2)::text`,
         })
         .from(perPlan)
-        .innerJoin(plans, eq(plans.id, perPlan.planId));
-      return { count: Number(totals?.count ?? 0), total_amount: totals?.total ?? '0.00', currency: SALE_CURRENCY };
+        .innerJoin(plans, eq(plans.id, perPlan.planId))
+        .groupBy(plans.currency);
+      return summaryOf(rows);
     },
 
     /**
@@ -241,6 +258,7 @@ export function createSalesService({ db }: { db: Db }) {
               spreadsheetText(row.dspName),
               spreadsheetText(row.planName),
               row.price ?? '',
+              row.price === null ? '' : (row.currency ?? ''),
               row.paymentMethod === null ? '' : PAYMENT_METHOD_LABELS[row.paymentMethod],
               SALE_STATUS_LABELS[SALE_STATUS_OF[row.status]],
             ];

@@ -63,6 +63,7 @@ export const serviceItem = defineItem(service, {
     ...sameNamed(row, ['id', 'plan_id', 'category_id', 'name', 'description']),
     image_url: fileUrl(row.imagePath),
     coverage_amount: money(row.coverageAmount),
+    currency: sql`(select ${plans.currency} from ${plans} where ${plans.id} = ${row.planId})`,
     ...sameNamed(row, ['unlimited_coverage', 'event_limit', 'unlimited_events', 'event_period', 'inclusions', 'exclusions', 'is_active', 'apolo_code_ref', 'meta']),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),

@@ -1,18 +1,35 @@
 import { EXACT_TOTAL_LIMIT } from '@contract/list.constants';
 
-// Amounts carry cents only when they have them, and then both digits (a price of 30,99; a
-// coverage of 1.500.000,50, never 1.500.000,5).
-const whole = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const amount = (value: number): string => (Number.isInteger(Math.round(value * 100) / 100) ? whole : withCents).format(value);
+/** The decimals a currency uses (2 for USD, 0 for COP and CLP, 3 for BHD), from the browser's ISO 4217 data. */
+const currencyDigits = (currency: string | null | undefined): number => {
+  if (!currency) return 2;
+  try {
+    return new Intl.NumberFormat('es-CO', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
+const formats = new Map<number, Intl.NumberFormat>();
+const numberFormat = (digits: number) => {
+  let found = formats.get(digits);
+  if (!found) formats.set(digits, (found = new Intl.NumberFormat('es-CO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return found;
+};
 
 /**
- * Money as staff read it, in Colombian style: '$ 180.000.000', '$ 30,99'. `empty` stands in when
- * there is no number ('—', or 'Sin precio' on a plan).
+ * Money as es-CO writes it, the ISO 4217 code first: 'COP 29.900', 'USD 2,99', 'MXN 149'. Decimals
+ * only when the amount has them, as many as the currency uses (at least the two a price may
+ * carry, so a stored 30,99 is never rounded away). Without a currency, the amount alone; `empty`
+ * stands in when there is no number ('—', or 'Sin precio' on a plan).
  */
-export const formatMoney = (value: number | string | null | undefined, empty = '—'): string => {
+export const formatMoney = (value: number | string | null | undefined, currency: string | null | undefined, empty = '—'): string => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? `$ ${amount(number)}` : empty;
+  if (typeof number !== 'number' || !Number.isFinite(number)) return empty;
+  const hasCents = Math.round(number * 100) % 100 !== 0;
+  const amount = numberFormat(hasCents ? Math.max(currencyDigits(currency), 2) : 0).format(number);
+  // A no-break space: the code never ends a line apart from its amount.
+  return currency ? `${currency}\u00a0${amount}` : amount;
 };
 
 const count = new Intl.NumberFormat('es');

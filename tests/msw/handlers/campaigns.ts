@@ -17,7 +17,7 @@ import {
 import { service as serviceSchema, type Service } from '@contract/service';
 import { checked } from '../envelope';
 import { arrayRows, merged, refusalOf, resourceHandlers, type ListSpec, type MockModule } from '../resource';
-import { countryRef } from './countries';
+import { countryRef, currencyOf } from './countries';
 import { sponsorsDb } from './sponsors';
 
 let sequence = 0;
@@ -45,6 +45,7 @@ export const buildCampaign = (overrides: Partial<Campaign> = {}): Campaign => {
     country_id: countryId,
     image_url: null,
     budget: 1_000_000,
+    currency: currencyOf(countryId),
     created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     updated_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     sponsor: sponsorRef(sponsorId),
@@ -67,6 +68,7 @@ export const buildPlan = (overrides: Partial<CampaignPlan> = {}): CampaignPlan =
     name: 'Plan Básico',
     description: null,
     price: 19900,
+    currency: 'COP',
     status: 'ACTIVE',
     image_url: null,
     document_url: null,
@@ -100,6 +102,7 @@ export const buildService = (overrides: Partial<Service> = {}): Service =>
       description: null,
       image_url: null,
       coverage_amount: null,
+      currency: 'COP',
       unlimited_coverage: true,
       event_limit: null,
       unlimited_events: true,

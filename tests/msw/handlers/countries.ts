@@ -4,12 +4,15 @@ import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
-  { id: 1, name: 'Argentina', code: 'AR' },
-  { id: 2, name: 'Chile', code: 'CL' },
-  { id: 3, name: 'Colombia', code: 'CO' },
-  { id: 4, name: 'México', code: 'MX' },
-  { id: 5, name: 'Perú', code: 'PE' },
+  { id: 1, name: 'Argentina', code: 'AR', currency: 'ARS' },
+  { id: 2, name: 'Chile', code: 'CL', currency: 'CLP' },
+  { id: 3, name: 'Colombia', code: 'CO', currency: 'COP' },
+  { id: 4, name: 'México', code: 'MX', currency: 'MXN' },
+  { id: 5, name: 'Perú', code: 'PE', currency: 'PEN' },
 ] satisfies Country[];
+
+/** A country's currency, as the API gives it to that country's campaigns and plans. */
+export const currencyOf = (id: number) => countryFixtures.find((candidate) => candidate.id === id)?.currency ?? null;
 
 /** A country as a relation (`include=country`). */
 export const countryRef = (id: number) => {
@@ -25,7 +28,8 @@ const spec: ListSpec<Country> = {
   search: (row) => [row.name],
 };
 
-// The panel reads countries and asks whether one can be deleted; it never deletes one.
+// The panel reads countries (a new campaign its country's currency) and asks whether one can be
+// deleted; it never deletes one.
 export const mock: MockModule = {
-  handlers: resourceHandlers({ path: 'v1/countries', spec, detail: false, rows: arrayRows({ countries: countryFixtures }, 'countries'), notFound: COUNTRY_NOT_FOUND, deletion: {} }),
+  handlers: resourceHandlers({ path: 'v1/countries', spec, rows: arrayRows({ countries: countryFixtures }, 'countries'), notFound: COUNTRY_NOT_FOUND, deletion: {} }),
 };

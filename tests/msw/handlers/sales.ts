@@ -62,8 +62,16 @@ export const mock: MockModule = {
     listHandler('v1/sales', spec, () => salesDb.sales),
     http.get(apiUrl('v1/sales/summary'), ({ request }) => {
       const found = matching(salesDb.sales, new URL(request.url), spec);
-      const cents = found.reduce((sum, row) => sum + Math.round(Number(row.amount ?? 0) * 100), 0);
-      return answer(salesSummary, { count: found.length, total_amount: (cents / 100).toFixed(2), currency: 'COP' });
+      // One total per currency, by code, as the API sums them: never across currencies.
+      const cents = new Map<string | null, { count: number; cents: number }>();
+      for (const row of found) {
+        const total = cents.get(row.currency) ?? { count: 0, cents: 0 };
+        cents.set(row.currency, { count: total.count + 1, cents: total.cents + Math.round(Number(row.amount ?? 0) * 100) });
+      }
+      const totals = [...cents]
+        .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+        .map(([currency, total]) => ({ currency, count: total.count, total_amount: (total.cents / 100).toFixed(2) }));
+      return answer(salesSummary, { count: found.length, totals });
     }),
     http.get(apiUrl('v1/sales/export'), ({ request }) => {
       const url = new URL(request.url);

@@ -2,8 +2,9 @@ import dayjs from 'dayjs';
 
 import { formatMoney } from '@/shared/lib';
 
-/** A budget as staff read it, e.g. '$ 180.000.000'; '—' without one. */
-export const formatBudget = (value: number | null | undefined): string => formatMoney(value);
+/** A budget in its campaign's currency, e.g. 'COP 180.000.000'; '—' without one. */
+export const formatBudget = (campaign: { budget: number | null | undefined; currency: string | null | undefined }): string =>
+  formatMoney(campaign.budget, campaign.currency);
 
 /** A campaign date in Spanish, e.g. '1 de marzo de 2025'; '—' without one. */
 export const formatCampaignDate = (value: string | null | undefined): string =>

@@ -4,10 +4,10 @@ import { formatMonths, formatPlanPrice, planListItems } from './format';
 const spaces = (text: string) => text.replace(/\s/g, ' ');
 
 describe('plan formatting', () => {
-  it('writes prices with Colombian grouping and keeps cents, or says there is none', () => {
-    expect(spaces(formatPlanPrice(1250000))).toBe('$ 1.250.000');
-    expect(spaces(formatPlanPrice(30.99))).toBe('$ 30,99');
-    expect(formatPlanPrice(null)).toBe('Sin precio');
+  it('writes prices with their currency and keeps cents, or says there is none', () => {
+    expect(spaces(formatPlanPrice({ price: 1250000, currency: 'COP' }))).toBe('COP 1.250.000');
+    expect(spaces(formatPlanPrice({ price: 2.99, currency: 'USD' }))).toBe('USD 2,99');
+    expect(formatPlanPrice({ price: null, currency: 'COP' })).toBe('Sin precio');
   });
 
   it('says months in Spanish', () => {

@@ -1,7 +1,8 @@
 import { formatMoney } from '@/shared/lib';
 
-/** A plan's price as staff read it, e.g. '$ 19.900' or '$ 30,99'; 'Sin precio' without one. */
-export const formatPlanPrice = (value: number | null | undefined): string => formatMoney(value, 'Sin precio');
+/** A plan's price with its currency, e.g. 'COP 19.900' or 'USD 2,99'; 'Sin precio' without one. */
+export const formatPlanPrice = (plan: { price: number | null | undefined; currency: string | null | undefined }): string =>
+  formatMoney(plan.price, plan.currency, 'Sin precio');
 
 /** '1 mes', '12 meses'. */
 export const formatMonths = (months: number): string => (months === 1 ? '1 mes' : `${months} meses`);

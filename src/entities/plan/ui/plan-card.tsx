@@ -28,7 +28,7 @@ export function PlanCard({ plan, actions }: PlanCardProps) {
       actions={actions}
     >
       <Text fw={700} size="lg" c={plan.price === null ? 'dimmed' : undefined}>
-        {formatPlanPrice(plan.price)}
+        {formatPlanPrice(plan)}
       </Text>
       {plan.plan_id !== null || plan.document_url ? (
         <Group gap="xs">

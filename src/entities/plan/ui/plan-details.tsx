@@ -33,7 +33,7 @@ export function PlanDetails({ plan }: { plan: Plan }) {
     <Stack gap="lg">
       {plan.description ? <Text size="sm">{plan.description}</Text> : null}
       <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-        <Fact label="Precio">{formatPlanPrice(plan.price)}</Fact>
+        <Fact label="Precio">{formatPlanPrice(plan)}</Fact>
         <Fact label="Permanencia">{formatMonths(plan.commitment_months)}</Fact>
         <Fact label="Estado">
           <PlanStatusBadge status={plan.status} />

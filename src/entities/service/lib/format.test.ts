@@ -10,9 +10,9 @@ describe('service formatting', () => {
     expect(formatServiceEvents({ unlimited_events: false, event_limit: 2, event_period: null })).toBe('2 por periodo');
   });
 
-  it('says Ilimitada, or the amount in pesos with its cents', () => {
-    expect(formatServiceCoverage({ unlimited_coverage: true, coverage_amount: null })).toBe('Ilimitada');
-    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000 }))).toBe('$ 1.500.000');
-    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000.5 }))).toBe('$ 1.500.000,50');
+  it('says Ilimitada, or the amount in its currency with its cents', () => {
+    expect(formatServiceCoverage({ unlimited_coverage: true, coverage_amount: null, currency: 'COP' })).toBe('Ilimitada');
+    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000, currency: 'COP' }))).toBe('COP 1.500.000');
+    expect(spaces(formatServiceCoverage({ unlimited_coverage: false, coverage_amount: 1500000.5, currency: 'MXN' }))).toBe('MXN 1.500.000,50');
   });
 });

@@ -9,6 +9,6 @@ export const formatServiceEvents = (service: Pick<Service, 'unlimited_events' | 
   return service.event_period ? `${service.event_limit} · ${EVENT_PERIOD_LABELS[service.event_period]}` : `${service.event_limit} por periodo`;
 };
 
-/** 'Ilimitada' or the amount in pesos, e.g. '$ 1.500.000,50'. */
-export const formatServiceCoverage = (service: Pick<Service, 'unlimited_coverage' | 'coverage_amount'>): string =>
-  service.unlimited_coverage || service.coverage_amount === null ? 'Ilimitada' : formatMoney(service.coverage_amount);
+/** 'Ilimitada' or the amount in its plan's currency, e.g. 'COP 1.500.000,50'. */
+export const formatServiceCoverage = (service: Pick<Service, 'unlimited_coverage' | 'coverage_amount' | 'currency'>): string =>
+  service.unlimited_coverage || service.coverage_amount === null ? 'Ilimitada' : formatMoney(service.coverage_amount, service.currency);

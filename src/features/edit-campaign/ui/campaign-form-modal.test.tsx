@@ -45,6 +45,7 @@ describe('CampaignFormModal, used by keyboard and pointer', () => {
     expect(budget.closest('.mantine-NumberInput-root')?.querySelector('.mantine-NumberInput-control')).toBeNull();
     await user.type(budget, '1500');
     await user.keyboard('{ArrowUp}');
-    expect(budget).toHaveValue('$ 1.501');
+    // The sponsor is Argentine: a new campaign's budget is in its country's currency.
+    expect(budget).toHaveValue('ARS 1.501');
   });
 });

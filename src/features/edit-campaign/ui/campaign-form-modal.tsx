@@ -1,6 +1,8 @@
 import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { countryQueries } from '@/entities/country';
 import {
   CAMPAIGN_FALLBACKS,
   CAMPAIGN_FORM_STATUSES,
@@ -71,6 +73,9 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
   const country = campaign ? (campaign.country ?? null) : (sponsor?.country ?? null);
   const countryId = campaign?.country_id ?? sponsor?.country_id ?? null;
   const sponsorId = campaign?.sponsor_id ?? sponsor?.id ?? null;
+  // The budget is in the country's currency: the campaign's own, or for a new one its country's.
+  const newCountry = useQuery({ ...countryQueries.detail(countryId ?? 0), enabled: !campaign && countryId !== null });
+  const currency = campaign ? campaign.currency : (newCountry.data?.currency ?? null);
 
   const statusOptions = [
     ...CAMPAIGN_FORM_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
@@ -144,7 +149,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
         decimalScale={2}
         thousandSeparator="."
         decimalSeparator=","
-        prefix="$ "
+        prefix={currency ? `${currency} ` : undefined}
         // Its steppers were 12 px targets and a step of $1 helps nobody; the arrow keys still step.
         hideControls
         disabled={busy}

@@ -15,7 +15,7 @@ import { PlanWizardModal } from './plan-wizard-modal';
 const open = async (plans: Plan[] = [], plan: Plan | null = null) => {
   const campaign = campaignsDb.add({ name: 'Hogar Seguro', plans });
   const rendered = renderWithProviders(
-    <PlanWizardModal opened onClose={() => undefined} campaignId={campaign.id} plan={plan} campaignPlans={campaign.plans ?? []} />,
+    <PlanWizardModal opened onClose={() => undefined} campaignId={campaign.id} currency={campaign.currency} plan={plan} campaignPlans={campaign.plans ?? []} />,
   );
   const dialog = await screen.findByRole('dialog', { name: plan ? 'Editar Plan' : 'Nuevo Plan' });
   return { ...rendered, campaign, dialog };
@@ -69,7 +69,7 @@ describe('PlanWizardModal', () => {
     const { user, dialog, campaign } = await open([basic]);
     await fillBasics(user, dialog);
     await user.type(within(dialog).getByLabelText('Precio'), '$ 30.000');
-    expect(within(dialog).getByLabelText('Precio')).toHaveAccessibleDescription(/Se guardará como \$\s30\.000$/);
+    expect(within(dialog).getByLabelText('Precio')).toHaveAccessibleDescription(/Se guardará como COP\s30\.000$/);
     await chooseOption(user, 'Estado', 'Activo');
     await user.click(next(dialog));
 

@@ -28,6 +28,8 @@ export interface PlanWizardModalProps {
   opened: boolean;
   onClose: () => void;
   campaignId: number;
+  /** The campaign's currency (ISO 4217), the one its prices are in. */
+  currency: string | null;
   /** The plan to edit; null creates a new one. */
   plan: Plan | null;
   /** The campaign's plans: the ones an upgrade may build on (never the plan itself). */
@@ -36,16 +38,17 @@ export interface PlanWizardModalProps {
 }
 
 /** 'Nuevo Plan' / 'Editar Plan': three steps, saved from the last one. */
-export function PlanWizardModal({ opened, onClose, campaignId, plan, campaignPlans, onSaved }: PlanWizardModalProps) {
+export function PlanWizardModal({ opened, onClose, campaignId, currency, plan, campaignPlans, onSaved }: PlanWizardModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={plan ? 'Editar Plan' : 'Nuevo Plan'}>
-      <PlanWizard key={plan?.id ?? 'new'} campaignId={campaignId} plan={plan} campaignPlans={campaignPlans} onDone={onClose} onSaved={onSaved} />
+      <PlanWizard key={plan?.id ?? 'new'} campaignId={campaignId} currency={currency} plan={plan} campaignPlans={campaignPlans} onDone={onClose} onSaved={onSaved} />
     </FormModal>
   );
 }
 
 interface PlanWizardProps {
   campaignId: number;
+  currency: string | null;
   plan: Plan | null;
   campaignPlans: readonly Pick<Plan, 'id' | 'name' | 'plan_id'>[];
   onDone: () => void;
@@ -62,7 +65,7 @@ const firstStepWithError = (errors: Record<string, unknown>) => {
   return steps.length > 0 ? Math.min(...steps) : null;
 };
 
-function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWizardProps) {
+function PlanWizard({ campaignId, currency, plan, campaignPlans, onDone, onSaved }: PlanWizardProps) {
   const editing = plan !== null;
   const [active, setActive] = useState(0);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -153,7 +156,7 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
       >
         <Stepper.Step label={PLAN_STEPS[0].label}>
           <Stack gap="md" ref={active === 0 ? stepRef : undefined}>
-            <BasicStep form={form} busy={busy} />
+            <BasicStep form={form} busy={busy} currency={currency} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={PLAN_STEPS[1].label}>
@@ -186,13 +189,13 @@ function PlanWizard({ campaignId, plan, campaignPlans, onDone, onSaved }: PlanWi
 type PlanForm = ReturnType<typeof useForm<PlanFormValues>>;
 
 /** Under Precio: how a valid price will read once saved, so '30.000' is seen as thirty thousand. */
-const pricePreview = (typed: string) => {
+const pricePreview = (typed: string, currency: string | null) => {
   if (typed.trim() === '') return 'Vacío si no tiene precio';
   const price = parsePrice(typed);
-  return price === null ? 'Ej.: 30.000, 30,99 o $ 1.250.000' : `Se guardará como ${formatPlanPrice(price)}`;
+  return price === null ? 'Ej.: 30.000, 30,99 o $ 1.250.000' : `Se guardará como ${formatPlanPrice({ price, currency })}`;
 };
 
-function BasicStep({ form, busy }: { form: PlanForm; busy: boolean }) {
+function BasicStep({ form, busy, currency }: { form: PlanForm; busy: boolean; currency: string | null }) {
   return (
     <>
       <TextInput label="Nombre" withAsterisk autoComplete="off" data-autofocus disabled={busy} {...form.getInputProps('name')} />
@@ -201,7 +204,7 @@ function BasicStep({ form, busy }: { form: PlanForm; busy: boolean }) {
         <TextInput
           label="Precio"
           placeholder="Ej.: 30.000 o 30,99"
-          description={pricePreview(form.values.price)}
+          description={pricePreview(form.values.price, currency)}
           inputMode="decimal"
           autoComplete="off"
           disabled={busy}

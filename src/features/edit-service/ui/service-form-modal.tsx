@@ -110,7 +110,7 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
             allowNegative={false}
             thousandSeparator="."
             decimalSeparator=","
-            prefix="$ "
+            prefix={campaign.currency ? `${campaign.currency} ` : undefined}
             hideControls
             disabled={busy || values.unlimited_coverage}
             {...form.getInputProps('coverage_amount')}

@@ -38,7 +38,7 @@ describe('campaign detail', () => {
     expect(screen.getByText('Pausada')).toBeInTheDocument();
     expect(screen.getByText('1 de marzo de 2025')).toBeInTheDocument();
     expect(screen.getByText('31 de diciembre de 2025')).toBeInTheDocument();
-    expect(normalise(screen.getByText(/180/).textContent)).toBe('$ 180.000.000');
+    expect(normalise(screen.getByText(/180/).textContent)).toBe('COP 180.000.000');
     expect(screen.getByText('Colombia')).toBeInTheDocument();
     const trail = screen.getByRole('navigation', { name: 'Ruta de navegación' });
     expect(within(trail).getByRole('link', { name: 'Andes Protección' })).toHaveAttribute('href', `/sponsor/${sponsor.id}`);

@@ -131,7 +131,7 @@ function CampaignHeader({ campaign }: { campaign: Campaign }) {
             <Group gap="xl" mt="xs">
               <Fact label="Inicio" value={formatCampaignDate(campaign.start_date)} />
               <Fact label="Fin" value={formatCampaignDate(campaign.end_date)} />
-              <Fact label="Presupuesto" value={formatBudget(campaign.budget)} />
+              <Fact label="Presupuesto" value={formatBudget(campaign)} />
               <Fact label="País" value={campaign.country?.name ?? '—'} />
               <Fact label="Sponsor" value={campaign.sponsor?.name ?? '—'} />
             </Group>

@@ -29,7 +29,7 @@ describe('campaign detail: the plans tab', () => {
     await openCampaign([basic, premium]);
 
     const basicCard = screen.getByRole('article', { name: 'Plan Básico' });
-    expect(normalise(within(basicCard).getByText(/19/).textContent)).toBe('$ 19.900');
+    expect(normalise(within(basicCard).getByText(/19/).textContent)).toBe('COP 19.900');
     expect(within(basicCard).getByText('Activo')).toBeInTheDocument();
     expect(within(basicCard).getByText('PDF Disponible')).toBeInTheDocument();
     expect(within(basicCard).getByText('Servicio 3')).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('campaign detail: the plans tab', () => {
     expect(await screen.findByText('Plan creado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: /Planes de Asistencia/ })).toHaveTextContent('Planes de Asistencia1'));
     const card = await screen.findByRole('article', { name: 'Plan Plata' });
-    expect(normalise(within(card).getByText(/45/).textContent)).toBe('$ 45.000');
+    expect(normalise(within(card).getByText(/45/).textContent)).toBe('COP 45.000');
     expect(within(card).getByText('Borrador')).toBeInTheDocument();
   });
 
@@ -120,7 +120,7 @@ describe('campaign detail: the plans tab', () => {
 
     expect(await screen.findByText('Plan actualizado.')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Plan Oro' });
-    await waitFor(() => expect(normalise(within(card).getByText(/\$/).textContent)).toBe('$ 62.500'));
+    await waitFor(() => expect(normalise(within(card).getByText(/COP/).textContent)).toBe('COP 62.500'));
   });
 
   it('says why a plan with services cannot be deleted, and deletes one without', async () => {

@@ -59,6 +59,7 @@ export function PlansTab({ campaign }: { campaign: Campaign }) {
       <PlanWizardModal
         opened={form.opened}
         campaignId={campaign.id}
+        currency={campaign.currency}
         plan={form.plan}
         campaignPlans={plans}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}

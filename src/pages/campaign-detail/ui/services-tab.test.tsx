@@ -43,7 +43,7 @@ describe('campaign detail: the Servicios tab', () => {
     const plumber = await screen.findByRole('article', { name: 'Plomero a domicilio' });
     expect(within(plumber).getByText('Activo')).toBeInTheDocument();
     expect(within(plumber).getByText('3 · Mensual')).toBeInTheDocument();
-    expect(spaces(within(plumber).getByText(/1\.500\.000/).textContent)).toBe('$ 1.500.000');
+    expect(spaces(within(plumber).getByText(/1\.500\.000/).textContent)).toBe('COP 1.500.000');
     expect(within(plumber).getByText('Plomería')).toBeInTheDocument();
     expect(within(plumber).getByText('Plan Básico')).toBeInTheDocument();
     expect(within(plumber).getByText('APL-77')).toBeInTheDocument();

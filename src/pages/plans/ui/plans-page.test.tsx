@@ -55,7 +55,7 @@ describe('plans page', () => {
     const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Plan', 'Campaña', 'Estado', 'Precio', 'Permanencia', 'Servicios', 'PDF']);
     const oro = rowOf('Plan Oro');
-    for (const text of ['Hogar Seguro', 'Activo', '$ 150.000', '12 meses', '2', 'PDF Disponible']) expect(within(oro).getByText(text)).toBeInTheDocument();
+    for (const text of ['Hogar Seguro', 'Activo', 'COP 150.000', '12 meses', '2', 'PDF Disponible']) expect(within(oro).getByText(text)).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('Plan Oro')).getByText('Andes')).toBeInTheDocument());
     expect(within(oro).getByRole('link', { name: 'Plan Oro' })).toHaveAttribute('href', `/sponsor/${andes.id}/campaign/${hogar.id}`);
     const draft = rowOf('Plan Borrador');

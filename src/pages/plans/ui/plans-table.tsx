@@ -47,7 +47,7 @@ export function PlansTable({ plans, stale = false }: PlansTableProps) {
           },
         }),
         helper.accessor('status', { header: 'Estado', cell: (info) => <PlanStatusBadge status={info.getValue()} /> }),
-        helper.accessor('price', { header: 'Precio', cell: (info) => <CellText>{formatPlanPrice(info.getValue())}</CellText> }),
+        helper.accessor('price', { header: 'Precio', cell: ({ row }) => <CellText>{formatPlanPrice(row.original)}</CellText> }),
         helper.accessor('commitment_months', { header: 'Permanencia', cell: (info) => <CellText>{formatMonths(info.getValue())}</CellText> }),
         helper.display({ id: 'services', header: 'Servicios', cell: ({ row }) => <CellText>{row.original.services?.length ?? 0}</CellText> }),
         helper.display({

@@ -58,7 +58,9 @@ const seed = () => {
   salesDb.add({
     customer: { id: 3, name: 'Marta Ruiz', email: 'marta@correo.test' },
     dsp: { id: 2, name: 'Caribe Ventas' },
-    amount: '89900.00',
+    plan: { id: 3, name: 'Plan Viajero' },
+    amount: '2.99',
+    currency: 'USD',
     payment_method: 'efectivo',
     status: 'cancelado',
     created_at: '2026-03-20T15:00:00.000Z',
@@ -66,24 +68,27 @@ const seed = () => {
 };
 
 describe('/ventas', () => {
-  it('lists each sale with customer, DSP, plan, date, amount in pesos, payment method and status, newest first', async () => {
+  it('lists each sale with customer, DSP, plan, date, amount in its currency, payment method and status, newest first', async () => {
     seed();
     await openSales();
     await screen.findByRole('table');
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Cliente', 'DSP', 'Plan', 'Fecha', 'Monto (COP)', 'Método de pago', 'Estado']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Cliente', 'DSP', 'Plan', 'Fecha', 'Monto', 'Método de pago', 'Estado']);
     expect(rowTexts()).toEqual([
-      'Marta Ruizmarta@correo.testCaribe VentasPlan Hogar20 mar 2026$ 89.900EfectivoCancelado',
-      'Pedro Gilpedro@correo.testAndes VentasPlan Auto10 mar 2026$ 1.250.000Sin registrarPendiente',
-      'Laura Ríoslaura@correo.testAndes VentasPlan Hogar2 mar 2026$ 150.000TarjetaPagado',
+      'Marta Ruizmarta@correo.testCaribe VentasPlan Viajero20 mar 2026USD\u00a02,99EfectivoCancelado',
+      'Pedro Gilpedro@correo.testAndes VentasPlan Auto10 mar 2026COP\u00a01.250.000Sin registrarPendiente',
+      'Laura Ríoslaura@correo.testAndes VentasPlan Hogar2 mar 2026COP\u00a0150.000TarjetaPagado',
     ]);
   });
 
-  it('shows the totals of every filtered sale above the table, in Colombian pesos', async () => {
+  it('shows the totals of every filtered sale above the table, one per currency, never added up', async () => {
     seed();
     for (let index = 0; index < 20; index += 1) salesDb.add({ amount: '10000.00', created_at: '2026-01-01T15:00:00.000Z' });
     await openSales();
-    const totals = await screen.findByText('23 ventas');
-    expect(totals.closest('[aria-live]')).toHaveTextContent('$ 1.689.900');
+    const totals = (await screen.findByText('23 ventas')).closest('[aria-live]') as HTMLElement;
+    // 22 sales in pesos (1.600.000) and one of 2,99 dollars: two totals, each of its own.
+    expect(within(totals).getByText('Total COP · 22 ventas').nextSibling).toHaveTextContent('COP 1.600.000');
+    expect(within(totals).getByText('Total USD · 1 venta').nextSibling).toHaveTextContent('USD 2,99');
+    expect(totals).not.toHaveTextContent('1.600.002');
     // The table shows a page of 15; the totals count all 23.
     await waitFor(() => expect(rowTexts()).toHaveLength(15));
   });
@@ -201,7 +206,7 @@ describe('/ventas', () => {
   });
 
   it('groups the thousands of a large operator\'s count', async () => {
-    server.use(http.get(apiUrl('v1/sales/summary'), () => ok({ count: 300_000, total_amount: '35230170000.00', currency: 'COP' })));
+    server.use(http.get(apiUrl('v1/sales/summary'), () => ok({ count: 300_000, totals: [{ currency: 'COP', count: 300_000, total_amount: '35230170000.00' }] })));
     await openSales();
     expect(await screen.findByText('300.000 ventas')).toBeInTheDocument();
   });

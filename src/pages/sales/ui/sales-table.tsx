@@ -29,7 +29,7 @@ const columns = helper.columns([
       </CellText>
     ),
   }),
-  helper.display({ id: 'amount', header: AMOUNT, cell: ({ row }) => <CellText>{formatMoney(row.original.amount, 'Sin precio')}</CellText> }),
+  helper.display({ id: 'amount', header: AMOUNT, cell: ({ row }) => <CellText>{formatMoney(row.original.amount, row.original.currency, 'Sin precio')}</CellText> }),
   helper.display({
     id: 'method',
     header: METHOD,
@@ -38,7 +38,7 @@ const columns = helper.columns([
   helper.display({ id: 'status', header: STATUS, cell: ({ row }) => <SaleStatusBadge status={row.original.status} /> }),
 ]);
 
-/** Cliente, DSP, Plan, Fecha, Monto in pesos, Método de pago and Estado of each sale. */
+/** Cliente, DSP, Plan, Fecha, Monto with its currency, Método de pago and Estado of each sale. */
 export function SalesTable({ sales, stale = false }: { sales: Sale[]; stale?: boolean }) {
   return <DataTable columns={columns} data={sales} getRowId={(sale) => String(sale.id)} stale={stale} cardTitle="customer" />;
 }

@@ -5,7 +5,10 @@ import { errorMessage } from '@/shared/api';
 import { formatMoney, formatTotal } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
-/** How many sales the filters select and what they add up to, over every page; announced when it changes. */
+/**
+ * How many sales the filters select and what they add up to in each currency, over every page
+ * (amounts in different currencies are never added up); announced when it changes.
+ */
 export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary> }) {
   if (summary.isError && !summary.data) {
     return <ErrorAlert message={errorMessage(summary.error, SALE_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
@@ -20,12 +23,24 @@ export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary>
           </Text>
           <Text fw={600}>{totals ? `${formatTotal(totals.count)} ${totals.count === 1 ? 'venta' : 'ventas'}` : 'Calculando…'}</Text>
         </div>
-        <div>
-          <Text size="xs" c="dimmed">
-            Total (COP)
-          </Text>
-          <Text fw={600}>{totals ? formatMoney(totals.total_amount) : 'Calculando…'}</Text>
-        </div>
+        {totals ? (
+          totals.totals.map((total) => (
+            <div key={total.currency ?? 'none'}>
+              <Text size="xs" c="dimmed">
+                {total.currency ? `Total ${total.currency}` : 'Total sin moneda'}
+                {totals.totals.length > 1 ? ` · ${formatTotal(total.count)} ${total.count === 1 ? 'venta' : 'ventas'}` : ''}
+              </Text>
+              <Text fw={600}>{formatMoney(total.total_amount, total.currency)}</Text>
+            </div>
+          ))
+        ) : (
+          <div>
+            <Text size="xs" c="dimmed">
+              Total
+            </Text>
+            <Text fw={600}>Calculando…</Text>
+          </div>
+        )}
       </Group>
     </Paper>
   );

@@ -60,7 +60,7 @@ describe('services page', () => {
       `/sponsor/${andes.id}/campaign/${hogar.id}?tab=servicios&plan=${basic.id}`,
     );
     const locksmith = rowOf('Cerrajero');
-    for (const text of ['3 · Anual', '$ 150.000', 'Inactivo', '—']) expect(within(locksmith).getByText(text)).toBeInTheDocument();
+    for (const text of ['3 · Anual', 'COP 150.000', 'Inactivo', '—']) expect(within(locksmith).getByText(text)).toBeInTheDocument();
   });
 
   it('reopens a filtered view from its link and asks the server for exactly that', async () => {

@@ -167,7 +167,7 @@ describe('sponsor detail: the campaigns', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Pausada' })).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Campaña' });
     expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveValue('Pausada');
-    expect(within(dialog).getByLabelText('Presupuesto')).toHaveValue('$ 2.500');
+    expect(within(dialog).getByLabelText('Presupuesto')).toHaveValue('COP 2.500');
     await user.clear(within(dialog).getByLabelText(/Nombre/));
     await user.type(within(dialog).getByLabelText(/Nombre/), 'Reanudada');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar Campaña' }));
