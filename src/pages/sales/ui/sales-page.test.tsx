@@ -121,12 +121,20 @@ describe('/ventas', () => {
   it('keeps the filters of a link or a reload, the date range included', async () => {
     seed();
     const lists = recordRequests('/api/v1/sales');
-    await openSales('/ventas?q=pedro&from=2026-03-05&to=2026-03-15&method=tarjeta');
+    const { user } = await openSales('/ventas?q=pedro&from=2026-03-05&to=2026-03-15&method=tarjeta');
     await waitFor(() => expect(lists.length).toBeGreaterThan(0));
     expect(filtersOf(lists.at(-1)!)).toEqual({ 'filter[q]': 'pedro', 'filter[payment_method]': 'tarjeta', 'filter[from]': '2026-03-05', 'filter[to]': '2026-03-15' });
     expect(screen.getByRole('button', { name: 'Fechas' })).toHaveTextContent('05/03/2026 – 15/03/2026');
     expect(screen.getByRole('combobox', { name: 'Método de pago' })).toHaveValue('Tarjeta');
     expect(await screen.findByText('Ninguna venta coincide con los filtros')).toBeInTheDocument();
+    const chips = screen.getByRole('group', { name: 'Filtros aplicados' });
+    expect(within(chips).getAllByRole('button', { name: /^Quitar filtro/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Quitar filtro Búsqueda: pedro',
+      'Quitar filtro Método de pago: Tarjeta',
+      'Quitar filtro Fechas: 05/03/2026 – 15/03/2026',
+    ]);
+    await user.click(within(chips).getByRole('button', { name: 'Quitar filtro Fechas: 05/03/2026 – 15/03/2026' }));
+    await waitFor(() => expect(currentLocation()).toBe('/ventas?q=pedro&method=tarjeta'));
   });
 
   it('keeps the status filter in the URL', async () => {
