@@ -1,10 +1,11 @@
 import { Badge, Loader } from '@mantine/core';
 import { API_CLIENT_FALLBACKS, apiClientQueries, updateApiClient, type ApiClient } from '@/entities/api-client';
+import { offButKeepsFocus } from '@/shared/lib';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 
 /**
  * The client's Activo/Inactivo badge as a button: a click sends an update of that client with
- * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way.
+ * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way, and still focused.
  */
 export function ToggleApiClient({ client }: { client: ApiClient }) {
   const toggle = useSaveMutation({
@@ -21,7 +22,7 @@ export function ToggleApiClient({ client }: { client: ApiClient }) {
       component="button"
       type="button"
       onClick={() => toggle.mutate()}
-      disabled={busy}
+      {...offButKeepsFocus(busy)}
       aria-busy={busy}
       aria-label={`${status}: ${client.enabled ? 'desactivar' : 'activar'} ${client.name}`}
       color={client.enabled ? 'teal.9' : 'gray.7'}
