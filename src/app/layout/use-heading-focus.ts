@@ -9,13 +9,14 @@ import { focusPageHeadingWhenShown } from '@/shared/ui/page-header';
  * first stop. A change of search alone (a filter, a tab, a dialog's address) is not a new screen.
  */
 export function useHeadingFocusOnNavigate() {
-  const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
-  const shown = useRef<string | undefined>(undefined);
+  const target = useRouterState({ select: (state) => state.location.pathname });
+  const resolved = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+  // The screen the shell opened with (after the sign-in, its old path may still read as resolved).
+  const shown = useRef(target);
   useEffect(() => {
-    if (pathname === undefined) return;
-    const previous = shown.current;
-    shown.current = pathname;
-    if (previous === undefined || previous === pathname) return;
+    // Still on its way: the new screen is not drawn yet.
+    if (resolved === undefined || resolved !== target || resolved === shown.current) return;
+    shown.current = resolved;
     return focusPageHeadingWhenShown();
-  }, [pathname]);
+  }, [resolved, target]);
 }
