@@ -31,7 +31,6 @@ async function signInFromLogin(page: Page, password = ADMIN_PASSWORD) {
   await page.waitForURL(/\/otp\?email=/);
   await page.getByLabel('Dígito 1 del código').click();
   await page.keyboard.type(server.lastCode(ADMIN_EMAIL));
-  await page.getByRole('button', { name: 'Verificar y continuar' }).click();
 }
 
 /** What has focus: its accessible text, whether it sits in the main menu, and its visible box. */
@@ -72,7 +71,6 @@ describe('deep links survive the sign-in', () => {
 
     await page.getByLabel('Dígito 1 del código').click();
     await page.keyboard.type(server.lastCode(ADMIN_EMAIL));
-    await page.getByRole('button', { name: 'Verificar y continuar' }).click();
     await page.waitForURL(`${server.url}/campanas?q=hogar&status=ACTIVE`);
     await page.getByRole('heading', { name: 'Campañas', level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Campañas · Panel de Control');

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, type AccountSession } from '@contract/account';
+import { CODE_ALREADY_SENT_MESSAGE } from '@contract/auth.constants';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -26,7 +27,7 @@ export const MESSAGES = {
   badCredentials: 'Correo o contraseña incorrectos.',
   inactive: 'Tu cuenta está desactivada. Contacta a un administrador.',
   codeSent: 'Te enviamos un código de 6 dígitos a tu correo.',
-  resendTooSoon: 'Ya enviamos un código hace menos de un minuto. Revisa tu correo o espera para pedir otro.',
+  resendTooSoon: CODE_ALREADY_SENT_MESSAGE,
   codeInvalid: 'El código no es válido o ya fue usado. Solicita uno nuevo.',
   codeExpired: 'El código expiró. Solicita uno nuevo.',
   codeLocked: 'Se agotaron los intentos para este código. Solicita uno nuevo.',

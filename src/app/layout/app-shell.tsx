@@ -7,6 +7,7 @@ import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PanelProviders } from '../setup/panel-providers';
 import { MainNav } from './main-nav';
+import { useHeadingFocusOnNavigate } from './use-heading-focus';
 import { useProfileRefresh } from './use-profile-refresh';
 import { UserMenu } from './user-menu';
 
@@ -24,6 +25,7 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 /** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
 export function AppShellLayout() {
   useProfileRefresh();
+  useHeadingFocusOnNavigate();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
   const burgerRef = useRef<HTMLButtonElement>(null);

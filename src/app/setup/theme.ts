@@ -1,4 +1,15 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import type { CalendarAriaLabels } from '@mantine/dates';
+
+/** The calendar's arrows, named at every level: Mantine leaves them without a name. */
+const CALENDAR_LABELS: CalendarAriaLabels = {
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  previousYear: 'Año anterior',
+  nextYear: 'Año siguiente',
+  previousDecade: 'Década anterior',
+  nextDecade: 'Década siguiente',
+};
 
 // Shade 8 keeps text on the primary colour above axe's 4.5:1 contrast ratio.
 // Focus: Mantine's ring ('auto': keyboard focus only) is 2px with a 2px offset in the primary
@@ -19,6 +30,9 @@ export const theme = createTheme({
     // requests, so the ones in sight lose nothing: the browser finds them only at that render either
     // way. Fixed sizes or aspect ratios keep the layout from moving as they arrive.
     Image: { defaultProps: { loading: 'lazy' } },
+    // Every date field and calendar of the panel, in one place (plain objects, as above).
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+    DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
   },
 });
 

@@ -4,3 +4,4 @@ export { pageRoute, type PageLoad, type PageLoader } from './page-route';
 export { HOME_PATH, safeRedirect, searchRedirect } from './safe-redirect';
 export { RESEND_COOLDOWN_SECONDS, useResendCountdown } from './use-resend-countdown';
 export { saveFile } from './save-file';
+export { offButKeepsFocus } from './busy-control';

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ENTITLEMENT_FALLBACKS, entitlementFinalStatusQuestion, type Entitlement, type EntitlementStatus } from '@/entities/entitlement';
 import { errorMessage } from '@/shared/api';
+import { offButKeepsFocus } from '@/shared/lib';
 import { useConfirm } from '@/shared/ui/confirm-dialog';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { useChangeEntitlementStatus } from '../model/use-change-entitlement-status';
@@ -100,7 +101,8 @@ export function EntitlementStatusControl({ customerId, customerName, entitlement
             onChange={(event) => setReason(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button type="submit" disabled={busy || picked === null}>
+            {/* Focus stays on it through the change and after, when it is off again until another pick. */}
+            <Button type="submit" {...offButKeepsFocus(busy || picked === null)}>
               {busy ? 'Cambiando…' : 'Cambiar estado'}
             </Button>
           </Group>

@@ -1,4 +1,5 @@
 import type { LoginBody } from '@contract/auth';
+import { CODE_ALREADY_SENT_MESSAGE } from '@contract/auth.constants';
 import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -27,6 +28,9 @@ const validate = ({ email, password }: LoginBody): Errors => {
 
 /** Unknown e-mail or wrong password: the server answers both alike, so neither is singled out. */
 const isWrongCredentials = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Signed in again within the minute: the code mailed a moment ago still stands. */
+const isCodeAlreadySent = (error: unknown) => error instanceof ApiError && error.status === 429 && error.message === CODE_ALREADY_SENT_MESSAGE;
 
 /** What recovery's last step says, repeated where the new password is first used. */
 export const PASSWORD_RESET_GREETING = 'Tu contraseña ha sido actualizada correctamente.';
@@ -133,6 +137,17 @@ export function SignInForm({ redirect }: SignInFormProps) {
           <div ref={alertRef} tabIndex={-1}>
             <ErrorAlert message={errorMessage(serverError, SIGN_IN_FALLBACK)} />
           </div>
+        ) : null}
+        {isCodeAlreadySent(serverError) ? (
+          <Anchor
+            size="sm"
+            fw={600}
+            className="small-target"
+            style={{ alignSelf: 'flex-start' }}
+            renderRoot={(props) => <Link to="/otp" search={{ email: values.email.trim(), redirect }} {...props} />}
+          >
+            Ya tengo un código
+          </Anchor>
         ) : null}
         <AuthEmailInput ref={emailRef} disabled={busy} {...inputProps('email')} />
         <PasswordInput label="Contraseña" autoComplete="current-password" ref={passwordRef} disabled={busy} {...inputProps('password')} />

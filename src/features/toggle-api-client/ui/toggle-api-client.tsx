@@ -1,11 +1,12 @@
 import { Badge, Loader } from '@mantine/core';
 import { API_CLIENT_FALLBACKS, apiClientQueries, updateApiClient, type ApiClient } from '@/entities/api-client';
+import { offButKeepsFocus } from '@/shared/lib';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
 
 /**
  * The client's Activo/Inactivo badge as a button: a click sends an update of that client with
- * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way.
+ * `enabled` flipped and nothing else, then the list reloads. Off while the change is under way, and still focused.
  */
 export function ToggleApiClient({ client }: { client: ApiClient }) {
   const toggle = useSaveMutation({
@@ -22,7 +23,7 @@ export function ToggleApiClient({ client }: { client: ApiClient }) {
       component="button"
       type="button"
       onClick={() => toggle.mutate()}
-      disabled={busy}
+      {...offButKeepsFocus(busy)}
       aria-busy={busy}
       aria-label={`${status}: ${client.enabled ? 'desactivar' : 'activar'} ${client.name}`}
       color={BADGE_TONES[activeTone(client.enabled)]}

@@ -49,14 +49,16 @@ describe('ConnectorToggle', () => {
     expect(connectorsDb.requests[1]).toEqual({ method: 'update', id: payments.id, body: { enabled: true } });
   });
 
-  it('says it is working and takes no second click while the change runs', async () => {
+  it('says it is working, keeps focus and takes no second click while the change runs', async () => {
     seed();
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let calls = 0;
     server.use(
       http.post(apiUrl('v1/connectors/:id'), async () => {
+        calls += 1;
         await held;
         return fail(500, 'No se pudo guardar el conector');
       }),
@@ -65,9 +67,13 @@ describe('ConnectorToggle', () => {
     await user.click(await screen.findByRole('button', { name: 'Activo: desactivar el conector reservas' }));
     const busy = await screen.findByRole('button', { name: 'Activo: desactivar el conector reservas' });
     await waitFor(() => expect(busy).toHaveTextContent('Cambiando…'));
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    expect(calls).toBe(1);
     release();
     await waitFor(() => expect(busy).toHaveTextContent('Activo'));
+    expect(busy).toHaveFocus();
   });
 
   it('tells the server’s refusal and leaves the badge as it was', async () => {

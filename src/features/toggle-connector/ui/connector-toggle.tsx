@@ -1,13 +1,14 @@
 import { Badge, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONNECTOR_FALLBACKS, connectorQueries, updateConnector, type Connector } from '@/entities/connector';
+import { offButKeepsFocus } from '@/shared/lib';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
 
 /**
  * The Activo/Inactivo badge as a button: a click flips this connector's own `enabled` (an update
  * of the connector with that field alone), then the DSP's connectors are read again. While it
- * runs the badge says so and takes no second click; a refusal is told with the server's message.
+ * runs the badge says so and takes no second click, keeping focus; a refusal is told with the server's message.
  */
 export function ConnectorToggle({ connector }: { connector: Connector }) {
   const queryClient = useQueryClient();
@@ -28,7 +29,7 @@ export function ConnectorToggle({ connector }: { connector: Connector }) {
   return (
     <UnstyledButton
       onClick={() => toggle.mutate()}
-      disabled={busy}
+      {...offButKeepsFocus(busy)}
       aria-busy={busy}
       aria-label={`${label}: ${connector.enabled ? 'desactivar' : 'activar'} el conector ${connector.key}`}
       style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}

@@ -34,7 +34,8 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   // The minute counts from the last code this tab asked for, when it was for this address.
   const secondsLeft = useResendCountdown(email && email === pendingEmail ? otpSentAt : null);
 
-  const otp = useOtpField();
+  // Six digits typed or pasted go at once; `verify` ignores a second send while one is checked.
+  const otp = useOtpField({ onComplete: (code) => verify(code) });
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -58,6 +59,8 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
     onError: (error) => {
       const message = formFieldErrors(error).code;
       if (message) {
+        // A wrong code is emptied: the next six digits typed are sent again by themselves.
+        otp.setCode('');
         otp.setError(message);
         setFocusAfterError('code');
       } else {
@@ -80,8 +83,9 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
     },
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Checks the code typed, once: not while a check is under way. */
+  function verify(code: string) {
+    if (verifyMutation.isPending) return;
     setFormError(null);
     otp.setError(null);
     resendMutation.reset();
@@ -90,11 +94,17 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
       setFocusAfterError('alert');
       return;
     }
-    if (!otp.check()) {
+    verifyMutation.mutate({ email, code });
+  }
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (email && !otp.check()) {
+      setFormError(null);
       setFocusAfterError('code');
       return;
     }
-    verifyMutation.mutate({ email, code: otp.code });
+    verify(otp.code);
   };
 
   const resend = () => {

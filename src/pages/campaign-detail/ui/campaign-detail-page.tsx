@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import {
@@ -128,13 +128,14 @@ function CampaignHeader({ campaign }: { campaign: Campaign }) {
               {canEdit ? <HistoryButton resource="campaign" id={campaign.id} name={campaign.name} /> : null}
             </Group>
             <Text c={campaign.description ? undefined : 'dimmed'}>{campaign.description || 'Sin descripción'}</Text>
-            <Group gap="xl" mt="xs">
+            {/* Columns, not a wrapping row: on a phone the dates stay side by side, never 'Inicio' alone. */}
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg" verticalSpacing="sm" mt="xs">
               <Fact label="Inicio" value={formatCampaignDate(campaign.start_date)} />
               <Fact label="Fin" value={formatCampaignDate(campaign.end_date)} />
               <Fact label="Presupuesto" value={formatBudget(campaign)} />
               <Fact label="País" value={campaign.country?.name ?? '—'} />
               <Fact label="Sponsor" value={campaign.sponsor?.name ?? '—'} />
-            </Group>
+            </SimpleGrid>
           </Stack>
         </Grid.Col>
       </Grid>

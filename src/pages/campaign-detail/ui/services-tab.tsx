@@ -41,6 +41,9 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
 
   const newButton = (
     <Button
+      // A phone's full width (the row wraps there, the button below the select); at its end beyond.
+      w={{ base: '100%', xs: 'auto' }}
+      ml={{ base: 0, xs: 'auto' }}
       leftSection={<IconPlus size={16} />}
       disabled={plan === null}
       aria-describedby={plan === null ? reasonId : undefined}
@@ -63,10 +66,10 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
           w={{ base: '100%', xs: 320 }}
           comboboxProps={{ withinPortal: true }}
         />
-        <Stack gap={4} align="flex-end">
+        <Stack gap={4} w={{ base: '100%', xs: 'auto' }}>
           {newButton}
           {plan === null ? (
-            <Text id={reasonId} size="xs" c="dimmed">
+            <Text id={reasonId} size="xs" c="dimmed" ta={{ base: 'center', xs: 'right' }}>
               {NEEDS_PLAN}
             </Text>
           ) : null}

@@ -128,7 +128,7 @@ describe('SubscriptionsModal', () => {
 
     expect(statusSelect('Plan Plata')).toBeDisabled();
     expect(statusSelect('Plan Plata')).toHaveAccessibleDescription('Una suscripción cancelada no puede cambiar de estado.');
-    expect(card('Plan Plata').getByRole('button', { name: 'Cambiar estado' })).toBeDisabled();
+    expect(card('Plan Plata').getByRole('button', { name: 'Cambiar estado' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows the new status at once, sends the reason, and adds the history row when the server agrees', async () => {
@@ -148,13 +148,16 @@ describe('SubscriptionsModal', () => {
     await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
 
     // Before the server answers.
-    expect(await card('Plan Oro').findByRole('button', { name: 'Cambiando…' })).toBeDisabled();
+    const busy = await card('Plan Oro').findByRole('button', { name: 'Cambiando…' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
     expect(statusSelect('Plan Oro')).toHaveValue('SUSPENDED');
     expect(card('Plan Oro').getByText('Suspendido', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
 
     held.open();
     expect(await card('Plan Oro').findByText('Activo → Suspendido')).toBeInTheDocument();
     expect(card('Plan Oro').getByText('Motivo: Falta de pago')).toBeInTheDocument();
+    expect(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' })).toHaveFocus();
     expect(card('Plan Oro').getByText(/^Ana Admin · /)).toBeInTheDocument();
     expect(card('Plan Oro').getByText('Cerrado')).toBeInTheDocument();
     expect(statusSelect('Plan Oro')).toHaveValue('SUSPENDED');
@@ -194,7 +197,7 @@ describe('SubscriptionsModal', () => {
     reload.open();
     await waitFor(() => expect(reads.count).toBeGreaterThan(readsBefore));
     expect(statusSelect('Plan Oro')).toHaveValue('ACTIVE');
-    expect(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' })).toBeDisabled();
+    expect(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows what the server holds after refusing a change made on stale data', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
+import { CODE_ALREADY_SENT_MESSAGE } from '@contract/auth.constants';
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED_NOTICE } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
@@ -42,6 +43,28 @@ describe('login page', () => {
     expect(sent!.get('email')).toBe('ana@example.com');
     expect(sent!.get('password')).toBe('secreto123');
     expect(useSessionStore.getState().email).toBe('ana@example.com');
+  });
+
+  it('offers the code already sent when Continuar is pressed again within the minute', async () => {
+    server.use(http.post(apiUrl('auth/login'), () => fail(429, CODE_ALREADY_SENT_MESSAGE)));
+    const { user } = await openLogin('/login?redirect=%2Fventas');
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ya enviamos un código hace menos de un minuto.');
+    await user.click(screen.getByRole('link', { name: 'Ya tengo un código' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifica tu identidad' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/otp?email=ana%40example.com&redirect=%2Fventas');
+  });
+
+  it('offers no code page for any other refusal', async () => {
+    server.use(http.post(apiUrl('auth/login'), () => fail(429, 'Demasiados intentos. Espera unos minutos.')));
+    const { user } = await openLogin();
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('link', { name: 'Ya tengo un código' })).not.toBeInTheDocument();
   });
 
   it('asks for the e-mail and the password before calling the server', async () => {

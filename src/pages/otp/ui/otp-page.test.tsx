@@ -32,6 +32,8 @@ describe('OTP page', () => {
   });
 
   it('moves through the boxes with typing and Backspace, and fills them all from a paste', async () => {
+    // The pasted code is being checked (the answer never comes), so the boxes keep it.
+    server.use(http.post(apiUrl('auth/verify-2fa'), () => new Promise<never>(() => undefined)));
     const { user } = await openOtp();
     await user.click(digit(1));
     await user.keyboard('12');
@@ -57,7 +59,6 @@ describe('OTP page', () => {
     const { user } = await openOtp('/otp');
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('No email provided for verification.');
   });
 
@@ -74,7 +75,6 @@ describe('OTP page', () => {
     expect(screen.getByText('luis@example.com')).toBeInTheDocument();
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     await screen.findByRole('alert');
     expect(sent?.get('email')).toBe('luis@example.com');
   });
@@ -84,7 +84,6 @@ describe('OTP page', () => {
     const { user } = await openOtp();
     await user.click(digit(1));
     await user.paste('000000');
-    await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('El código no es válido o expiró.');
     expect(useSessionStore.getState().token).toBeNull();
   });
@@ -94,7 +93,6 @@ describe('OTP page', () => {
     const { user } = await openOtp();
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected response from server.');
     expect(useSessionStore.getState().token).toBeNull();
   });
@@ -112,7 +110,6 @@ describe('OTP page', () => {
     const { user } = await openOtp();
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
 
     expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
@@ -132,6 +129,48 @@ describe('OTP page', () => {
     expect(screen.queryByRole('heading', { name: 'Verifica tu identidad' })).not.toBeInTheDocument();
   });
 
+  it('sends six typed digits without Enter, once', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post(apiUrl('auth/verify-2fa'), async ({ request }) => {
+        sent.push(new URLSearchParams(await request.text()).get('code') ?? '');
+        return ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser });
+      }),
+    );
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.keyboard('12345');
+    expect(sent).toEqual([]);
+    await user.keyboard('6');
+    // Enter on top of it while the code is checked sends nothing more.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
+    expect(sent).toEqual(['123456']);
+  });
+
+  it('empties the boxes after a wrong code, keeps focus on the first and sends the next six digits by themselves', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post(apiUrl('auth/verify-2fa'), async ({ request }) => {
+        const code = new URLSearchParams(await request.text()).get('code') ?? '';
+        sent.push(code);
+        if (code === '000000') return fail(422, 'Código incorrecto. Te quedan 4 intentos.', { code: ['Código incorrecto. Te quedan 4 intentos.'] });
+        return ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser });
+      }),
+    );
+    const { user } = await openOtp();
+    await user.click(digit(1));
+    await user.paste('000000');
+    await waitFor(() => expect(digit(1)).toHaveFocus());
+    expect(await screen.findByText('Código incorrecto. Te quedan 4 intentos.')).toBeInTheDocument();
+    expect([1, 2, 3, 4, 5, 6].map((n) => (digit(n) as HTMLInputElement).value).join('')).toBe('');
+    expect(sent).toEqual(['000000']);
+
+    await user.keyboard('654321');
+    expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
+    expect(sent).toEqual(['000000', '654321']);
+  });
+
   it('puts a refused code on the boxes and focuses the first one', async () => {
     server.use(
       http.post(apiUrl('auth/verify-2fa'), () =>
@@ -141,7 +180,6 @@ describe('OTP page', () => {
     const { user } = await openOtp();
     await user.click(digit(1));
     await user.paste('000000');
-    await user.click(submit());
     await waitFor(() => expect(digit(1)).toHaveFocus());
     expect(digit(1)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('group', { name: 'Código de verificación' })).toHaveAccessibleDescription(
@@ -153,7 +191,6 @@ describe('OTP page', () => {
     const { user } = await openOtp('/otp');
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
@@ -162,7 +199,6 @@ describe('OTP page', () => {
     const { user } = await openOtp('/otp?email=ana%40example.com&redirect=%2Fcampanas%3Fq%3Dhogar');
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     await waitFor(() => expect(currentLocation()).toBe('/campanas?q=hogar'));
     await waitFor(() => expect(document.title).toBe('Campañas · Panel de Control'));
   });
@@ -171,7 +207,6 @@ describe('OTP page', () => {
     const { user } = await openOtp('/otp?email=ana%40example.com&redirect=https%3A%2F%2Fevil.example%2F');
     await user.click(digit(1));
     await user.paste('123456');
-    await user.click(submit());
     expect(await screen.findByRole('heading', { name: 'Sponsors' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
   });

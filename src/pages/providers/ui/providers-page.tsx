@@ -42,7 +42,7 @@ export function ProvidersPage() {
       />
       <SearchInput
         label="Buscar proveedores"
-        placeholder="Buscar por nombre, email, teléfono o dirección..."
+        placeholder="Nombre, email, teléfono o dirección"
         value={q}
         maw={420}
         onSearch={(value) =>

@@ -19,3 +19,6 @@ export const isTopLayer = (id: string) => open[open.length - 1] === id;
 
 /** The dialog under the topmost one, or null when the topmost one was opened from the page. */
 export const layerBelowTop = (): string | null => open[open.length - 2] ?? null;
+
+/** The topmost open dialog, or null when none is open. */
+export const topLayer = (): string | null => open[open.length - 1] ?? null;

@@ -5,7 +5,7 @@ const CODE_LENGTH_MESSAGE = 'El código debe tener 6 dígitos.';
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /** The code typed into an OtpInput and the boxes' error: typing clears the error. */
-export function useOtpField() {
+export function useOtpField({ onComplete }: { onComplete?: (code: string) => void } = {}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -22,6 +22,8 @@ export function useOtpField() {
     onChange: (next: string) => {
       setCode(next);
       setError(null);
+      // The last digit typed, or a whole code pasted: sent without waiting for Enter.
+      if (next !== code && CODE_PATTERN.test(next)) onComplete?.(next);
     },
   };
 

@@ -1,1 +1,1 @@
-export { PageHeader, focusPageHeading, type PageHeaderProps } from './page-header';
+export { PageHeader, focusPageHeading, focusPageHeadingWhenShown, type PageHeaderProps } from './page-header';
