@@ -12,6 +12,9 @@ export type ConnectorDriver = (typeof CONNECTOR_DRIVERS)[number];
 /** What a connector carries. */
 export const CONNECTOR_TYPES = ['BOOKING', 'PAYMENT'] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+/** How staff read each driver and type; the API's own word stays in brackets. */
+export const CONNECTOR_DRIVER_LABELS: Record<ConnectorDriver, string> = { database: 'Base de datos (database)', api: 'API (api)' };
+export const CONNECTOR_TYPE_LABELS: Record<ConnectorType, string> = { BOOKING: 'Reservas (BOOKING)', PAYMENT: 'Pagos (PAYMENT)' };
 
 export const API_CLIENT_TYPES = ['BACKEND', 'PARTNER', 'INTEGRATOR', 'ANALYTICS'] as const;
 export type ApiClientType = (typeof API_CLIENT_TYPES)[number];
