@@ -75,18 +75,18 @@ export const DSP_DEPENDENT_NOUNS = {
 } as const;
 
 /**
- * The settings 'Usar plantilla' fills in: the DSP's storefront (theme, components, layout). Staff
- * edit it as JSON; the server only requires an object.
+ * The settings 'Usar plantilla' fills in for a DSP of that name and type: its storefront (theme,
+ * components, layout). Staff edit it as JSON; the server only requires an object.
  */
-export const DSP_SETTINGS_TEMPLATE = {
-  name: 'Mi DSP',
-  type: 'SALE',
+export const dspSettingsTemplate = (name: string, type: DspType) => ({
+  name,
+  type,
   theme: { primaryColor: '#1E5EA8', accentColor: '#48BBE6', font: 'Inter', darkMode: false },
   components: {
     logo: '',
     darkLogo: '',
     favicon: '',
-    title: 'Mi DSP',
+    title: name,
     languageSelector: false,
     notifications: true,
     otpVerification: { default: 'sms', sms: true, email: true },
@@ -100,7 +100,7 @@ export const DSP_SETTINGS_TEMPLATE = {
     ],
     footer: {
       logo: '',
-      businessName: 'Mi DSP S.A.S.',
+      businessName: name,
       address: '',
       phone: '',
       email: '',
@@ -123,4 +123,7 @@ export const DSP_SETTINGS_TEMPLATE = {
       { id: 'account', label: 'Mi cuenta', icon: 'user', path: '/cuenta', isAuth: true },
     ],
   },
-};
+});
+
+/** The template of a DSP not yet named. */
+export const DSP_SETTINGS_TEMPLATE = dspSettingsTemplate('Mi DSP', 'SALE');
