@@ -1,12 +1,28 @@
 import type { AuditResource } from '@contract/audit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { auditLog} from '../../db/schema';
-import { campaignCategories, campaigns, categories, connectors, countries, customers, dsps, entitlements, plans, services, sponsors, users, apiClients, bookings } from '../../db/schema';
+import {
+  apiClients,
+  type auditLog,
+  bookings,
+  campaignCategories,
+  campaigns,
+  categories,
+  connectors,
+  countries,
+  customers,
+  dsps,
+  entitlements,
+  plans,
+  roles,
+  services,
+  sponsors,
+  users,
+} from '../../db/schema';
 import { constant } from '../../http/item-sql';
 
 type Named = { id: AnyPgColumn; name: AnyPgColumn };
-const named = (table: { id: AnyPgColumn; name: AnyPgColumn }): Named => ({ id: table.id, name: table.name });
+const named = (table: Named): Named => ({ id: table.id, name: table.name });
 
 /** The record an id of each field names; a field means the same record in every resource unless overridden below. */
 const FIELD_RECORDS: Record<string, Named> = {
@@ -67,6 +83,7 @@ const path = (table: { id: AnyPgColumn }, entry: Entry, ids: SQL): SQL => sql`(s
 export const recordPath = (entry: Entry): SQL => {
   const paths: Partial<Record<AuditResource, SQL>> = {
     user: path(users, entry, sql`json_build_array()`),
+    role: path(roles, entry, sql`json_build_array()`),
     sponsor: path(sponsors, entry, sql`json_build_array()`),
     campaign: path(campaigns, entry, sql`json_build_array(${campaigns.sponsorId})`),
     plan: path(plans, entry, sql`json_build_array()`),
