@@ -65,9 +65,12 @@ const nameCase = (entry: Entry, field: SQL, id: SQL): SQL => {
 export const referencedNames = (entry: Entry): SQL => {
   const values = sql`(case when jsonb_typeof(c.value -> 'before') = 'array' then c.value -> 'before' else jsonb_build_array(c.value -> 'before') end
     || case when jsonb_typeof(c.value -> 'after') = 'array' then c.value -> 'after' else jsonb_build_array(c.value -> 'after') end)`;
+  // Only the reference fields, and only whole numbers: a price or a latitude is no id.
+  const fields = [...new Set([...Object.keys(FIELD_RECORDS), ...Object.values(RESOURCE_FIELD_RECORDS).flatMap((byField) => Object.keys(byField))])];
   const pairs = sql`select distinct c.value ->> 'field' as field, (v.value #>> '{}')::int as id
     from jsonb_array_elements(${entry.changes}) c, jsonb_array_elements(${values}) v
-    where jsonb_typeof(v.value) = 'number'`;
+    where c.value ->> 'field' in (${sql.join(fields.map(constant), sql`, `)}) and jsonb_typeof(v.value) = 'number'
+      and (v.value #>> '{}') ~ '^[0-9]{1,9}$'`;
   const field = sql.raw('r.field');
   const id = sql.raw('r.id');
   return sql`coalesce((select json_agg(json_build_object('field', n.field, 'id', n.id, 'name', n.name) order by n.field, n.id)
