@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_CLIENT_FIELDS } from './api-client.constants';
-import { fieldKeys, booleanish, MAX_NAME_LENGTH } from './common';
+import { fieldKeys, booleanish, MAX_NAME_LENGTH, urlField } from './common';
 import {
   API_CLIENT_MESSAGES,
   MAX_BASE_URL,
@@ -48,24 +48,7 @@ const entryList = z.unknown().transform((value, ctx): string[] => {
   return entries;
 });
 
-const baseUrlField = z.preprocess(
-  (value) => (value === '' || value === null ? null : value),
-  z
-    .string({ error: API_CLIENT_MESSAGES.baseUrl })
-    .trim()
-    .max(MAX_BASE_URL, API_CLIENT_MESSAGES.baseUrl)
-    .refine((text) => {
-      if (text === '') return true;
-      try {
-        const url = new URL(text);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, API_CLIENT_MESSAGES.baseUrl)
-    .transform((text) => (text === '' ? null : text))
-    .nullable(),
-);
+const baseUrlField = urlField(API_CLIENT_MESSAGES.baseUrl, MAX_BASE_URL);
 
 export interface RateLimitInput {
   max_requests: number | null;

@@ -45,6 +45,10 @@ export const auditChange = z.object({
 });
 export type AuditChange = z.infer<typeof auditChange>;
 
+/** A record a change names by id, with the name it has now. */
+export const auditName = z.object({ field: z.string(), id: z.number().int(), name: z.string() });
+export type AuditName = z.infer<typeof auditName>;
+
 export const auditEntry = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -57,6 +61,13 @@ export const auditEntry = z.object({
   resource_label: z.string().nullable(),
   /** Empty for a sign-in, sign-out or a delete; every field for a create. */
   changes: z.array(auditChange),
+  /** The current names of the records the changes name by id (`dsp_id: 3`); a deleted one is left out. */
+  names: z.array(auditName),
+  /**
+   * The ids the record's page needs besides its own (a campaign's sponsor, a connector's DSP; [] when
+   * its own is enough), or null when the record is gone (or is a session).
+   */
+  record_path: z.array(z.number().int()).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

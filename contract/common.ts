@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { websiteHref } from './website';
 
 /** Every successful answer: `{status:'success', message, data}`. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
@@ -235,3 +236,19 @@ export const email = (requiredMessage: string) =>
     .max(254, 'El email es demasiado largo.')
     .pipe(z.email({ error: 'El email no es válido' }))
     .transform((value) => value.toLowerCase());
+
+/**
+ * An address a person types (a website, an API client's base URL): empty clears it (null);
+ * anything else must be an http(s) URL, stored with its scheme ('app.nortesalud.co' →
+ * 'https://app.nortesalud.co'), at most `max` characters.
+ */
+export const urlField = (message: string, max = 2048) =>
+  z.preprocess((value) => (value === null ? '' : value), z.string({ error: message })).transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const href = websiteHref(value);
+    if (href === null || href.length > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return href;
+  });

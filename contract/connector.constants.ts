@@ -49,7 +49,10 @@ export const MAX_VERIFICATION_POLICY = 5000;
 export const MAX_CONNECTOR_JSON = 20_000;
 
 export const CONNECTOR_MESSAGES = {
-  required: 'Los campos key, driver y type son obligatorios.',
+  /** One message per field, under the field it names. */
+  keyRequired: 'La key es obligatoria.',
+  driverRequired: 'El driver es obligatorio: elige database o api.',
+  typeRequired: 'El tipo es obligatorio: elige BOOKING o PAYMENT.',
   keyTooLong: `La key no puede superar ${MAX_CONNECTOR_KEY} caracteres.`,
   driver: 'El driver debe ser database o api.',
   type: 'El tipo debe ser BOOKING o PAYMENT.',

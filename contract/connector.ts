@@ -29,8 +29,11 @@ export { CONNECTOR_DRIVERS, CONNECTOR_TYPES, DSP_NOT_FOUND, type ConnectorDriver
 const connectorJson = (required: string, invalid: string) =>
   jsonObjectField({ required, invalid, notObject: invalid, tooLong: CONNECTOR_MESSAGES.jsonTooLong }, MAX_CONNECTOR_JSON);
 
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: CONNECTOR_MESSAGES.required }).trim().min(1, CONNECTOR_MESSAGES.required).max(max, tooLong);
+const requiredText = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** One of `values`, or `required` when nothing was sent and `invalid` for anything else. */
+const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? required : invalid) });
 
 const planMapping = z.object({
   plan_id: idField(CONNECTOR_MESSAGES.plansRequired),
@@ -60,9 +63,9 @@ const optionalPolicy = z.preprocess(
  * settings and params are stored encrypted and read back masked.
  */
 export const connectorFields = z.object({
-  key: requiredText(MAX_CONNECTOR_KEY, CONNECTOR_MESSAGES.keyTooLong),
-  driver: z.enum(CONNECTOR_DRIVERS, { error: (issue) => (issue.input === undefined || issue.input === '' ? CONNECTOR_MESSAGES.required : CONNECTOR_MESSAGES.driver) }),
-  type: z.enum(CONNECTOR_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? CONNECTOR_MESSAGES.required : CONNECTOR_MESSAGES.type) }),
+  key: requiredText(CONNECTOR_MESSAGES.keyRequired, MAX_CONNECTOR_KEY, CONNECTOR_MESSAGES.keyTooLong),
+  driver: requiredEnum(CONNECTOR_DRIVERS, CONNECTOR_MESSAGES.driverRequired, CONNECTOR_MESSAGES.driver),
+  type: requiredEnum(CONNECTOR_TYPES, CONNECTOR_MESSAGES.typeRequired, CONNECTOR_MESSAGES.type),
   enabled: booleanish.optional(),
   settings: connectorJson(CONNECTOR_MESSAGES.settingsRequired, CONNECTOR_MESSAGES.settingsInvalid),
   params: connectorJson(CONNECTOR_MESSAGES.paramsRequired, CONNECTOR_MESSAGES.paramsInvalid).optional(),

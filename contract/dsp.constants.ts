@@ -12,6 +12,9 @@ export type ConnectorDriver = (typeof CONNECTOR_DRIVERS)[number];
 /** What a connector carries. */
 export const CONNECTOR_TYPES = ['BOOKING', 'PAYMENT'] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+/** How staff read each driver and type; the API's own word stays in brackets. */
+export const CONNECTOR_DRIVER_LABELS: Record<ConnectorDriver, string> = { database: 'Base de datos (database)', api: 'API (api)' };
+export const CONNECTOR_TYPE_LABELS: Record<ConnectorType, string> = { BOOKING: 'Reservas (BOOKING)', PAYMENT: 'Pagos (PAYMENT)' };
 
 export const API_CLIENT_TYPES = ['BACKEND', 'PARTNER', 'INTEGRATOR', 'ANALYTICS'] as const;
 export type ApiClientType = (typeof API_CLIENT_TYPES)[number];
@@ -72,18 +75,18 @@ export const DSP_DEPENDENT_NOUNS = {
 } as const;
 
 /**
- * The settings 'Usar plantilla' fills in: the DSP's storefront (theme, components, layout). Staff
- * edit it as JSON; the server only requires an object.
+ * The settings 'Usar plantilla' fills in for a DSP of that name and type: its storefront (theme,
+ * components, layout). Staff edit it as JSON; the server only requires an object.
  */
-export const DSP_SETTINGS_TEMPLATE = {
-  name: 'Mi DSP',
-  type: 'SALE',
+export const dspSettingsTemplate = (name: string, type: DspType) => ({
+  name,
+  type,
   theme: { primaryColor: '#1E5EA8', accentColor: '#48BBE6', font: 'Inter', darkMode: false },
   components: {
     logo: '',
     darkLogo: '',
     favicon: '',
-    title: 'Mi DSP',
+    title: name,
     languageSelector: false,
     notifications: true,
     otpVerification: { default: 'sms', sms: true, email: true },
@@ -97,7 +100,7 @@ export const DSP_SETTINGS_TEMPLATE = {
     ],
     footer: {
       logo: '',
-      businessName: 'Mi DSP S.A.S.',
+      businessName: name,
       address: '',
       phone: '',
       email: '',
@@ -120,4 +123,7 @@ export const DSP_SETTINGS_TEMPLATE = {
       { id: 'account', label: 'Mi cuenta', icon: 'user', path: '/cuenta', isAuth: true },
     ],
   },
-};
+});
+
+/** The template of a DSP not yet named. */
+export const DSP_SETTINGS_TEMPLATE = dspSettingsTemplate('Mi DSP', 'SALE');

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DSP_FIELDS } from './dsp.constants';
-import { fieldKeys, MAX_NAME_LENGTH, booleanish, countryRef, idField, idList, jsonObjectField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, booleanish, countryRef, idField, idList, jsonObjectField, urlField } from './common';
 import { DSP_TYPES } from './dsp.constants';
-import { websiteHref } from './website';
 
 export {
   DSP_ANSWERS,
@@ -13,6 +12,7 @@ export {
   DSP_NOT_FOUND,
   DSP_PAGE_SIZE,
   DSP_SETTINGS_TEMPLATE,
+  dspSettingsTemplate,
   DSP_SORTS,
   DSP_STAFF_DEFAULT_SORT,
   DSP_STAFF_FIELDS,
@@ -81,18 +81,7 @@ const optionalText = (max: number, tooLong: string) =>
       .nullable(),
   );
 
-/** Empty clears the website; anything else must be an http(s) URL, stored normalised (https:// added). */
-const websiteField = z
-  .preprocess((value) => (value === null ? '' : value), z.string({ error: DSP_MESSAGES.website }))
-  .transform((value, ctx) => {
-    if (value.trim() === '') return null;
-    const href = websiteHref(value);
-    if (href === null) {
-      ctx.addIssue({ code: 'custom', message: DSP_MESSAGES.website });
-      return z.NEVER;
-    }
-    return href;
-  });
+const websiteField = urlField(DSP_MESSAGES.website);
 
 const emailField = z.preprocess(
   emptyToNull,

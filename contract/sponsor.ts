@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SPONSOR_FIELDS } from './sponsor.constants';
-import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
-import { websiteHref } from './website';
+import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField, urlField } from './common';
 
 export { websiteHref } from './website';
 export {
@@ -31,18 +30,7 @@ const nameField = z
   .min(1, SPONSOR_MESSAGES.nameRequired)
   .max(MAX_NAME_LENGTH, SPONSOR_MESSAGES.nameTooLong);
 
-/** Empty clears the website; anything else must be an http(s) URL, stored normalised. */
-const websiteField = z
-  .preprocess((value) => (value === null ? '' : value), z.string({ error: SPONSOR_MESSAGES.website }))
-  .transform((value, ctx) => {
-    if (value.trim() === '') return null;
-    const href = websiteHref(value);
-    if (href === null) {
-      ctx.addIssue({ code: 'custom', message: SPONSOR_MESSAGES.website });
-      return z.NEVER;
-    }
-    return href;
-  });
+const websiteField = urlField(SPONSOR_MESSAGES.website);
 
 /**
  * The text fields of a sponsor create (multipart, form or JSON). The `logo` file travels beside

@@ -94,6 +94,12 @@ describe('POST /api/v1/dsps/:dspId/clients', () => {
     expect((await post(valid({ client_secret: 'corto' }))).json().errors.client_secret).toEqual(['El client_secret debe tener al menos 16 caracteres.']);
   });
 
+  it("takes a base URL as a sponsor's website is taken: 'app.nortesalud.co' is stored with https://", async () => {
+    const created = await post(valid({ client_id: 'norte-url', base_url: ' app.nortesalud.co ' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.base_url).toBe('https://app.nortesalud.co');
+  });
+
   it('refuses a base URL that is not http(s), a bad type, and a bad rate limit', async () => {
     for (const base_url of ['no es url', 'ftp://x.example.com', 'javascript:alert(1)']) {
       expect((await post(valid({ base_url }))).json().errors.base_url, base_url).toEqual(['La URL base debe ser una URL válida (http o https).']);

@@ -211,6 +211,30 @@ describe('every resource on the write path', () => {
     ]);
   });
 
+  it("names the records a change points to by id, and gives the ids of the record's page until it is gone", async () => {
+    const sponsor = await createSponsor('Nombres');
+    const created = await ctx.inject({ method: 'POST', url: '/api/v1/campaigns', headers: ana.headers, payload: { name: 'Con país', sponsor_id: sponsor.id } });
+    const campaignId = created.json().data.id as number;
+    await ctx.inject({ method: 'PUT', url: `/api/v1/campaigns/${campaignId}`, headers: ana.headers, payload: { country_id: countryIds.MX } });
+    const [update] = await entriesOf(`filter[resource]=campaign&filter[resource_id]=${campaignId}&filter[action]=update`);
+    expect(update!.changes).toEqual([{ field: 'country_id', before: countryIds.CO, after: countryIds.MX, secret: false }]);
+    expect(update!.names).toEqual(
+      expect.arrayContaining([
+        { field: 'country_id', id: countryIds.CO, name: 'Colombia' },
+        { field: 'country_id', id: countryIds.MX, name: 'México' },
+      ]),
+    );
+    expect(update!.record_path).toEqual([sponsor.id]);
+
+    const [sponsorCreate] = await entriesOf(`filter[resource]=sponsor&filter[resource_id]=${sponsor.id}`);
+    expect(sponsorCreate!.names).toEqual([{ field: 'country_id', id: countryIds.CO, name: 'Colombia' }]);
+    expect(sponsorCreate!.record_path).toEqual([]);
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/campaigns/${campaignId}`, headers: ana.headers })).statusCode).toBe(200);
+    const afterDelete = await entriesOf(`filter[resource]=campaign&filter[resource_id]=${campaignId}`);
+    expect(afterDelete.map((entry) => entry.record_path)).toEqual([null, null, null]);
+  });
+
   it("keeps a deleted person's changes under their name", async () => {
     const id = await ctx.createUser({ email: 'eva@panel.test', name: 'Eva Luna', roles: ['ADMIN'] });
     const headers = bearer(await ctx.signIn('eva@panel.test'));

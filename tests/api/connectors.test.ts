@@ -82,11 +82,14 @@ describe('POST /api/v1/dsps/:dspId/connectors', () => {
     expect(response.json().data).toMatchObject({ driver: 'database', type: 'PAYMENT', enabled: false, settings: { host: '127.0.0.1', port: 3306 }, params: { table: 'bookings' } });
   });
 
-  it('asks for key, driver and type with the one message, on each missing field', async () => {
+  it('asks for key, driver and type each with its own message, under its own field', async () => {
     const response = await post(dsp.dspId, { settings: {}, plans: [mapping()] });
     expect(response.statusCode).toBe(422);
-    const message = 'Los campos key, driver y type son obligatorios.';
-    expect(response.json().errors).toMatchObject({ key: [message], driver: [message], type: [message] });
+    expect(response.json().errors).toMatchObject({
+      key: ['La key es obligatoria.'],
+      driver: ['El driver es obligatorio: elige database o api.'],
+      type: ['El tipo es obligatorio: elige BOOKING o PAYMENT.'],
+    });
     const wrong = await post(dsp.dspId, valid({ driver: 'ftp', type: 'SALE' }));
     expect(wrong.json().errors).toMatchObject({ driver: ['El driver debe ser database o api.'], type: ['El tipo debe ser BOOKING o PAYMENT.'] });
   });

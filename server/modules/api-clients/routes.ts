@@ -11,7 +11,7 @@ const dspIdParam = z.object({ dspId: recordIdParam });
 
 const WRITE_DESCRIPTION =
   'multipart/form-data, formulario o JSON: name y client_id requeridos; client_secret requerido al crear salvo con generate_secret=true, ' +
-  "que lo genera el servidor ('Los campos name, client_id y client_secret son obligatorios.'); base_url, una URL http o https; type (BACKEND " +
+  "que lo genera el servidor ('Los campos name, client_id y client_secret son obligatorios.'); base_url, una URL http o https (sin esquema se guarda con https://); type (BACKEND " +
   'por defecto, PARTNER, INTEGRATOR o ANALYTICS); enabled; scopes[i] e ip_whitelist[i] (o un texto separado por comas o líneas), sin ' +
   'espacios alrededor ni entradas vacías, cada IP una dirección IPv4/IPv6 o un rango CIDR (422 que nombra la entrada); ' +
   'rate_limit[max_requests] (entero ≥ 0; vacío quita el límite) y rate_limit[period] (minute, hour o day; hour por defecto). ' +

@@ -9,20 +9,19 @@ import {
   AUDIT_RESOURCES,
   type AuditChange,
   type AuditEntry,
+  type AuditName,
   auditEntry,
 } from '@contract/audit';
 import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { auditLog, countries } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
-
-type AuditRow = typeof auditLog.$inferSelect;
+import { recordPath, referencedNames } from './references';
 
 /** An entry as the history answers it: its author null only when neither their id nor their name is left. */
 const auditItem = defineItem(auditEntry, {
@@ -34,6 +33,8 @@ const auditItem = defineItem(auditEntry, {
     actor: sql`(case when ${entry.actorId} is null and ${entry.actorName} is null then null
       else ${jsonObject({ id: entry.actorId, name: sql`coalesce(${entry.actorName}, '')` })} end)`,
     ...sameNamed(entry, ['action', 'resource', 'resource_id', 'resource_label', 'changes']),
+    names: referencedNames(entry),
+    record_path: recordPath(entry),
   }),
 });
 
@@ -55,36 +56,15 @@ function dayStart(name: string, value: string): Date {
 
 const DAY_MS = 86_400_000;
 
-/**
- * Names for the ids a history records, by field, as the panel shows them: the entry keeps the id
- * (true when the record is renamed), the export shows the name it has now, or the id when it is gone.
- */
-type RecordNames = Partial<Record<string, Map<number, string>>>;
-
-/** 'Acme → Acme 2' as a CSV cell reads it; a secret only as changed. */
-const describeChange = (resource: AuditEntry['resource'], change: AuditChange, names: RecordNames = {}) => {
+/** 'Acme → Acme 2' as a CSV cell reads it, an id by the record's current name; a secret only as changed. */
+const describeChange = (resource: AuditEntry['resource'], change: AuditChange, names: AuditName[]) => {
   const field = AUDIT_FIELD_LABELS[resource]?.[change.field] ?? change.field;
   if (change.secret) return `${field}: cambió`;
-  const show = (value: AuditChange['before']) =>
-    value === null
-      ? '—'
-      : Array.isArray(value)
-        ? value.join(', ')
-        : typeof value === 'number'
-          ? (names[change.field]?.get(value) ?? String(value))
-          : String(value);
+  const scalar = (value: string | number | boolean) =>
+    typeof value === 'number' ? (names.find((name) => name.field === change.field && name.id === value)?.name ?? String(value)) : String(value);
+  const show = (value: AuditChange['before']) => (value === null ? '—' : Array.isArray(value) ? value.map(scalar).join(', ') : scalar(value));
   return `${field}: ${show(change.before)} → ${show(change.after)}`;
 };
-
-/** The countries the `country_id` changes of these rows name, in one query. */
-async function namesOf(db: Db, rows: AuditRow[]): Promise<RecordNames> {
-  const ids = rows.flatMap((row) =>
-    row.changes.flatMap((change) => (change.field === 'country_id' ? [change.before, change.after].filter((value): value is number => typeof value === 'number') : [])),
-  );
-  const unique = [...new Set(ids)];
-  const found = unique.length === 0 ? [] : await db.select({ id: countries.id, name: countries.name }).from(countries).where(anyOf(countries.id, unique));
-  return { country_id: new Map(found.map((country) => [country.id, country.name])) };
-}
 
 export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios'];
 
@@ -128,14 +108,13 @@ export function createAuditService({ db }: { db: Db }) {
       const bounded = and(where, lte(auditLog.id, last));
       for (let offset = 0; offset < AUDIT_EXPORT_MAX; offset += EXPORT_BATCH) {
         const rows = await db
-          .select()
+          .select({ row: auditLog, names: sql<AuditName[]>`${referencedNames(auditLog)}` })
           .from(auditLog)
           .where(bounded)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX - offset))
           .offset(offset);
-        const names = await namesOf(db, rows);
-        for (const row of rows) {
+        for (const { row, names } of rows) {
           yield [
             row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
             asText(row.actorName ?? ''),

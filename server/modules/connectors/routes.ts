@@ -12,7 +12,7 @@ const dspIdParam = z.object({ dspId: recordIdParam });
 
 const WRITE_DESCRIPTION =
   'JSON (o un formulario con settings y params como texto JSON): key, driver (database o api) y type (BOOKING o PAYMENT) requeridos ' +
-  "('Los campos key, driver y type son obligatorios.'); settings, un objeto JSON, requerido; params, un objeto JSON, requerido con driver " +
+  '(cada uno con su mensaje en su campo); settings, un objeto JSON, requerido; params, un objeto JSON, requerido con driver ' +
   'database y {} por defecto con api; plans, al menos un mapeo {plan_id, external_plan_id}, cada uno un plan que la DSP vende y sin repetir ' +
   '(422 en plans); enabled (true por defecto); varification_policy (texto libre, escrito así). La key es única dentro de su DSP, sin distinguir ' +
   'mayúsculas, tildes ni espacios alrededor (409 con el error en key). Los valores de las claves con credenciales (password, secret, token, ' +

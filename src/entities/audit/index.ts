@@ -12,4 +12,4 @@ export {
   type AuditResource,
   type HistoryResource,
 } from './api/audit.api';
-export { describeAuditEntry, describeField, describeValue, type AuditEntryDescription, type RecordNames } from './lib/describe-entry';
+export { describeAuditEntry, describeField, describeValue, type AuditEntryDescription } from './lib/describe-entry';

@@ -18,6 +18,8 @@ export const buildAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry
     resource_id: 1,
     resource_label: 'Sponsor 1',
     changes: [],
+    names: [],
+    record_path: [],
     ...overrides,
   });
 };

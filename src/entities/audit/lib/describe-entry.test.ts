@@ -14,6 +14,8 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   resource_id: 3,
   resource_label: 'Acme',
   changes: [],
+  names: [],
+  record_path: [],
   ...overrides,
 });
 
@@ -57,12 +59,30 @@ describe('describeAuditEntry: the change history in Spanish', () => {
     ]);
   });
 
-  it('shows a recorded id by the name the screen knows, or the id when it knows none', () => {
-    const names = { country_id: (id: number) => ({ 1: 'Colombia', 2: 'Perú' })[id] };
-    const moved = entry({ changes: [change('country_id', 1, 2)] });
-    expect(describeAuditEntry(moved, { now, names }).sentences).toEqual(['Ana Pérez cambió el país de Colombia a Perú']);
-    const gone = entry({ changes: [change('country_id', 1, 99)] });
-    expect(describeAuditEntry(gone, { now, names }).sentences).toEqual(['Ana Pérez cambió el país de Colombia a 99']);
+  it('shows a recorded id by the name the entry gives it, or the id when the record is gone', () => {
+    const names = [
+      { field: 'country_id', id: 1, name: 'Colombia' },
+      { field: 'country_id', id: 2, name: 'Perú' },
+    ];
+    expect(sentences({ names, changes: [change('country_id', 1, 2)] })).toEqual(['Ana Pérez cambió el país de Colombia a Perú']);
+    expect(sentences({ names, changes: [change('country_id', 1, 99)] })).toEqual(['Ana Pérez cambió el país de Colombia a 99']);
+    const plans = [
+      { field: 'plans', id: 4, name: 'Plan Hogar' },
+      { field: 'plans', id: 5, name: 'Plan Salud' },
+    ];
+    expect(sentences({ resource: 'dsp', names: plans, changes: [change('plans', [4], [4, 5])] })).toEqual(['Ana Pérez cambió los planes de Plan Hogar a Plan Hogar, Plan Salud']);
+  });
+
+  it('shows every enum with the label staff read elsewhere, and a switch as a verb', () => {
+    expect(sentences({ resource: 'booking', changes: [change('status', 'CONFIRMED', 'CANCELLED')] })).toEqual(['Ana Pérez cambió el estado de Confirmado a Cancelado']);
+    expect(sentences({ resource: 'entitlement', changes: [change('status', 'SUSPENDED', 'CANCELLED')] })).toEqual([
+      'Ana Pérez cambió el estado de Suspendido a Cancelado',
+    ]);
+    expect(sentences({ resource: 'dsp', changes: [change('type', 'SALE', 'BOOKING')] })).toEqual(['Ana Pérez cambió el tipo de Venta a Reserva']);
+    expect(sentences({ resource: 'connector', resource_label: 'norte-api', changes: [change('enabled', true, false)] })).toEqual([
+      'Ana Pérez desactivó el conector norte-api',
+    ]);
+    expect(sentences({ resource: 'api-client', resource_label: 'Norte', changes: [change('enabled', false, true)] })).toEqual(['Ana Pérez activó el cliente API Norte']);
   });
 
   it('never shows a secret’s values', () => {
@@ -71,13 +91,13 @@ describe('describeAuditEntry: the change history in Spanish', () => {
   });
 
   it('shows values as labels: active or not, yes or no, empty, lists, and cuts long text', () => {
-    expect(sentences({ resource: 'user', changes: [change('is_active', true, false)] })).toEqual(['Ana Pérez cambió el estado de Activo a Inactivo']);
+    expect(sentences({ resource: 'user', resource_label: 'Luis', changes: [change('is_active', true, false)] })).toEqual(['Ana Pérez desactivó el usuario Luis']);
     expect(sentences({ changes: [change('featured', false, true)] })).toEqual(['Ana Pérez cambió featured de No a Sí']);
     expect(sentences({ changes: [change('website', '', 'https://acme.com')] })).toEqual(['Ana Pérez cambió el sitio web de vacío a https://acme.com']);
     expect(sentences({ resource: 'user', changes: [change('roles', ['ADMIN'], ['ADMIN', 'OPERATOR'])] })).toEqual([
-      'Ana Pérez cambió los roles de ADMIN a ADMIN, OPERATOR',
+      'Ana Pérez cambió los roles de Admin a Admin, Operador',
     ]);
-    expect(sentences({ resource: 'user', changes: [change('roles', [], ['ADMIN'])] })).toEqual(['Ana Pérez cambió los roles de vacío a ADMIN']);
+    expect(sentences({ resource: 'user', changes: [change('roles', [], ['ADMIN'])] })).toEqual(['Ana Pérez cambió los roles de vacío a Admin']);
     expect(sentences({ changes: [change('logo', null, 'acme.png')] })).toEqual(['Ana Pérez cambió el logo de vacío a acme.png']);
 
     const long = 'Una descripción muy larga '.repeat(10);

@@ -1,6 +1,12 @@
-import type { AuditChange, AuditEntry } from '@contract/audit';
+import type { AuditChange, AuditEntry, AuditName } from '@contract/audit';
 import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditResource } from '@contract/audit-vocabulary';
-import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '@contract/campaign-status';
+import { BOOKING_STATUS_LABELS } from '@contract/booking.constants';
+import { CAMPAIGN_STATUS_LABELS } from '@contract/campaign-status';
+import { CONNECTOR_DRIVER_LABELS, CONNECTOR_TYPE_LABELS, DSP_TYPE_LABELS } from '@contract/dsp.constants';
+import { ENTITLEMENT_STATUS_LABELS } from '@contract/entitlement.constants';
+import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
+import { ROLE_NAMES } from '@contract/role.constants';
+import { EVENT_PERIOD_LABELS } from '@contract/service.constants';
 import { PERMISSIONS } from '@contract/permissions';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
@@ -36,37 +42,57 @@ const NO_ACTOR = 'El sistema';
 
 type AuditValue = AuditChange['before'];
 
-/**
- * Names for the ids a history records (`country_id: 3`), by field: the entry keeps the id, which
- * stays true when the record is renamed; the screen shows the name it has now, or the id when the
- * record is gone.
- */
-export type RecordNames = Partial<Record<string, (id: number) => string | undefined>>;
+/** The labels staff read elsewhere for each enum a history records, by resource and field. */
+const VALUE_LABELS: Partial<Record<AuditResource, Record<string, Readonly<Record<string, string>>>>> = {
+  user: { roles: ROLE_NAMES },
+  campaign: { status: CAMPAIGN_STATUS_LABELS },
+  plan: { status: PLAN_STATUS_LABELS },
+  service: { event_period: EVENT_PERIOD_LABELS },
+  dsp: { type: DSP_TYPE_LABELS },
+  connector: { driver: CONNECTOR_DRIVER_LABELS, type: CONNECTOR_TYPE_LABELS },
+  entitlement: { status: ENTITLEMENT_STATUS_LABELS },
+  booking: { status: BOOKING_STATUS_LABELS },
+};
+
+/** The fields whose change reads as a verb: 'desactivó el conector Norte'. */
+const ACTIVATION_FIELDS = new Set(['enabled', 'is_active']);
 
 const cut = (text: string) => (text.length > AUDIT_VALUE_MAX_LENGTH ? `${text.slice(0, AUDIT_VALUE_MAX_LENGTH - 1).trimEnd()}…` : text);
 
-/** A recorded value as staff read it: labels for the known enums, 'vacío' for nothing. */
-export function describeValue(resource: AuditResource, field: string, value: AuditValue, names: RecordNames = {}): string {
+/** One scalar as staff read it: its label, or the name the entry gives the record an id points to. */
+function describeScalar(resource: AuditResource, field: string, value: string | number, names: AuditName[]): string {
+  if (typeof value === 'number') return names.find((name) => name.field === field && name.id === value)?.name ?? String(value);
+  const labels = VALUE_LABELS[resource]?.[field];
+  return labels && Object.hasOwn(labels, value) ? labels[value]! : value;
+}
+
+/** A recorded value as staff read it: labels for the known enums, names for ids, 'vacío' for nothing. */
+export function describeValue(resource: AuditResource, field: string, value: AuditValue, names: AuditName[] = []): string {
   if (value === null || value === '') return 'vacío';
-  if (typeof value === 'number' && Object.hasOwn(names, field)) return names[field]?.(value) ?? String(value);
-  if (Array.isArray(value)) return value.length === 0 ? 'vacío' : cut(value.join(', '));
+  if (Array.isArray(value)) return value.length === 0 ? 'vacío' : cut(value.map((item) => describeScalar(resource, field, item, names)).join(', '));
   if (typeof value === 'boolean') {
-    if (field === 'is_active') return value ? 'Activo' : 'Inactivo';
+    if (ACTIVATION_FIELDS.has(field)) return value ? 'Activo' : 'Inactivo';
     return value ? 'Sí' : 'No';
   }
-  if (resource === 'campaign' && field === 'status' && typeof value === 'string' && value in CAMPAIGN_STATUS_LABELS) {
-    return CAMPAIGN_STATUS_LABELS[value as CampaignStatus];
-  }
-  return cut(String(value));
+  return cut(describeScalar(resource, field, value, names));
 }
 
 /** The field's Spanish name with its article ('el estado'); a field the labels do not know, as sent. */
 export const describeField = (resource: AuditResource, field: string) => AUDIT_FIELD_LABELS[resource]?.[field] ?? field;
 
+const record = (entry: AuditEntry) => {
+  const noun = RESOURCE_NOUNS[entry.resource];
+  return entry.resource_label ? `${noun} ${entry.resource_label}` : noun;
+};
+
 /** 'cambió el estado de Borrador a Activa'; a secret only 'cambió la contraseña', never its values. */
-const describeChange = (resource: AuditResource, change: AuditChange, names: RecordNames = {}) => {
+const describeChange = (entry: AuditEntry, change: AuditChange) => {
+  const { resource, names } = entry;
   const field = describeField(resource, change.field);
   if (change.secret) return `${AUDIT_ACTION_LABELS.update} ${field}`;
+  if (ACTIVATION_FIELDS.has(change.field) && typeof change.after === 'boolean' && typeof change.before === 'boolean') {
+    return `${change.after ? 'activó' : 'desactivó'} ${record(entry)}`;
+  }
   const before = describeValue(resource, change.field, change.before, names);
   const after = describeValue(resource, change.field, change.after, names);
   return `${AUDIT_ACTION_LABELS.update} ${field} de ${before} a ${after}`;
@@ -87,13 +113,8 @@ function describePermissionChange(entry: AuditEntry): string | null {
   return parts.filter(Boolean).join('; ') || null;
 }
 
-const record = (entry: AuditEntry) => {
-  const noun = RESOURCE_NOUNS[entry.resource];
-  return entry.resource_label ? `${noun} ${entry.resource_label}` : noun;
-};
-
 /** What was done, without who: one phrase per sentence the entry reads as. */
-function describeActions(entry: AuditEntry, names: RecordNames): string[] {
+function describeActions(entry: AuditEntry): string[] {
   const verb = AUDIT_ACTION_LABELS[entry.action];
   switch (entry.action) {
     case 'sign-in':
@@ -106,13 +127,13 @@ function describeActions(entry: AuditEntry, names: RecordNames): string[] {
     case 'password': {
       // One's own password reads as 'cambió la contraseña'; someone else's names whose.
       const own = entry.action === 'password' && entry.actor?.id != null && entry.actor.id === entry.resource_id;
-      if (own) return [describeChange('user', { field: 'password', before: null, after: null, secret: true })];
+      if (own) return [describeChange({ ...entry, resource: 'user' }, { field: 'password', before: null, after: null, secret: true })];
       const whose = `${verb} ${entry.resource_label ?? RESOURCE_NOUNS[entry.resource]}`;
       const permissions = entry.action === 'permissions' ? describePermissionChange(entry) : null;
       return [permissions ? `${whose}: ${permissions}` : whose];
     }
     case 'update':
-      return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry.resource, change, names)) : [`${verb} ${record(entry)}`];
+      return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry, change)) : [`${verb} ${record(entry)}`];
   }
 }
 
@@ -124,10 +145,10 @@ export interface AuditEntryDescription {
 }
 
 /** An entry of the change history in the Spanish sentences staff read, and how long ago it happened. */
-export function describeAuditEntry(entry: AuditEntry, { now = Date.now(), names = {} }: { now?: Date | number; names?: RecordNames } = {}): AuditEntryDescription {
+export function describeAuditEntry(entry: AuditEntry, { now = Date.now() }: { now?: Date | number } = {}): AuditEntryDescription {
   const actor = entry.actor?.name ?? NO_ACTOR;
   return {
-    sentences: describeActions(entry, names).map((action) => `${actor} ${action}`),
+    sentences: describeActions(entry).map((action) => `${actor} ${action}`),
     when: dayjs(entry.created_at).locale('es').from(dayjs(now)),
   };
 }

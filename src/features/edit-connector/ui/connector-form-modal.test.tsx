@@ -72,9 +72,13 @@ describe('ConnectorFormModal: creating', () => {
 
     const key = field(dialog, 'Key');
     await waitFor(() => expect(key).toHaveFocus());
-    expect(key).toHaveAccessibleDescription(CONNECTOR_MESSAGES.required);
-    expect(within(dialog).getByRole('combobox', { name: 'Driver' })).toHaveAccessibleDescription(CONNECTOR_MESSAGES.required);
-    expect(within(dialog).getByRole('combobox', { name: 'Tipo' })).toHaveAccessibleDescription(CONNECTOR_MESSAGES.required);
+    expect(key).toHaveAccessibleDescription(CONNECTOR_MESSAGES.keyRequired);
+    expect(within(dialog).getByRole('combobox', { name: 'Driver' })).toHaveAccessibleDescription(CONNECTOR_MESSAGES.driverRequired);
+    expect(within(dialog).getByRole('combobox', { name: 'Tipo' })).toHaveAccessibleDescription(CONNECTOR_MESSAGES.typeRequired);
+    // Each message once, under its own field.
+    for (const message of [CONNECTOR_MESSAGES.keyRequired, CONNECTOR_MESSAGES.driverRequired, CONNECTOR_MESSAGES.typeRequired]) {
+      expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    }
     expect(field(dialog, 'Settings (JSON)')).toHaveAccessibleDescription(expect.stringContaining(CONNECTOR_MESSAGES.settingsRequired));
     expect(field(dialog, 'Params (JSON)')).toHaveAccessibleDescription(expect.stringContaining(CONNECTOR_MESSAGES.paramsRequired));
     expect(within(dialog).getByRole('combobox', { name: 'Plan del mapeo 1' })).toHaveAccessibleDescription(CONNECTOR_MESSAGES.plansRequired);
@@ -94,6 +98,25 @@ describe('ConnectorFormModal: creating', () => {
     await waitFor(() => expect(field(dialog, 'Settings (JSON)')).toHaveAccessibleDescription(expect.stringContaining(CONNECTOR_MESSAGES.settingsInvalid)));
     expect(field(dialog, 'Params (JSON)')).toHaveAccessibleDescription(expect.stringContaining(CONNECTOR_MESSAGES.paramsInvalid));
     expect(connectorsDb.requests).toHaveLength(0);
+  });
+
+  it('names bad settings when the editor is left, and the message follows the value when a sample replaces it', async () => {
+    const { user, dialog } = await open();
+    await chooseOption(user, 'Driver', 'Base de datos (database)');
+    const settings = field(dialog, 'Settings (JSON)');
+    await setJson(user, settings, '{"host": ');
+    await user.tab();
+    await waitFor(() => expect(settings).toHaveAccessibleDescription(expect.stringContaining(CONNECTOR_MESSAGES.settingsInvalid)));
+    expect(settings).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getAllByText(CONNECTOR_MESSAGES.settingsInvalid)).toHaveLength(1);
+
+    await chooseOption(user, 'Driver', 'API (api)');
+    await user.click(await within(dialog).findByRole('button', { name: 'Usar el ejemplo' }));
+    await waitFor(() => expect(settings).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).queryByText(CONNECTOR_MESSAGES.settingsInvalid)).not.toBeInTheDocument();
+    await user.click(settings);
+    await user.tab();
+    expect(settings).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('requires params for driver database but sends {} when they are left empty for api', async () => {

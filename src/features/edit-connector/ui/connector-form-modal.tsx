@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Fieldset, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { CREDENTIAL_MASK } from '@contract/connector.constants';
@@ -19,6 +19,7 @@ import type { DspPlanRef } from '@/entities/dsp';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { IconTrash } from '@/shared/ui/icons';
+import { JsonField } from '@/shared/ui/json-field';
 import { Select } from '@/shared/ui/select';
 import {
   DRIVER_SAMPLES,
@@ -64,6 +65,8 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
     mode: 'controlled',
     initialValues: initialConnectorFormValues(connector),
     validate: schemaResolver(connectorFormSchema, { sync: true }),
+    // Bad JSON is named as soon as the editor is left, never only painted red.
+    validateInputOnBlur: ['settings', 'params'],
   });
   // A driver chosen over JSON the person wrote: its sample waits for their answer.
   const [pendingSample, setPendingSample] = useState<ConnectorDriver | null>(null);
@@ -80,6 +83,7 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
   const applySample = (driver: ConnectorDriver) => {
     form.setFieldValue('settings', DRIVER_SAMPLES[driver].settings);
     form.setFieldValue('params', DRIVER_SAMPLES[driver].params);
+    // The messages follow the values just set (a sample is valid: they go).
     form.clearFieldError('settings');
     form.clearFieldError('params');
     setPendingSample(null);
@@ -161,17 +165,16 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
           </Stack>
         </Alert>
       ) : null}
-      <JsonInput
+      <JsonField
         label="Settings (JSON)"
         withAsterisk
         description={holdsMaskedCredential(values.settings) ? MASK_HINT : 'Un objeto JSON con la configuración de conexión.'}
-        formatOnBlur
         rows={7}
         disabled={busy}
         styles={monospace}
         {...form.getInputProps('settings')}
       />
-      <JsonInput
+      <JsonField
         label="Params (JSON)"
         withAsterisk={values.driver !== 'api'}
         description={
@@ -181,7 +184,6 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
               ? 'Opcional con driver api: vacío se envía como {}.'
               : 'Un objeto JSON; obligatorio con driver database.'
         }
-        formatOnBlur
         rows={5}
         disabled={busy}
         styles={monospace}

@@ -1,5 +1,5 @@
 import { idField } from '@contract/common';
-import { DSP_SETTINGS_TEMPLATE, dspFields } from '@contract/dsp';
+import { dspFields, dspSettingsTemplate } from '@contract/dsp';
 import type { Dsp, DspPayload, DspType } from '@/entities/dsp';
 
 /** The modal's fields as the inputs hold them (ids as the selects' text values). */
@@ -54,8 +54,8 @@ const FIELDS = {
  */
 export const dspFormSchema = dspFields.pick(FIELDS).extend({ campaign_id: idField(CAMPAIGN_REQUIRED) });
 
-/** The template 'Usar plantilla' writes into settings, pretty-printed. */
-export const SETTINGS_TEMPLATE_TEXT = JSON.stringify(DSP_SETTINGS_TEMPLATE, null, 2);
+/** The template 'Usar plantilla' writes into settings, pretty-printed, with the form's own name and type. */
+export const settingsTemplateText = (name: string, type: DspType) => JSON.stringify(dspSettingsTemplate(name.trim() || 'Mi DSP', type), null, 2);
 
 /**
  * A new DSP sells (SALE) and starts active, with empty settings; an edited one starts from its

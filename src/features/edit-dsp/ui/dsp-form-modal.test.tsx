@@ -1,4 +1,4 @@
-import { DSP_MESSAGES, DSP_SETTINGS_TEMPLATE } from '@contract/dsp';
+import { DSP_MESSAGES, dspSettingsTemplate } from '@contract/dsp';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
@@ -12,7 +12,7 @@ import { chooseOption, listboxOf } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { renderWithProviders } from '../../../../tests/utils/render';
 import type { Dsp } from '@/entities/dsp';
-import { SETTINGS_TEMPLATE_TEXT } from '../model/dsp-form';
+import { settingsTemplateText } from '../model/dsp-form';
 import { DspFormModal } from './dsp-form-modal';
 
 /** Two sponsors, each with a campaign and its plans. */
@@ -144,8 +144,8 @@ describe('DSP form: the settings template', () => {
     seedOffer();
     const { user, dialog } = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Usar plantilla' }));
-    expect(settingsBox(dialog)).toHaveValue(SETTINGS_TEMPLATE_TEXT);
-    expect(SETTINGS_TEMPLATE_TEXT).toContain('"phoneCountryCode": "+57"');
+    expect(settingsBox(dialog)).toHaveValue(settingsTemplateText('', 'SALE'));
+    expect(settingsTemplateText('', 'SALE')).toContain('"phoneCountryCode": "+57"');
 
     await user.clear(settingsBox(dialog));
     await user.paste('{"mine": true}');
@@ -162,7 +162,26 @@ describe('DSP form: the settings template', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Usar plantilla' }));
     question = await within(dialog).findByRole('group', { name: 'Usar plantilla' });
     await user.click(within(question).getByRole('button', { name: 'Reemplazar' }));
-    await waitFor(() => expect(settingsBox(dialog)).toHaveValue(SETTINGS_TEMPLATE_TEXT));
+    await waitFor(() => expect(settingsBox(dialog)).toHaveValue(settingsTemplateText('', 'SALE')));
+  });
+
+  it("names the template after the form's own name and type, and its error follows the value", async () => {
+    seedOffer();
+    const { user, dialog } = await open();
+    await fillIn(user, within(dialog).getByLabelText(/Nombre/), 'Norte Salud Reservas');
+    await chooseOption(user, /Tipo/, 'Reserva');
+    await user.click(settingsBox(dialog));
+    await user.paste('{"roto": ');
+    await user.tab();
+    expect(settingsBox(dialog)).toHaveAccessibleDescription(DSP_MESSAGES.settingsInvalid);
+    expect(settingsBox(dialog)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Usar plantilla' }));
+    await user.click(within(await within(dialog).findByRole('group', { name: 'Usar plantilla' })).getByRole('button', { name: 'Reemplazar' }));
+    await waitFor(() => expect(settingsBox(dialog)).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(settingsBox(dialog)).not.toHaveAccessibleDescription(DSP_MESSAGES.settingsInvalid);
+    const settings = JSON.parse((settingsBox(dialog) as HTMLTextAreaElement).value) as { name: string; type: string; components: { title: string } };
+    expect([settings.name, settings.type, settings.components.title]).toEqual(['Norte Salud Reservas', 'BOOKING', 'Norte Salud Reservas']);
   });
 });
 
@@ -189,7 +208,7 @@ describe('DSP form: what is sent', () => {
           country_id: '3',
           sponsor_id: '1',
           'plans[0]': String(home.plans![0]!.id),
-          settings: JSON.stringify(DSP_SETTINGS_TEMPLATE),
+          settings: JSON.stringify(dspSettingsTemplate('Tienda Andes', 'MIXED')),
           website_url: 'tienda.example.com',
           phone_primary: '+57 300 111 2233',
           enabled: '0',

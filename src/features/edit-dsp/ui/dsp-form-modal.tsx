@@ -1,4 +1,4 @@
-import { Alert, Button, Group, JsonInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DSP_MESSAGES, DSP_TYPES, DSP_TYPE_LABELS } from '@contract/dsp';
@@ -14,11 +14,12 @@ import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
+import { JsonField } from '@/shared/ui/json-field';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
 import {
-  SETTINGS_TEMPLATE_TEXT,
+  settingsTemplateText,
   dspFormSchema,
   initialDspFormValues,
   submitBlocker,
@@ -136,8 +137,9 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   };
 
   const fillTemplate = () => {
-    form.setFieldValue('settings', SETTINGS_TEMPLATE_TEXT);
-    form.clearFieldError('settings');
+    // Checked again at once: the message follows the value, not the last blur.
+    form.setFieldValue('settings', settingsTemplateText(form.values.name, form.values.type));
+    form.validateField('settings');
     setAskTemplate(false);
   };
   // Settings someone wrote are not overwritten without a question.
@@ -239,12 +241,10 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
       <TextInput label="Dirección" autoComplete="off" disabled={busy} {...form.getInputProps('address')} />
       <Switch label="Activo" disabled={busy} {...form.getInputProps('enabled', { type: 'checkbox' })} />
       <ImageInput label="Imagen" {...formFileProps(form, 'image')} currentUrl={dsp?.image_url} disabled={busy} />
-      <JsonInput
+      <JsonField
         label="Settings"
         withAsterisk
         placeholder='{ "name": "Mi DSP", … }'
-        validationError={DSP_MESSAGES.settingsInvalid}
-        formatOnBlur
         // Mantine's autosize measures fonts the browser may not expose; a tall, resizable box is enough.
         autosize={false}
         rows={12}

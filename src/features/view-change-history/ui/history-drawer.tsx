@@ -1,8 +1,7 @@
 import { Button, Stack, Text, Timeline } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource, type RecordNames } from '@/entities/audit';
-import { useRecordNames } from '../model/use-record-names';
+import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource } from '@/entities/audit';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { Drawer } from '@/shared/ui/modal';
@@ -35,7 +34,6 @@ export function HistoryDrawer({ opened, onClose, resource, id, name }: HistoryDr
 
 function HistoryList({ resource, id }: { resource: HistoryResource; id: number }) {
   const history = useInfiniteQuery(auditQueries.history(resource, id));
-  const names = useRecordNames();
   const entries = useMemo(() => history.data?.pages.flatMap((page) => page.data), [history.data]);
   const total = history.data?.pages.at(-1)?.total ?? 0;
 
@@ -53,7 +51,7 @@ function HistoryList({ resource, id }: { resource: HistoryResource; id: number }
           <Timeline bulletSize={12} lineWidth={2} role="list" aria-label="Cambios, del más reciente al más antiguo">
             {items.map((entry) => (
               <Timeline.Item key={entry.id} role="listitem">
-                <HistoryEntry entry={entry} names={names} />
+                <HistoryEntry entry={entry} />
               </Timeline.Item>
             ))}
           </Timeline>
@@ -68,8 +66,8 @@ function HistoryList({ resource, id }: { resource: HistoryResource; id: number }
   );
 }
 
-function HistoryEntry({ entry, names }: { entry: AuditEntry; names: RecordNames }) {
-  const { sentences, when } = describeAuditEntry(entry, { names });
+function HistoryEntry({ entry }: { entry: AuditEntry }) {
+  const { sentences, when } = describeAuditEntry(entry);
   return (
     <Stack gap={2}>
       {sentences.map((sentence) => (

@@ -54,8 +54,24 @@ const seed = () => {
     created_at: '2026-03-02T10:00:00Z',
     changes: [{ field: 'name', before: 'Acme', after: 'Acme Global', secret: false }],
   });
-  auditDb.add({ actor: { id: marta.id, name: marta.name }, action: 'create', resource: 'campaign', resource_id: 9, resource_label: 'Verano', created_at: '2026-03-05T10:00:00Z' });
-  auditDb.add({ actor: { id: luis.id, name: luis.name }, action: 'delete', resource: 'sponsor', resource_id: 5, resource_label: 'Viejo', created_at: '2026-04-01T10:00:00Z' });
+  auditDb.add({
+    actor: { id: marta.id, name: marta.name },
+    action: 'create',
+    resource: 'campaign',
+    resource_id: 9,
+    resource_label: 'Verano',
+    record_path: [4],
+    created_at: '2026-03-05T10:00:00Z',
+  });
+  auditDb.add({
+    actor: { id: luis.id, name: luis.name },
+    action: 'delete',
+    resource: 'sponsor',
+    resource_id: 5,
+    resource_label: 'Viejo',
+    record_path: null,
+    created_at: '2026-04-01T10:00:00Z',
+  });
   return { luis, marta };
 };
 
@@ -72,6 +88,39 @@ describe('/auditoria', () => {
     expect(rows[1]).toContain('Campaña · Verano');
     expect(rows[2]).toContain('Luis Gómez cambió el nombre de Acme a Acme Global');
     expect(document.title).toBe('Auditoría · Panel de Control');
+  });
+
+  it('reads enums, switches and references as staff read them elsewhere', async () => {
+    auditDb.add({ resource: 'booking', resource_id: 3, resource_label: 'BK-3', record_path: [2], changes: [{ field: 'status', before: 'CONFIRMED', after: 'CANCELLED', secret: false }] });
+    auditDb.add({ resource: 'connector', resource_id: 6, resource_label: 'norte-api', record_path: [2], changes: [{ field: 'enabled', before: true, after: false, secret: false }] });
+    auditDb.add({
+      resource: 'customer',
+      resource_id: 8,
+      resource_label: 'Carla Gómez',
+      record_path: [2],
+      names: [{ field: 'dsp_id', id: 2, name: 'Norte Salud Reservas' }],
+      changes: [{ field: 'dsp_id', before: 1, after: 2, secret: false }],
+    });
+    await openAudit();
+    await screen.findByRole('table');
+    const rows = rowTexts();
+    expect(rows[0]).toContain('Ana Admin cambió la DSP de 1 a Norte Salud Reservas');
+    expect(rows[1]).toContain('Ana Admin desactivó el conector norte-api');
+    expect(rows[2]).toContain('Ana Admin cambió el estado de Confirmado a Cancelado');
+    expect(rows.join(' ')).not.toMatch(/CONFIRMED|CANCELLED| de Sí a No/);
+  });
+
+  it("links each row's record to its page, and names a deleted one without a link", async () => {
+    seed();
+    auditDb.add({ resource: 'connector', resource_id: 6, resource_label: 'norte-api', record_path: [2], created_at: '2026-04-02T10:00:00Z' });
+    const { user } = await openAudit();
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: 'Sponsor · Acme' })).toHaveAttribute('href', '/sponsor/4');
+    expect(screen.getByRole('link', { name: 'Campaña · Verano' })).toHaveAttribute('href', '/sponsor/4/campaign/9');
+    expect(screen.getByRole('link', { name: 'Conector · norte-api' })).toHaveAttribute('href', '/dsp-config?config=2&tab=conectores');
+    expect(screen.getByText('Sponsor · Viejo').closest('a')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sponsor · Acme' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sponsor/4'));
   });
 
   it('puts each filter in the URL and in the request, from page 1', async () => {

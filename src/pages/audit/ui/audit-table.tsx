@@ -4,8 +4,8 @@ import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
-import { useRecordNames } from '@/features/view-change-history';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { recordLink } from './record-link';
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>();
 
@@ -24,14 +24,13 @@ interface AuditTableProps {
 
 /** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
 export function AuditTable({ entries, stale = false }: AuditTableProps) {
-  const names = useRecordNames();
   const columns = useMemo(
     () =>
       helper.columns([
         helper.accessor('created_at', {
           header: 'Fecha',
           cell: ({ row }) => (
-            <CellText detail={describeAuditEntry(row.original, { names }).when}>
+            <CellText detail={describeAuditEntry(row.original).when}>
               <time dateTime={row.original.created_at}>{dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}</time>
             </CellText>
           ),
@@ -42,15 +41,22 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
           header: 'Acción',
           cell: ({ row }) => (
             <Stack gap={2}>
-              {describeAuditEntry(row.original, { names }).sentences.map((sentence) => (
+              {describeAuditEntry(row.original).sentences.map((sentence) => (
                 <CellText key={sentence}>{sentence}</CellText>
               ))}
             </Stack>
           ),
         }),
-        helper.display({ id: 'record', header: 'Registro', cell: ({ row }) => <CellText>{recordOf(row.original)}</CellText> }),
+        helper.display({
+          id: 'record',
+          header: 'Registro',
+          cell: ({ row }) => {
+            const text = recordOf(row.original);
+            return <CellText>{recordLink(row.original, text) ?? text}</CellText>;
+          },
+        }),
       ]),
-    [names],
+    [],
   );
   return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} cardTitle="action" />;
 }

@@ -135,7 +135,7 @@ describe('users page: each user’s history', () => {
     const { user } = await openUsers();
     await user.click(await screen.findByRole('button', { name: `Historial de ${first!.name}` }));
     const drawer = await screen.findByRole('dialog', { name: `Historial de ${first!.name}` });
-    expect(await within(drawer).findByText('Ana Admin cambió el estado de Activo a Inactivo')).toBeInTheDocument();
+    expect(await within(drawer).findByText(`Ana Admin desactivó el usuario ${first!.name}`)).toBeInTheDocument();
   });
 });
 

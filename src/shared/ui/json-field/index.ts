@@ -1,0 +1,1 @@
+export { JsonField, type JsonFieldProps } from './json-field';
