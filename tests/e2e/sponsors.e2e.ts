@@ -135,7 +135,7 @@ describe('sponsors and campaigns, as staff use them', () => {
     await campaignCard.getByRole('link', { name: 'Ver Detalles' }).click();
     await page.waitForURL(/\/campaign\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Hogar Seguro E2E' }).waitFor();
-    await expect(page.getByText(/\$ 2\.500\.000/).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/^COP\s2\.500\.000$/).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/^10 de /).isVisible()).resolves.toBe(true);
     for (const tab of ['Planes de Asistencia', 'Categorías', 'Servicios']) {
       await expect(page.getByRole('tab', { name: new RegExp(tab) }).isVisible()).resolves.toBe(true);
