@@ -23,7 +23,7 @@ import { BookingDetailModal } from './booking-detail-modal';
 import { BookingsCounters } from './bookings-counters';
 import { BookingsTable } from './bookings-table';
 import { LiveStatus } from './live-status';
-import { ActiveFilters, chipDay, filterChips } from '@/shared/ui/active-filters';
+import { ActiveFilters, chipDay, filterChips, searchChip } from '@/shared/ui/active-filters';
 
 const route = getRouteApi('/protected/agendamientos');
 
@@ -138,7 +138,7 @@ function BookingsFilters({ dsps, dspId }: { dsps: BookingDsp[] | undefined; dspI
   const search = route.useSearch();
   const { setFilters, setSearchText } = usePagedSearch(search);
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.date && { keys: ['date'], label: `Fecha: ${chipDay(search.date)}` },
   );
   return (

@@ -19,7 +19,7 @@ import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
-import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
+import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -60,7 +60,7 @@ export function CampaignsPage() {
   const sponsorSelect = useOptionsWhileOpen(sponsorOptions, sponsor, sponsorFilter.want);
   const countryLabel = useCountryFilterLabel(search.country);
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_OPTIONS, search.status)}` },
     search.sponsor && { keys: ['sponsor'], label: `Sponsor: ${optionLabel(sponsorOptions, search.sponsor)}` },
     search.country && { keys: ['country'], label: `País: ${countryLabel}` },

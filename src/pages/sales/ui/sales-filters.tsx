@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { dspQueries } from '@/entities/dsp';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
-import { ActiveFilters, chipDay, filterChips, optionLabel } from '@/shared/ui/active-filters';
+import { ActiveFilters, chipDay, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { IconCalendar } from '@/shared/ui/icons';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
@@ -37,7 +37,7 @@ export function SalesFilters({ search, onChange, onSearchText }: SalesFiltersPro
   const { from, to } = search;
   const days = from && to ? (from === to ? chipDay(from) : `${chipDay(from)} – ${chipDay(to)}`) : from ? `desde ${chipDay(from)}` : to ? `hasta ${chipDay(to)}` : '';
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_OPTIONS, search.status)}` },
     search.method && { keys: ['method'], label: `Método de pago: ${optionLabel(METHOD_OPTIONS, search.method)}` },
     search.dsp && { keys: ['dsp'], label: `DSP: ${optionLabel(dspOptions, search.dsp)}` },

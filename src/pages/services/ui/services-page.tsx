@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, serviceQueries } from '@/entities/service';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
-import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
+import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -27,7 +27,7 @@ export function ServicesPage() {
   const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
   const campaignLabel = useCampaignFilterLabel(search.campaign);
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_OPTIONS, search.status)}` },
     search.campaign && { keys: ['campaign'], label: `Campaña: ${campaignLabel}` },
   );

@@ -7,7 +7,7 @@ import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorDeletion, s
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
-import { ActiveFilters, filterChips } from '@/shared/ui/active-filters';
+import { ActiveFilters, filterChips, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
@@ -35,7 +35,7 @@ export function SponsorsPage() {
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
   const countryLabel = useCountryFilterLabel(search.country);
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.country && { keys: ['country'], label: `País: ${countryLabel}` },
   );
 

@@ -15,7 +15,7 @@ import { activeLabel } from '@/shared/ui/status-badge';
 import { Select } from '@/shared/ui/select';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
 import { UsersTable } from './users-table';
-import { ActiveFilters, filterChips, optionLabel } from '@/shared/ui/active-filters';
+import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 
 const ALL = 'all';
 const STATUS_LABELS: Record<UserStatusFilter, string> = { active: activeLabel(true), inactive: activeLabel(false) };
@@ -50,7 +50,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
 
   const closeDelete = useCallback(() => setDeleting(null), []);
   const chips = filterChips(
-    search.q && { keys: ['q'], label: `Búsqueda: ${search.q}` },
+    searchChip(search.q),
     search.role && { keys: ['role'], label: `Rol: ${optionLabel(roleFilter, search.role)}` },
     search.status && { keys: ['status'], label: `Estado: ${optionLabel(STATUS_FILTER, search.status)}` },
   );

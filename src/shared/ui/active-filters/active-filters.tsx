@@ -80,3 +80,6 @@ export const chipDay = (day: string): string => day.split('-').reverse().join('/
 /** What a select shows for `value`, for its chip; '…' until its options have loaded. */
 export const optionLabel = (options: readonly { value: string; label: string }[], value: string | number | undefined): string =>
   options.find((option) => option.value === String(value))?.label ?? '…';
+
+/** The search box's chip, for `filterChips`. */
+export const searchChip = (q: string | undefined): ActiveFilter<'q'> | undefined => (q ? { keys: ['q'], label: `Búsqueda: ${q}` } : undefined);

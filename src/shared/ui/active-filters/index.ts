@@ -1,1 +1,1 @@
-export { ActiveFilters, chipDay, filterChips, optionLabel, type ActiveFilter, type ActiveFiltersProps } from './active-filters';
+export { ActiveFilters, chipDay, filterChips, optionLabel, searchChip, type ActiveFilter, type ActiveFiltersProps } from './active-filters';
