@@ -1,5 +1,5 @@
 import { Drawer as MantineDrawer, Modal as MantineModal, type DrawerProps, type ModalProps } from '@mantine/core';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { focusPageHeading } from '../page-header';
 import { closeLayer, isTopLayer, layerBelowTop, openLayer, topLayer } from './layers';
 
@@ -23,10 +23,21 @@ const focusLost = () => document.activeElement === null || document.activeElemen
 
 /**
  * Focus is always inside the top dialog: once one has faded in, focus that is still outside it
- * (given back by a dialog that closed as this one opened, say) moves to its first field. And a
- * dialog that closed on a button that is gone leaves focus to the dialog under it or the page's h1.
+ * (given back by a dialog that closed as this one opened, say) moves to its first field. Once it
+ * has closed, focus that fell to the body goes back to its opener, or, when that is gone, to the
+ * dialog under it or the page's h1. (Mantine's own return runs on a timer that can come too late.)
  */
-function useDialogFocus(id: string, { onEnterTransitionEnd, onExitTransitionEnd }: Pick<ModalProps, 'onEnterTransitionEnd' | 'onExitTransitionEnd'>) {
+function useDialogFocus(
+  id: string,
+  opened: boolean,
+  { onEnterTransitionEnd, onExitTransitionEnd }: Pick<ModalProps, 'onEnterTransitionEnd' | 'onExitTransitionEnd'>,
+) {
+  // What had focus as the dialog opened, read in the render that opens it: before any effect
+  // (Mantine's focus trap among them) moves focus inside.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpened = useRef(false);
+  if (opened && !wasOpened.current) opener.current = document.activeElement as HTMLElement | null;
+  wasOpened.current = opened;
   return {
     onEnterTransitionEnd: () => {
       onEnterTransitionEnd?.();
@@ -37,12 +48,16 @@ function useDialogFocus(id: string, { onEnterTransitionEnd, onExitTransitionEnd 
     },
     onExitTransitionEnd: () => {
       onExitTransitionEnd?.();
-      // Mantine gives focus back to the opener before this; only when that opener is gone is it lost.
-      if (!focusLost()) return;
-      const top = topLayer();
-      const below = top ? dialogOf(top) : null;
-      if (below) below.focus({ preventScroll: true });
-      else focusPageHeading();
+      // After the dialog's own nodes have gone from the page.
+      window.setTimeout(() => {
+        if (!focusLost()) return;
+        const back = opener.current;
+        if (back?.isConnected && !back.matches(':disabled')) return back.focus({ preventScroll: true });
+        const top = topLayer();
+        const below = top ? dialogOf(top) : null;
+        if (below) below.focus({ preventScroll: true });
+        else focusPageHeading();
+      }, 0);
     },
   };
 }
@@ -50,13 +65,13 @@ function useDialogFocus(id: string, { onEnterTransitionEnd, onExitTransitionEnd 
 /** Mantine's Modal, stacked: a dialog opened over another takes Escape for itself alone. */
 export function Modal({ opened, onClose, onEnterTransitionEnd, onExitTransitionEnd, ...props }: ModalProps) {
   const layer = useLayer(opened, onClose);
-  return <MantineModal {...props} opened={opened} {...layer} {...useDialogFocus(layer.id, { onEnterTransitionEnd, onExitTransitionEnd })} />;
+  return <MantineModal {...props} opened={opened} {...layer} {...useDialogFocus(layer.id, opened, { onEnterTransitionEnd, onExitTransitionEnd })} />;
 }
 
 /** Mantine's Drawer, stacked like `Modal`. */
 export function Drawer({ opened, onClose, onEnterTransitionEnd, onExitTransitionEnd, ...props }: DrawerProps) {
   const layer = useLayer(opened, onClose);
-  return <MantineDrawer {...props} opened={opened} {...layer} {...useDialogFocus(layer.id, { onEnterTransitionEnd, onExitTransitionEnd })} />;
+  return <MantineDrawer {...props} opened={opened} {...layer} {...useDialogFocus(layer.id, opened, { onEnterTransitionEnd, onExitTransitionEnd })} />;
 }
 
 /**
