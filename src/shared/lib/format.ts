@@ -1,13 +1,22 @@
 import { EXACT_TOTAL_LIMIT } from '@contract/list.constants';
 
-/** The decimals a currency uses (2 for USD, 0 for COP and CLP, 3 for BHD), from the browser's ISO 4217 data. */
+const digitsOf = new Map<string, number>();
+/**
+ * The decimals a currency uses (2 for USD, 0 for COP and CLP, 3 for BHD), from the browser's ISO
+ * 4217 data; asked once per currency (building a format costs more than formatting a table).
+ */
 const currencyDigits = (currency: string | null | undefined): number => {
   if (!currency) return 2;
-  try {
-    return new Intl.NumberFormat('es-CO', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('es-CO', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsOf.set(currency, digits);
   }
+  return digits;
 };
 
 const formats = new Map<number, Intl.NumberFormat>();
