@@ -3,6 +3,7 @@ import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core
 import { useId } from 'react';
 import type { Booking } from '@/entities/booking';
 import { hasPermission, useSessionStore } from '@/shared/auth';
+import { offButKeepsFocus } from '@/shared/lib';
 
 export interface ChangeBookingStatusButtonProps {
   booking: Pick<Booking, 'id' | 'code_ref' | 'status'>;
@@ -26,10 +27,8 @@ export function ChangeBookingStatusButton({ booking, onClick, size = 'xs' }: Cha
           <Button
             size={size}
             variant="light"
-            data-disabled
-            aria-disabled="true"
+            {...offButKeepsFocus(true)}
             aria-describedby={reasonId}
-            onClick={(event) => event.preventDefault()}
           >
             Cambiar estado
           </Button>

@@ -1,5 +1,6 @@
 import { Button, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { offButKeepsFocus } from '@/shared/lib';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconPlus } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -27,10 +28,8 @@ export function ProvidersPage() {
               {/* Focusable while disabled, and the tooltip opens on focus, so it also reaches keyboard users. */}
               <Button
                 leftSection={<IconPlus size={16} />}
-                data-disabled
-                aria-disabled="true"
+                {...offButKeepsFocus(true)}
                 aria-describedby={SOON_ID}
-                onClick={(event) => event.preventDefault()}
               >
                 Nuevo Proveedor
               </Button>
