@@ -17,13 +17,13 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
+import { ActiveFilters, chipDay, filterChips, searchChip } from '@/shared/ui/active-filters';
 import { bookingFilters, bookingListParams } from '../model/list-params';
 import type { BookingsSearch } from '../model/search';
 import { BookingDetailModal } from './booking-detail-modal';
 import { BookingsCounters } from './bookings-counters';
 import { BookingsTable } from './bookings-table';
 import { LiveStatus } from './live-status';
-import { ActiveFilters, chipDay, filterChips, searchChip } from '@/shared/ui/active-filters';
 
 const route = getRouteApi('/protected/agendamientos');
 

@@ -17,11 +17,11 @@ import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconArrowLeft } from '@/shared/ui/icons';
+import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
 import type { CampaignDetailSearch, CampaignTab } from '../model/search';
 import { CategoriesTab } from './categories-tab';
 import { PlansTab } from './plans-tab';
 import { ServicesTab } from './services-tab';
-import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId/campaign/$campanaId');
 

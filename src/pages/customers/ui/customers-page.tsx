@@ -19,8 +19,8 @@ import { ExportButton } from '@/shared/ui/export-button';
 import { SearchInput } from '@/shared/ui/search-input';
 import { lazyModal } from '@/shared/ui/lazy-modal';
 import { SkeletonGrid } from '@/shared/ui/skeleton-grid';
-import { customerListParams, routeDspId } from '../model/search';
 import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
+import { customerListParams, routeDspId } from '../model/search';
 
 // The subscriptions and their forms are their own chunk, fetched after the screen.
 const SubscriptionsModal = lazyModal(() => import('./subscriptions-modal').then((module) => module.SubscriptionsModal));

@@ -19,8 +19,8 @@ import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@/shared/ui/icons'
 import { RecordActions } from '@/shared/ui/record-actions';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
-import { sponsorCampaignsParams } from '../model/search';
 import { Breadcrumbs } from '@/shared/ui/breadcrumbs';
+import { sponsorCampaignsParams } from '../model/search';
 
 const route = getRouteApi('/protected/sponsor/$sponsorId');
 

@@ -13,9 +13,9 @@ import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { activeLabel } from '@/shared/ui/status-badge';
 import { Select } from '@/shared/ui/select';
+import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
 import { UsersTable } from './users-table';
-import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 
 const ALL = 'all';
 const STATUS_LABELS: Record<UserStatusFilter, string> = { active: activeLabel(true), inactive: activeLabel(false) };
