@@ -17,7 +17,7 @@ export const API_CLIENT_FIELDS = [
   'rate_limit',
   'enabled',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 
 export const MAX_CLIENT_ID = 200;

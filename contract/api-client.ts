@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_CLIENT_FIELDS } from './api-client.constants';
-import { fieldKeys, booleanish, MAX_NAME_LENGTH, urlField } from './common';
+import { fieldKeys, booleanish, MAX_NAME_LENGTH, urlField, recordVersion } from './common';
 import {
   API_CLIENT_MESSAGES,
   MAX_BASE_URL,
@@ -130,6 +130,7 @@ export const apiClient = z.object({
   enabled: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
 });
 export type ApiClient = z.infer<typeof apiClient>;
 

@@ -82,7 +82,7 @@ export const BOOKING_FIELDS = [
   'evidence_file_url',
   'support_file_url',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_FIELDS } from './booking.constants';
-import { fieldKeys, idField, objectFromText, statusHistoryOf } from './common';
+import { fieldKeys, idField, objectFromText, statusHistoryOf, recordVersion } from './common';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
@@ -50,6 +50,7 @@ export const booking = z.object({
   support_file_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   customer: z
     .object({
       id: z.number().int(),

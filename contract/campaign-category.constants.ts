@@ -11,7 +11,7 @@ export const CAMPAIGN_CATEGORY_FIELDS = [
   'image_url',
   'parent',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 /** By name, ignoring case and accents. */
 export const CAMPAIGN_CATEGORY_DEFAULT_SORT = 'name';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_CATEGORY_FIELDS } from './campaign-category.constants';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
-import { fieldKeys, idField } from './common';
+import { fieldKeys, idField, recordVersion } from './common';
 export {
   CAMPAIGN_CATEGORY_ANSWERS,
   CAMPAIGN_CATEGORY_DEFAULT_SORT,
@@ -51,6 +51,7 @@ export const campaignCategory = z.object({
   parent: categoryRef,
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
 });
 export type CampaignCategory = z.infer<typeof campaignCategory>;
 

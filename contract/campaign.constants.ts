@@ -24,7 +24,7 @@ export const CAMPAIGN_FIELDS = [
   'budget',
   'currency',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 
 export const CAMPAIGN_NOT_FOUND = 'La campaña no existe.';

@@ -12,7 +12,7 @@ export {
   CAMPAIGN_SORTS,
 } from './campaign.constants';
 import { campaignCategory } from './campaign-category';
-import { currencyCode, fieldKeys, MAX_NAME_LENGTH, countryRef, idField } from './common';
+import { currencyCode, fieldKeys, MAX_NAME_LENGTH, countryRef, idField, recordVersion } from './common';
 import { plan, type Plan } from './plan';
 import { sponsor } from './sponsor';
 
@@ -144,6 +144,7 @@ export const campaign = z.object({
   currency: currencyCode,
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   sponsor: sponsor.omit({ country: true }).optional(),
   country: countryRef.optional(),
   plans: z.array(campaignPlan).optional(),

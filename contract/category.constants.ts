@@ -3,7 +3,7 @@
 
 export const CATEGORY_SORTS = ['id', 'name', 'created_at'] as const;
 export const CATEGORY_INCLUDES = ['parent', 'subcategories'] as const;
-export const CATEGORY_FIELDS = ['id', 'name', 'description', 'image_url', 'parent_id', 'created_at', 'updated_at'] as const;
+export const CATEGORY_FIELDS = ['id', 'name', 'description', 'image_url', 'parent_id', 'created_at', 'updated_at', 'version'] as const;
 /** By name, ignoring case and accents. */
 export const CATEGORY_DEFAULT_SORT = 'name';
 /** The catalogue page's page size (its selectors ask for up to 300). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_FIELDS } from './category.constants';
-import { fieldKeys, MAX_NAME_LENGTH, idField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, idField, recordVersion } from './common';
 export {
   CATEGORY_ANSWERS,
   CATEGORY_DEFAULT_SORT,
@@ -71,6 +71,7 @@ const categoryBase = z.object({
   parent_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
 });
 
 export const category = categoryBase.extend({

@@ -10,6 +10,8 @@ export const errorEnvelope = z.object({
   status: z.literal('error'),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Only on a 409 for a stale version: `{current}`, the record as it is now. */
+  data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
@@ -93,6 +95,19 @@ export const recordIdParam = z
   });
 
 /** A record id in a body, as a form ('12') or JSON (12) sends it; empty means absent. */
+/**
+ * A record's version: 1 when created, one more on every change. A write that sends it back (header
+ * `If-Match`, or `version` in the body of a form) is refused with a 409 when someone else changed
+ * the record since; a write without it is accepted as before.
+ */
+export const recordVersion = z.number().int().positive().describe('Versión del registro: sube en cada cambio. Envíala en If-Match o en version para que la escritura falle con 409 si otra persona lo cambió.');
+
+/** The `version` a form sends with an update (the one it opened): optional, a 422 when it is not a version. */
+export const versionField = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+  z.number({ error: 'La versión debe ser un número entero positivo.' }).int('La versión debe ser un número entero positivo.').positive('La versión debe ser un número entero positivo.').optional(),
+);
+
 export const idField = (required: string, invalid = required) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.trim()) : value),

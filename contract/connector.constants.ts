@@ -19,7 +19,7 @@ export const CONNECTOR_FIELDS = [
   'params',
   'varification_policy',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONNECTOR_FIELDS } from './connector.constants';
-import { fieldKeys, booleanish, idField, jsonObjectField } from './common';
+import { fieldKeys, booleanish, idField, jsonObjectField, recordVersion } from './common';
 import {
   CONNECTOR_MESSAGES,
   MAX_CONNECTOR_JSON,
@@ -100,6 +100,7 @@ export const connector = z.object({
   varification_policy: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=plans` (always on a write's answer), ordered by plan name. */
   plans: z.array(connectorPlan).optional(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COUNTRY_FIELDS } from './country.constants';
-import { currencyCode, fieldKeys } from './common';
+import { currencyCode, fieldKeys, recordVersion } from './common';
 
-export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), currency: currencyCode });
+export const country = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), currency: currencyCode, version: recordVersion });
 export type Country = z.infer<typeof country>;
 
 export { COUNTRY_DEFAULT_SORT, COUNTRY_FIELDS, COUNTRY_NOT_FOUND, COUNTRY_SORTS } from './country.constants';

@@ -11,7 +11,7 @@ export const CUSTOMER_PAGE_SIZE = 12;
  * `status_histories`, each loaded for the whole page at once.
  */
 export const CUSTOMER_INCLUDES = ['entitlements', 'entitlements.plan', 'entitlements.periods', 'entitlements.status_histories'] as const;
-export const CUSTOMER_FIELDS = ['id', 'dsp_id', 'dni', 'name', 'email', 'phone', 'meta', 'plan_id', 'created_at', 'updated_at'] as const;
+export const CUSTOMER_FIELDS = ['id', 'dsp_id', 'dni', 'name', 'email', 'phone', 'meta', 'plan_id', 'created_at', 'updated_at', 'version'] as const;
 
 export const MAX_CUSTOMER_DNI = 50;
 export const MAX_CUSTOMER_NAME = 255;

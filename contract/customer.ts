@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_FIELDS } from './customer.constants';
 import { MIN_PASSWORD_LENGTH } from './auth.constants';
-import { fieldKeys, email, idList, objectFromText } from './common';
+import { fieldKeys, email, idList, objectFromText, recordVersion } from './common';
 import {
   CUSTOMER_MESSAGES,
   MAX_CUSTOMER_ADDRESS,
@@ -40,6 +40,7 @@ export const customer = z.object({
   plan_id: z.array(z.number().int()),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=entitlements` (and `entitlements.plan`, `.periods`, `.status_histories`). */
   entitlements: z.array(entitlement).optional(),
 });

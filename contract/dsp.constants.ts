@@ -39,7 +39,7 @@ export const DSP_FIELDS = [
   'image_url',
   'image_path',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 /** Most staff one page answers: the staff picker's page, and the cap of a DSP's staff list. */
 export const DSP_STAFF_LIMIT = 100;

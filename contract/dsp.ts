@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DSP_FIELDS } from './dsp.constants';
-import { fieldKeys, MAX_NAME_LENGTH, booleanish, countryRef, idField, idList, jsonObjectField, urlField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, booleanish, countryRef, idField, idList, jsonObjectField, urlField, recordVersion } from './common';
 import { DSP_TYPES } from './dsp.constants';
 
 export {
@@ -175,6 +175,7 @@ export const dsp = z.object({
   image_path: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=country`. */
   country: countryRef.optional(),
   /** With `include=sponsor`. */

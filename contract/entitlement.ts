@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, statusHistoryOf } from './common';
+import { idField, statusHistoryOf, recordVersion } from './common';
 import { ENTITLEMENT_MESSAGES, ENTITLEMENT_STATUSES, MAX_ENTITLEMENT_REASON, PAYMENT_METHODS } from './entitlement.constants';
 
 export {
@@ -51,6 +51,7 @@ export const entitlement = z.object({
   payment_method: paymentMethod.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   plan: z.object({ id: z.number().int(), name: z.string() }).optional(),
   /** Oldest first. */
   periods: z.array(entitlementPeriod).optional(),

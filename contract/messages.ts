@@ -11,3 +11,6 @@ export const cannotDelete = (total: number, one: string, many: string) => `No se
 
 /** Said when a dependent appeared between the count and the delete (the foreign key refused it). */
 export const IN_USE = 'No se puede eliminar: otros registros dependen de este.';
+
+/** A write sent with a version that is no longer the record's (409, with the record as it is now). */
+export const STALE_VERSION = 'Otra persona cambió este registro mientras lo editabas.';

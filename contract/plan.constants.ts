@@ -28,7 +28,7 @@ export const PLAN_FIELDS = [
   'apolo_code_ref',
   'plan_id',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 
 /** How long a plan commits its subscriber, in months (the first is the default). */

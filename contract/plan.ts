@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_FIELDS } from './plan.constants';
 import { PLAN_STATUSES } from './campaign-status';
-import { currencyCode, fieldKeys, MAX_NAME_LENGTH, idField } from './common';
+import { currencyCode, fieldKeys, MAX_NAME_LENGTH, idField, recordVersion } from './common';
 import {
   COMMITMENT_MONTHS,
   MAX_APOLO_CODE,
@@ -177,6 +177,7 @@ export const plan = z.object({
   plan_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=campaign`. */
   campaign: planCampaignRef.optional(),
   /** With `include=parent` (`plans.parent` on a campaign): the base plan's id and name. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { fieldKeys } from './common';
+import { fieldKeys, recordVersion } from './common';
 
 export { ROLE_NAMES, ROLE_SLUGS, SUPER_ADMIN_ROLE, type RoleSlug } from './role.constants';
 
-export const role = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export const role = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), version: recordVersion });
 export type Role = z.infer<typeof role>;
 
 /** A role with the names of the permissions it grants. */
@@ -12,7 +12,7 @@ export type RoleWithPermissions = z.infer<typeof roleWithPermissions>;
 
 /** What the roles list accepts. By default the order they were created in: Super Admin first. */
 export const ROLE_SORTS = ['id', 'name', 'slug'] as const;
-export const ROLE_FIELDS = ['id', 'name', 'slug', 'permissions'] as const;
+export const ROLE_FIELDS = ['id', 'name', 'slug', 'version', 'permissions'] as const;
 export const ROLE_DEFAULT_SORT = 'id';
 
 /** One entry of the permission catalogue, as GET /api/v1/permissions lists it. */

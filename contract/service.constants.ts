@@ -35,7 +35,7 @@ export const SERVICE_FIELDS = [
   'apolo_code_ref',
   'meta',
   'created_at',
-  'updated_at',
+  'updated_at', 'version',
 ] as const;
 /** In the order they were added. */
 export const SERVICE_DEFAULT_SORT = 'id';

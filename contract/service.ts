@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_FIELDS } from './service.constants';
 import { categoryNameField, categoryRef, optionalTextField } from './category';
-import { currencyCode, fieldKeys, booleanish, idField } from './common';
+import { currencyCode, fieldKeys, booleanish, idField, recordVersion } from './common';
 import { metaField } from './meta';
 import { EVENT_PERIODS } from './service.constants';
 export {
@@ -157,6 +157,7 @@ export const service = z.object({
   meta: z.unknown().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=category`: the campaign category, or null. */
   category: categoryRef.nullable().optional(),
   /** With `include=plan`. */

@@ -3,7 +3,7 @@
 
 export const SPONSOR_SORTS = ['id', 'name', 'created_at'] as const;
 export const SPONSOR_INCLUDES = ['country'] as const;
-export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at'] as const;
+export const SPONSOR_FIELDS = ['id', 'name', 'country_id', 'logo_url', 'website_url', 'website', 'created_at', 'updated_at', 'version'] as const;
 /** By name, ignoring case and accents. */
 export const SPONSOR_DEFAULT_SORT = 'name';
 /** Sponsors per page unless `limit` says otherwise. */

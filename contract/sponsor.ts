@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPONSOR_FIELDS } from './sponsor.constants';
-import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField, urlField } from './common';
+import { fieldKeys, MAX_NAME_LENGTH, countryRef, idField, urlField, recordVersion } from './common';
 
 export { websiteHref } from './website';
 export {
@@ -57,6 +57,7 @@ export const sponsor = z.object({
   website: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: recordVersion,
   /** With `include=country`. */
   country: countryRef.optional(),
 });

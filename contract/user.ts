@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_FIELDS } from './user.constants';
 import { MIN_PASSWORD_LENGTH } from './auth.constants';
-import { fieldKeys, booleanish, email, idField } from './common';
+import { fieldKeys, booleanish, email, idField, recordVersion } from './common';
 import { role } from './role';
 
 /** A staff member as every read answers: never with the password hash. */
@@ -19,6 +19,7 @@ export const user = z.object({
   rol: z.array(z.string()),
   roles: z.array(role),
   created_at: z.string(),
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 

@@ -1,11 +1,10 @@
 import type { DeletionCheck } from '@contract/common';
-import { cannotDelete, IN_USE } from '@contract/messages';
-import { count, eq, getTableColumns, type AnyColumn } from 'drizzle-orm';
+import { cannotDelete, IN_USE, STALE_VERSION } from '@contract/messages';
+import { count, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
-import type { AppError } from '../http/errors';
-import { conflict, notFound, validationFailed } from '../http/errors';
+import { AppError, conflict, notFound, validationFailed } from '../http/errors';
 import type { FileKind, UploadedFile } from '../http/uploads';
 import { discardFiles, storeUpload, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
@@ -109,6 +108,43 @@ type Values = Record<string, unknown>;
 
 /** Writes a record's related rows inside its create or update transaction. */
 export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
+
+/**
+ * How an update goes beyond its columns: `alongside` rewrites related rows; `version` is the one
+ * the writer read (If-Match or a form's `version`): when the record has moved on since, the write
+ * is refused with a 409 that carries the record as it is now. Without it the write is accepted.
+ */
+export interface UpdateOptions<Row> {
+  alongside?: Alongside<Row>;
+  version?: number;
+}
+
+/** The 409 of a write whose version is no longer the record's: nothing changed, `current` to compare with. */
+export const staleVersion = (current: unknown) => new AppError(409, STALE_VERSION, {}, undefined, { current });
+
+/**
+ * Refuses a write whose expected version is not the locked row's. Compared on the row the write's
+ * transaction holds locked, never before: of two writers sending the same version at once, the
+ * second waits for the first's lock and then sees the new version.
+ */
+export async function assertVersion(row: { version: number }, expected: number | undefined, current: () => Promise<unknown>): Promise<void> {
+  if (expected !== undefined && row.version !== expected) throw staleVersion(await current());
+}
+
+/**
+ * Marks a record changed when only rows related to it changed (a plan's services, a role's
+ * permissions): `updated_at` and `version` move as for a change of its own columns.
+ */
+export async function touchRecord(tx: Tx, table: PgTable, id: AnyColumn, value: number): Promise<void> {
+  await tx.update(table).set({ updatedAt: sql`now()` } as never).where(eq(id, value));
+}
+
+/** Whether setting `value` leaves the stored `stored` as it is (SQL expressions always count as a change). */
+const unchanged = (stored: unknown, value: unknown): boolean => {
+  if (stored instanceof Date && value instanceof Date) return stored.getTime() === value.getTime();
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return JSON.stringify(stored) === JSON.stringify(value);
+};
 
 /**
  * The one write path of a resource: create, update and delete in a transaction each, with the
@@ -227,7 +263,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
       changes: Partial<T['$inferInsert']> | ((before: Row, tx: Tx) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>),
       files: Partial<Record<F, UploadedFile | undefined>>,
       actor: Actor,
-      alongside?: Alongside<Row>,
+      { alongside, version }: UpdateOptions<Row> = {},
     ): Promise<Answer> {
       const stored = await storeFiles(files);
       let result: { answer: Answer; replaced: (string | null)[] };
@@ -237,10 +273,19 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
           const before = await lockRow(tx, id, 'no key update');
           // Presented before anything changes: a presenter reads the record as the transaction sees it now.
           const presentedBefore = await options.present(before, tx);
+          await assertVersion(before as { version: number }, version, () => answerOf(before, tx, presentedBefore));
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
-          const [after] = Object.keys(set).length > 0 ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
+          // Only a real change moves `updated_at` and `version`: saving a form as it was is not one.
+          const changed = Object.entries(set).some(([column, value]) => !unchanged((before as Values)[column], value));
+          let [after] = changed ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await alongside?.(tx, after);
-          const presentedAfter = await options.present(after, tx);
+          let presentedAfter = await options.present(after, tx);
+          if (!changed && JSON.stringify(presentedAfter) !== JSON.stringify(presentedBefore)) {
+            // Only related rows changed (a plan's services): the record changed all the same.
+            await touchRecord(tx, table_, idColumn, id);
+            after = (await lockRow(tx, id, 'no key update'));
+            presentedAfter = await options.present(after, tx);
+          }
           await options.history.record(tx, actor, { before: presentedBefore, after: presentedAfter });
           return { answer: await answerOf(after, tx, presentedAfter), replaced: slots.filter(([, slot]) => slot.column in stored).map(([, slot]) => (before as Values)[slot.column] as string | null) };
         });
@@ -257,16 +302,17 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
      * added between the count and the delete is refused by the foreign key: 409 as well.
      * Its files are removed after the commit.
      */
-    async remove(id: number, actor: Actor): Promise<Row> {
+    async remove(id: number, actor: Actor, version?: number): Promise<Row> {
       await options.assertVisible?.(id, actor);
       let removed: Row;
       try {
         removed = await db.transaction(async (tx) => {
           await options.lockFirst?.(tx);
           const row = await lockRow(tx, id);
+          const before = await options.present(row, tx);
+          await assertVersion(row as { version: number }, version, () => answerOf(row, tx, before));
           const refused = await refusal(tx, row, actor);
           if (refused) throw refused;
-          const before = await options.present(row, tx);
           await tx.delete(table_).where(eq(idColumn, id));
           await options.history.record(tx, actor, { before, after: null });
           return row;

@@ -1,7 +1,7 @@
 import type { FieldErrors } from './errors';
 
 export type SuccessEnvelope<T> = { status: 'success'; message: string | null; data: T };
-export type ErrorBody = { status: 'error'; message: string; errors?: FieldErrors };
+export type ErrorBody = { status: 'error'; message: string; errors?: FieldErrors; data?: unknown };
 
 /** The success envelope every handler returns. */
 export const success = <T>(data: T, message: string | null = null): SuccessEnvelope<T> => ({
@@ -10,5 +10,9 @@ export const success = <T>(data: T, message: string | null = null): SuccessEnvel
   data,
 });
 
-export const errorBody = (message: string, errors?: FieldErrors): ErrorBody =>
-  errors ? { status: 'error', message, errors } : { status: 'error', message };
+export const errorBody = (message: string, errors?: FieldErrors, data?: unknown): ErrorBody => ({
+  status: 'error',
+  message,
+  ...(errors && { errors }),
+  ...(data !== undefined && { data }),
+});

@@ -38,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (appError) {
       if (appError.statusCode >= 500) request.log.error({ err: error.cause ?? error }, appError.message);
       if (appError.headers) reply.headers(appError.headers);
-      return reply.status(appError.statusCode).send(errorBody(appError.message, appError.errors));
+      return reply.status(appError.statusCode).send(errorBody(appError.message, appError.errors, appError.data));
     }
 
     // fastify's own 4xx errors (e.g. a rate-limited or malformed request) keep their status.

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly errors?: FieldErrors,
     /** Extra headers for the answer, e.g. Retry-After on a 429. */
     readonly headers?: Record<string, string>,
+    /** What the error envelope carries besides its message, e.g. the record as it is now on a stale write. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

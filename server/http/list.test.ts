@@ -22,7 +22,7 @@ describe('sparseItem', () => {
   });
 
   it('leaves the full item strict: a missing field fails', () => {
-    expect(country.safeParse({ id: 1, name: 'Perú', code: 'PE', currency: 'PEN' }).success).toBe(true);
+    expect(country.safeParse({ id: 1, name: 'Perú', code: 'PE', currency: 'PEN', version: 1 }).success).toBe(true);
     expect(country.safeParse({ id: 1, name: 'Perú' }).success).toBe(false);
   });
 });
@@ -33,7 +33,7 @@ describe('answerOne', () => {
   afterAll(() => database.close());
 
   it('answers the 404 of a record deleted between its check and its read, never a broken body', async () => {
-    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code, currency: row.currency }) });
+    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code, currency: row.currency, version: row.version }) });
     const list = defineList({ db: database.db, shown: countryItem, filters: {}, sorts: { id: countries.id }, defaultSort: 'id' });
     const [row] = await database.db.insert(countries).values({ name: 'Efímero', code: 'EF' }).returning({ id: countries.id });
     const request = { query: {}, url: '/api/v1/countries/1', method: 'GET', routeOptions: { url: '/api/v1/countries/:id' }, server: { checkAnswers: true } };
@@ -65,7 +65,7 @@ describe('a searched page', () => {
 
   it('sorts its matches once, however many parts of the statement read the page', async () => {
     await database.db.insert(countries).values(['Alfa', 'Albania', 'Alemania'].map((name, at) => ({ name: `${name} de prueba`, code: `Z${at}` })));
-    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code, currency: row.currency }) });
+    const countryItem = defineItem(country, { table: countries, id: countries.id, fields: (row) => ({ id: row.id, name: row.name, code: row.code, currency: row.currency, version: row.version }) });
     const list = defineList({
       db: database.db,
       shown: countryItem,

@@ -24,6 +24,7 @@ import type { Db, Tx } from '../db/client';
 import { type ItemSql, itemsText, presenterOf, presentItems } from './item-sql';
 import { pageReader, type CountedPage, type ListTotal } from './list-pages';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec } from './list-query';
+import { sendVersion } from './versions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -389,6 +390,8 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
       }
       const body = envelopeText(items.slice(1, -1));
       if (request.server.checkAnswers) checkBody(request, detailSchema(query.fields, query.includes), body);
+      // The version of the record as sent (none when `fields` leaves it out), for If-Match.
+      sendVersion(reply, (JSON.parse(items) as unknown[])[0]);
       sendJson(reply, body);
     },
 

@@ -6,6 +6,7 @@ import type { Access } from './access';
 import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
 import type { defineList } from './list';
+import { expectedVersion, sendVersion, staleVersionAnswer, versionedWrite, versionHeaders } from './versions';
 
 type DefinedList = ReturnType<typeof defineList>;
 
@@ -38,7 +39,12 @@ const DELETION_DESCRIPTION =
   'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason, ' +
   'el mismo texto que daría el DELETE. 404 si no existe. El DELETE vuelve a comprobarlo, por si algo cambió entre medias.';
 
-export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, CB extends z.ZodType, UB extends z.ZodType> {
+/** What every versioned write says in /api/docs. */
+export const VERSION_DESCRIPTION =
+  'Con If-Match (o version en el cuerpo) con la versión leída, responde 409 "Otra persona cambió este registro mientras lo editabas." ' +
+  'con data.current (el registro como está ahora) si alguien lo cambió desde entonces, y no cambia nada. Sin versión se acepta como siempre.';
+
+export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, CB extends z.ZodType, UB extends z.ZodObject> {
   /** The collection's path, e.g. '/api/v1/sponsors': the record's routes are `{path}/:id`. */
   path: string;
   /** Who may call every route of the resource, unless a route names its own. */
@@ -69,11 +75,14 @@ export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, 
       message: string;
       run: (body: z.output<CB>, actor: Actor, params: z.output<CP>) => Promise<unknown>;
     };
-  /** `PUT {path}/:id`, and POST with `_method=PUT` (./method-override.ts). */
+  /**
+   * `PUT {path}/:id`, and POST with `_method=PUT` (./method-override.ts). `version` is the one the
+   * writer read (If-Match, or `version` in the body), for the write path to compare.
+   */
   update?: RouteText & {
     body: UB;
     message: string;
-    run: (id: number, body: z.output<UB>, actor: Actor) => Promise<unknown>;
+    run: (id: number, body: z.output<UB>, actor: Actor, version: number | undefined) => Promise<unknown>;
   };
   /**
    * `DELETE {path}/:id` and `GET {path}/:id/deletion`, which the panel asks before its delete dialog
@@ -86,7 +95,7 @@ export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, 
     /** What refuses it, for the documentation of both routes. */
     refusals?: string;
     message: string;
-    service: { remove(id: number, actor: Actor): Promise<unknown>; deletion(id: number, actor: Actor): Promise<DeletionCheck> };
+    service: { remove(id: number, actor: Actor, version?: number): Promise<unknown>; deletion(id: number, actor: Actor): Promise<DeletionCheck> };
   };
 }
 
@@ -104,7 +113,7 @@ export function resourceRoutes<
   LP extends z.ZodObject = z.ZodObject,
   CP extends z.ZodObject = z.ZodObject,
   CB extends z.ZodType = z.ZodType,
-  UB extends z.ZodType = z.ZodType,
+  UB extends z.ZodObject = z.ZodObject,
 >(app: FastifyInstance, options: ResourceRoutes<LP, CP, CB, UB>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { path, tags, consumes } = options;
@@ -142,7 +151,11 @@ export function resourceRoutes<
       r.get(
         `${path}/:id`,
         { config: accessOf(detail), schema: { tags, summary, description, params: idParam, response: { 200: successEnvelope(item()) } } },
-        async (request) => success(await detail.get(request.params.id, actorOf(request))),
+        async (request, reply) => {
+          const found = await detail.get(request.params.id, actorOf(request));
+          sendVersion(reply, found);
+          return success(found);
+        },
       );
     }
   }
@@ -158,6 +171,7 @@ export function resourceRoutes<
       },
       async (request, reply) => {
         const created = await create.run(request.body as z.output<CB>, actorOf(request), request.params as z.output<CP>);
+        sendVersion(reply, created);
         return reply.status(201).send(success(created, create.message));
       },
     );
@@ -165,14 +179,29 @@ export function resourceRoutes<
 
   if (options.update) {
     const update = options.update;
-    const { summary, description, body } = update;
+    const { summary, description } = update;
+    const versioned = versionedWrite(update.body, item());
     r.put(
       `${path}/:id`,
       {
         config: accessOf(update),
-        schema: { tags, summary, description, params: idParam, consumes, body, response: { 200: successEnvelope(item()) } },
+        schema: {
+          tags,
+          summary,
+          description: `${description ?? ''} ${VERSION_DESCRIPTION}`.trim(),
+          params: idParam,
+          headers: versioned.headers,
+          consumes,
+          body: versioned.body,
+          response: { 200: successEnvelope(item()), 409: versioned.conflict },
+        },
       },
-      async (request) => success(await update.run(request.params.id, request.body as z.output<UB>, actorOf(request)), update.message),
+      async (request, reply) => {
+        const version = expectedVersion(request.headers, request.body);
+        const updated = await update.run(request.params.id, request.body as z.output<UB>, actorOf(request), version);
+        sendVersion(reply, updated);
+        return success(updated, update.message);
+      },
     );
   }
 
@@ -182,9 +211,19 @@ export function resourceRoutes<
     const config = accessOf(remove);
     r.delete(
       `${path}/:id`,
-      { config, schema: { tags, summary: remove.summary, description: refusals, params: idParam, response: { 200: successEnvelope(z.null()) } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: remove.summary,
+          description: `${refusals ?? ''} ${VERSION_DESCRIPTION}`.trim(),
+          params: idParam,
+          headers: versionHeaders,
+          response: { 200: successEnvelope(z.null()), ...(options.item && { 409: staleVersionAnswer(options.item) }) },
+        },
+      },
       async (request) => {
-        await service.remove(request.params.id, actorOf(request));
+        await service.remove(request.params.id, actorOf(request), expectedVersion(request.headers));
         return success(null, remove.message);
       },
     );

@@ -78,7 +78,7 @@ describe('GET /api/v1/countries', () => {
   it('answers one country, 404 when unknown', async () => {
     const [colombia] = await ctx.db.select().from(countries).where(eq(countries.code, 'CO'));
     const one = await ctx.inject({ method: 'GET', url: `/api/v1/countries/${colombia!.id}`, headers: admin });
-    expect(one.json().data).toEqual({ id: colombia!.id, name: 'Colombia', code: 'CO', currency: 'COP' });
+    expect(one.json().data).toEqual({ id: colombia!.id, name: 'Colombia', code: 'CO', currency: 'COP', version: 1 });
     const missing = await ctx.inject({ method: 'GET', url: '/api/v1/countries/999999', headers: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('El país no existe.');
@@ -93,7 +93,7 @@ describe('POST /api/v1/countries', () => {
   it('creates a country with a trimmed name and an upper-case code', async () => {
     const response = await create({ name: '  Atlántida  ', code: 'xa' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ status: 'success', message: 'País creado.', data: { id: expect.any(Number), name: 'Atlántida', code: 'XA', currency: null } });
+    expect(response.json()).toEqual({ status: 'success', message: 'País creado.', data: { id: expect.any(Number), name: 'Atlántida', code: 'XA', currency: null, version: 1 } });
     const noCode = await createOk({ code: '' });
     expect(noCode.code).toBeNull();
   });

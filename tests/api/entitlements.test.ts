@@ -133,7 +133,7 @@ describe('GET /api/v1/entitlements/:id', () => {
   it('answers the subscription with its plan, periods and status history', async () => {
     const { entitlementId } = await newCustomer();
     const found = await detail(entitlementId);
-    expect(Object.keys(found).sort()).toEqual(['created_at', 'customer_id', 'dsp_id', 'id', 'payment_method', 'periods', 'plan', 'plan_id', 'status', 'status_histories', 'updated_at']);
+    expect(Object.keys(found).sort()).toEqual(['created_at', 'customer_id', 'dsp_id', 'id', 'payment_method', 'periods', 'plan', 'plan_id', 'status', 'status_histories', 'updated_at', 'version']);
     expect((await call('GET', '/api/v1/entitlements/999999')).json()).toEqual({ status: 'error', message: 'La suscripción no existe.' });
   });
 });

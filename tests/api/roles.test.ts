@@ -40,7 +40,7 @@ describe('GET /api/v1/roles', () => {
       ['BUSINESS_LEADER', 'Business Leader'],
       ['OPERATOR', 'Operador'],
     ]);
-    expect(page.data[3]).toEqual({ id: roleId.OPERATOR, name: 'Operador', slug: 'OPERATOR', permissions: DEFAULT_ROLE_PERMISSIONS.OPERATOR });
+    expect(page.data[3]).toEqual({ id: roleId.OPERATOR, name: 'Operador', slug: 'OPERATOR', version: 1, permissions: DEFAULT_ROLE_PERMISSIONS.OPERATOR });
   });
 
   it('searches ignoring accents: auditoria finds Auditoría', async () => {
@@ -88,6 +88,7 @@ describe('GET /api/v1/roles/:id', () => {
       id: roleId.SUPER_ADMIN,
       name: 'Super Admin',
       slug: 'SUPER_ADMIN',
+      version: 1,
       permissions: Object.keys(PERMISSIONS),
     });
     const missing = await ctx.inject({ method: 'GET', url: '/api/v1/roles/9999', headers: admin });
@@ -103,7 +104,7 @@ describe('POST /api/v1/roles/:id/sync-permission', () => {
     expect(response.json()).toEqual({
       status: 'success',
       message: 'Permisos actualizados.',
-      data: { id: roleId.ADMIN, name: 'Admin', slug: 'ADMIN', permissions: ['countries.manage', 'categories.manage'] },
+      data: { id: roleId.ADMIN, name: 'Admin', slug: 'ADMIN', version: expect.any(Number), permissions: ['countries.manage', 'categories.manage'] },
     });
     expect(await permissionsOf('ADMIN')).toEqual(['countries.manage', 'categories.manage']);
     expect((await sync(roleId.ADMIN!, { permissions: [] })).json().data.permissions).toEqual([]);

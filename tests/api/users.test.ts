@@ -84,8 +84,9 @@ describe('GET /api/v1/users', () => {
       country_id: null,
       country: null,
       rol: ['Operador'],
-      roles: [{ id: expect.any(Number), name: 'Operador', slug: 'OPERATOR' }],
+      roles: [{ id: expect.any(Number), name: 'Operador', slug: 'OPERATOR', version: 1 }],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      version: 1,
     });
     const created = page.data.map((user: { created_at: string }) => user.created_at);
     expect([...created].sort().reverse()).toEqual(created);

@@ -1,5 +1,5 @@
 import { deletionCheck, errorEnvelope, successEnvelope } from '@contract/common';
-import { VALIDATION_FAILED_MESSAGE } from '@contract/messages';
+import { VALIDATION_FAILED_MESSAGE, STALE_VERSION } from '@contract/messages';
 import { HttpResponse } from 'msw';
 import { z } from 'zod';
 
@@ -33,6 +33,17 @@ export const ok = <T>(data: T, message: string | null = null, status = 200) =>
 
 export const fail = (status: number, message: string, errors?: Record<string, string[]>) =>
   HttpResponse.json(checked(errorEnvelope, { status: 'error', message, ...(errors ? { errors } : {}) }, `El error ${status}`), { status });
+
+/**
+ * The 409 of a write whose version (If-Match, or the body's `version`) is no longer the record's,
+ * with the record as it is now; null when it is current or none was sent. As server/http/versions.ts.
+ */
+export function staleVersionAnswer(request: Request, body: Record<string, unknown> | undefined, current: { version?: number }): Response | null {
+  const header = request.headers.get('if-match')?.replace(/^W\//, '').replaceAll('"', '');
+  const sent = header && header !== '*' ? Number(header) : body?.version === undefined || body.version === '' ? undefined : Number(body.version);
+  if (sent === undefined || current.version === undefined || sent === current.version) return null;
+  return HttpResponse.json(checked(errorEnvelope, { status: 'error', message: STALE_VERSION, errors: {}, data: { current } }, 'El error 409'), { status: 409 });
+}
 
 /** The answer of `GET …/:id/deletion`: deletable unless there is a reason not to. */
 export const deletionAnswer = (reason: string | null) => answer(deletionCheck, { deletable: reason === null, reason });

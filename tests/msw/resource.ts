@@ -2,7 +2,7 @@ import { cannotDelete } from '@contract/messages';
 import { http, type PathParams, type RequestHandler } from 'msw';
 import { z } from 'zod';
 import { formFields, jsonOrFormBody, parseBody } from './body';
-import { answer, apiUrl, breach, deletionAnswer, fail } from './envelope';
+import { answer, apiUrl, breach, deletionAnswer, fail, staleVersionAnswer } from './envelope';
 import { fold } from './fold';
 import { listAnswer } from './paginate';
 
@@ -328,9 +328,11 @@ export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever
         resource.log?.(write);
         const current = rows.find(Number(params.id));
         if (!current) return fail(404, notFound);
+        const stale = staleVersionAnswer(request, write.body, show(current) as { version?: number });
+        if (stale) return stale;
         const input = parseBody(update.schema, write.body);
         if (input instanceof Response) return input;
-        return refusedOrStored(update.row(current, input, write), rows.replace, write, update.message, 200);
+        return refusedOrStored(nextVersion(current, update.row(current, input, write)), rows.replace, write, update.message, 200);
       }),
     );
   }
@@ -345,9 +347,11 @@ export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever
     const { deleted } = deletion;
     if (deleted !== undefined) {
       handlers.push(
-        http.delete(apiUrl(`${path}/:id`), ({ params }) => {
+        http.delete(apiUrl(`${path}/:id`), ({ request, params }) => {
           const row = rows.find(Number(params.id));
           if (!row) return fail(404, notFound);
+          const stale = staleVersionAnswer(request, undefined, show(row) as { version?: number });
+          if (stale) return stale;
           const reason = refusal(row);
           if (reason) return fail(409, reason);
           rows.remove(row);
@@ -371,6 +375,10 @@ export const refusalOf = <T>(row: T, dependents: Dependents<T>, set: string | nu
   }
   return null;
 };
+
+/** A stored row after an update: one version on, as the server counts them. */
+export const nextVersion = <T extends object>(current: T, row: T | Response): T | Response =>
+  row instanceof Response || !('version' in current) ? row : { ...row, version: (current as { version: number }).version + 1 };
 
 /** The row with `changes` laid over it, a key left undefined keeping its value (an update's "absent"). */
 export const merged = <T extends object>(row: T, changes: { [K in keyof T]?: T[K] | undefined }): T => {

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { copySearchIndex, foldedCopy, sortIndex } from '../sortable-text';
 import { countries } from './countries';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 
 export const users = pgTable(
@@ -16,7 +16,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...recordColumns,
     // Folded copies of the searched text: the rows a frequent term's trigrams find are checked
     // against the copies, not folded again, which was most of such a search's count.
     nameFolded: foldedCopy('name_folded', 'name'),
@@ -43,7 +43,7 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [uniqueIndex('roles_slug_unique').on(table.slug)],
 );

@@ -7,7 +7,7 @@ import { customers, entitlements } from './customers';
 import { dsps } from './dsps';
 import { plans } from './plans';
 import { services } from './services';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
@@ -47,7 +47,7 @@ export const bookings = pgTable(
     meta: jsonb('meta').notNull().default({}),
     evidencePath: text('evidence_path'),
     supportPath: text('support_path'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     uniqueIndex('bookings_code_ref_unique').on(table.codeRef),

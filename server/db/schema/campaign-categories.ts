@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/
 import { foldedName } from '../sortable-text';
 import { campaigns } from './campaigns';
 import { categories } from './categories';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 /** A campaign's own categories, each linked to a root category of the catalogue. */
 export const campaignCategories = pgTable(
@@ -20,7 +20,7 @@ export const campaignCategories = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     imagePath: text('image_path'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     index('campaign_categories_category_idx').on(table.categoryId),

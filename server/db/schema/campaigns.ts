@@ -4,7 +4,7 @@ import { CAMPAIGN_STATUSES } from '../../../contract/campaign-status';
 import { foldedName, searchIndex, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { sponsors } from './sponsors';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES);
 
@@ -31,7 +31,7 @@ export const campaigns = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     budget: numeric('budget', { precision: 14, scale: 2 }),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     index('campaigns_sponsor_idx').on(table.sponsorId),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foldedName } from '../sortable-text';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 /**
  * The global catalogue of categories: roots ('Padre') and their subcategories, at any depth but
@@ -16,7 +16,7 @@ export const categories = pgTable(
     /** Null for a root category. A category with subcategories cannot be deleted. */
     parentId: integer('parent_id'),
     imagePath: text('image_path'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     foreignKey({ name: 'categories_parent_id_categories_id_fk', columns: [table.parentId], foreignColumns: [table.id] }).onDelete('restrict'),

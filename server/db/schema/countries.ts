@@ -1,5 +1,5 @@
 import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const countries = pgTable(
   'countries',
@@ -10,7 +10,7 @@ export const countries = pgTable(
     code: text('code'),
     /** ISO 4217: the currency of every price in the country's campaigns; null when it has none. */
     currency: text('currency'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [uniqueIndex('countries_code_unique').on(table.code), uniqueIndex('countries_name_unique').on(table.name)],
 );

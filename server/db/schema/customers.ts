@@ -5,7 +5,7 @@ import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { users } from './auth';
 import { dsps } from './dsps';
 import { plans } from './plans';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const entitlementStatus = pgEnum('entitlement_status', ENTITLEMENT_STATUSES);
 
@@ -35,7 +35,7 @@ export const customers = pgTable(
     dniFolded: foldedCopy('dni_folded', 'dni'),
     emailFolded: foldedCopy('email_folded', 'email'),
     phoneFolded: foldedCopy('phone_folded', 'phone'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     uniqueIndex('customers_dsp_dni_unique').using('btree', table.dspId, foldedName(table.dni)),
@@ -70,7 +70,7 @@ export const entitlements = pgTable(
     status: entitlementStatus('status').notNull().default('ACTIVE'),
     /** How the subscription was paid (efectivo, tarjeta, transferencia, cheque); null when not recorded. */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     index('entitlements_customer_idx').on(table.customerId),

@@ -6,7 +6,7 @@ import { users } from './auth';
 import { countries } from './countries';
 import { plans } from './plans';
 import { sponsors } from './sponsors';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const dspType = pgEnum('dsp_type', DSP_TYPES);
 export const connectorDriver = pgEnum('connector_driver', CONNECTOR_DRIVERS);
@@ -42,7 +42,7 @@ export const dsps = pgTable(
      * name on each call, and again each match's for the sort.
      */
     nameFolded: foldedCopy('name_folded', 'name'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     /** Two DSPs never share a name (staff confirm a delete by typing it). */
@@ -103,7 +103,7 @@ export const connectors = pgTable(
     params: jsonb('params').notNull().default({}),
     /** Free text; the API spells it `varification_policy`, as the panel always has. */
     verificationPolicy: text('verification_policy'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     /** Within one DSP, two connectors never share a key. */
@@ -148,7 +148,7 @@ export const apiClients = pgTable(
     rateLimitMax: integer('rate_limit_max'),
     rateLimitPeriod: rateLimitPeriod('rate_limit_period'),
     enabled: boolean('enabled').notNull().default(true),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     /** A client id names one client in the whole system. */

@@ -16,7 +16,7 @@ import {
 import { PLAN_STATUSES } from '../../../contract/campaign-status';
 import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { campaigns } from './campaigns';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
 
@@ -55,7 +55,7 @@ export const plans = pgTable(
     nameFolded: foldedCopy('name_folded', 'name'),
     descriptionFolded: foldedCopy('description_folded', 'description'),
     apoloCodeRefFolded: foldedCopy('apolo_code_ref_folded', 'apolo_code_ref'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     foreignKey({ name: 'plans_plan_id_plans_id_fk', columns: [table.planId], foreignColumns: [table.id] }).onDelete('restrict'),

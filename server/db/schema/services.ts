@@ -4,7 +4,7 @@ import { EVENT_PERIODS } from '../../../contract/service.constants';
 import { copySearchIndex, foldedCopy } from '../sortable-text';
 import { campaignCategories } from './campaign-categories';
 import { plans } from './plans';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const eventPeriod = pgEnum('event_period', EVENT_PERIODS);
 
@@ -39,7 +39,7 @@ export const services = pgTable(
     // against these, not folded again, and the name's copy is the sort by name.
     nameFolded: foldedCopy('name_folded', 'name'),
     descriptionFolded: foldedCopy('description_folded', 'description'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     index('services_plan_idx').on(table.planId),

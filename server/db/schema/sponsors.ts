@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { copySearchIndex, foldedCopy, foldedName } from '../sortable-text';
 import { countries } from './countries';
-import { timestamps } from './timestamps';
+import { recordColumns } from './record-columns';
 
 export const sponsors = pgTable(
   'sponsors',
@@ -21,7 +21,7 @@ export const sponsors = pgTable(
      * translate() costs and chose that over the index).
      */
     nameFolded: foldedCopy('name_folded', 'name'),
-    ...timestamps,
+    ...recordColumns,
   },
   (table) => [
     copySearchIndex('sponsors_name_search_idx', table.nameFolded),

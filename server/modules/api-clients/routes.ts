@@ -55,7 +55,7 @@ export async function apiClientRoutes(app: FastifyInstance, { db }: { db: Db }) 
         'el guardado; uno nuevo o generate_secret=true lo reemplaza y la respuesta lo incluye, esa única vez.',
       body: apiClientUpdateFields,
       message: API_CLIENT_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un cliente API',

@@ -59,6 +59,7 @@ const apiClientItem = defineItem(apiClient, {
     enabled: client.enabled,
     created_at: isoTime(client.createdAt),
     updated_at: isoTime(client.updatedAt),
+    version: client.version,
   }),
 });
 
@@ -173,19 +174,19 @@ export function createApiClientService({ db }: { db: Db }) {
     },
 
     /** Changes the client; a secret this update set or generated is answered once, else none is. */
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<ApiClientWithSecret> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<ApiClientWithSecret> {
       const secret = newSecret(input);
       // Judged once the row is locked: a missing client answers 404 before a wrong address does.
       const changes = () => {
         assertWhitelist(input.ip_whitelist);
         return { ...columnsOf(input), ...(secret !== undefined ? { clientSecretHash: hashSecret(secret) } : {}) };
       };
-      const after = await writes.update(id, changes, {}, actor);
+      const after = await writes.update(id, changes, {}, actor, { version });
       return secret === undefined ? after : { ...after, client_secret: secret };
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

@@ -20,7 +20,8 @@ import { type Actor, actorOf } from '../../http/actor';
 import { csvFileName } from '../../http/csv';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
-import { resourceRoutes } from '../../http/resource-routes';
+import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
+import { expectedVersion, versionedWrite } from '../../http/versions';
 import type { Storage } from '../../storage';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
@@ -36,6 +37,7 @@ const files = {
 };
 const createBody = bookingFields.extend(files);
 const updateBody = bookingUpdateFields.extend(files);
+const statusWrite = versionedWrite(bookingStatusFields, booking);
 
 const ACCESS_DESCRIPTION =
   'Leer agendamientos requiere el permiso operations.view; crearlos, editarlos, eliminarlos y cambiar su estado, bookings.change-status (403 sin él). ' +
@@ -111,7 +113,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         `Una nueva fecha vuelve a comprobar el límite de eventos. ${LIMIT_DESCRIPTION} ${FILES_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
       body: updateBody,
       message: BOOKING_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       access: 'bookings.change-status',
@@ -220,13 +222,18 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
           `JSON o formulario: status y reason opcional (500 caracteres como máximo). ${BOOKING_TRANSITIONS_TEXT} Entrar en CONFIRMED, CANCELLED ` +
           'o CONSUMED marca su hora (ahora); volver a PENDING borra confirmed_at y cancelled_at (hay que confirmarlo otra vez); consumed_at ' +
           'no se borra nunca (CONSUMED es final). Reabrir un cancelado vuelve a ocupar un cupo: se comprueba el límite de eventos. ' +
-          `Responde el agendamiento con sus relaciones. ${ACCESS_DESCRIPTION}`,
+          `Responde el agendamiento con sus relaciones. ${VERSION_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
         params: idParam,
-        body: bookingStatusFields,
-        response: { 200: successEnvelope(booking) },
+        headers: statusWrite.headers,
+        body: statusWrite.body,
+        response: { 200: successEnvelope(booking), 409: statusWrite.conflict },
       },
     },
-    async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), BOOKING_ANSWERS.statusChanged),
+    async (request) =>
+      success(
+        await service.changeStatus(request.params.id, request.body, actorOf(request), expectedVersion(request.headers, request.body)),
+        BOOKING_ANSWERS.statusChanged,
+      ),
   );
 
   historyRoute(app, {

@@ -35,7 +35,7 @@ import { anyOf } from '../../db/any-of';
 import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
-import { defineWrites } from '../../db/record-writes';
+import { assertVersion, defineWrites } from '../../db/record-writes';
 import { statusHistories } from '../../db/status-history';
 import { talliedRows } from '../../db/tallies';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
@@ -117,6 +117,7 @@ const bookingItem = defineItem(booking, {
     support_file_url: fileUrl(booking.supportPath),
     created_at: isoTime(booking.createdAt),
     updated_at: isoTime(booking.updatedAt),
+    version: booking.version,
   }),
   relations: {
     customer: one(customerItem, (customer, booking: typeof bookings) => eq(customer.id, booking.customerId)),
@@ -395,7 +396,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
      * 422. A new time inside another period is checked against the event limit again (unless the
      * booking is cancelled, which holds no slot).
      */
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Booking> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Booking> {
       await find(id, actor);
       return writes.update(
         id,
@@ -417,6 +418,7 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         },
         { evidence_file: input.evidence_file, support_file: input.support_file },
         actor,
+        { version },
       );
     },
 
@@ -427,11 +429,12 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
      * Reopening a cancelled booking takes a slot again, so the event limit is checked. The history
      * row, the change history and the announcement go in the same transaction.
      */
-    async changeStatus(id: number, input: StatusInput, actor: Actor): Promise<Booking> {
+    async changeStatus(id: number, input: StatusInput, actor: Actor, version?: number): Promise<Booking> {
       await find(id, actor);
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
         if (!row) throw notFound(BOOKING_NOT_FOUND);
+        await assertVersion(row, version, () => answered(id, tx));
         const to = input.status;
         const refusal = bookingTransitionRefusal(row.status, to);
         if (refusal) throw invalid('status', refusal);
@@ -466,8 +469,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       });
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

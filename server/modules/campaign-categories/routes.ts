@@ -59,7 +59,7 @@ export async function campaignCategoryRoutes(app: FastifyInstance, { db, storage
       description: `${WRITE_DESCRIPTION} Los campos ausentes no cambian; la campaña no cambia. Una imagen nueva reemplaza a la anterior, que se borra.`,
       body: updateBody,
       message: CAMPAIGN_CATEGORY_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina una categoría de campaña y su imagen',

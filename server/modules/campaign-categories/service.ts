@@ -48,6 +48,7 @@ export const campaignCategoryItem = defineItem(campaignCategory, {
     image_url: fileUrl(row.imagePath),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),
+    version: row.version,
     parent: one(catalogueItem, (category, campaignCategory: typeof campaignCategories) => eq(category.id, campaignCategory.categoryId)),
   }),
 });
@@ -133,7 +134,7 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
       return writes.create(values, { image: input.image }, actor);
     },
 
-    async update(id: number, input: Partial<CampaignCategoryInput>, actor: Actor): Promise<CampaignCategory> {
+    async update(id: number, input: Partial<CampaignCategoryInput>, actor: Actor, version?: number): Promise<CampaignCategory> {
       // Checked once the row is locked: a missing record answers 404 before a wrong category does.
       const changes = async (_before: unknown, tx: Tx) => {
         await checkCatalogueCategory(input.category_id, tx);
@@ -143,11 +144,11 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
           ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
         };
       };
-      return writes.update(id, changes, { image: input.image }, actor);
+      return writes.update(id, changes, { image: input.image }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

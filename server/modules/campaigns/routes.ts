@@ -43,7 +43,7 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       description: `${WRITE_DESCRIPTION} Los campos ausentes no cambian; un campo opcional vacío se borra. Una imagen nueva reemplaza a la anterior, que se borra.`,
       body: updateBody,
       message: CAMPAIGN_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina una campaña y su imagen',

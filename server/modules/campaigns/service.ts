@@ -49,6 +49,7 @@ const campaignItem = defineItem(campaign, {
     currency: campaign.currency,
     created_at: isoTime(campaign.createdAt),
     updated_at: isoTime(campaign.updatedAt),
+    version: campaign.version,
   }),
   relations: {
     sponsor: one(sponsorItem, (sponsor, campaign: typeof campaigns) => eq(sponsor.id, campaign.sponsorId)),
@@ -168,7 +169,7 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       return writes.create(values, { image: input.image }, actor);
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Campaign> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Campaign> {
       return writes.update(
         id,
         (before) => {
@@ -189,11 +190,12 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
         },
         { image: input.image },
         actor,
+        { version },
       );
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

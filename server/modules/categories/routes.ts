@@ -42,7 +42,7 @@ export async function categoryRoutes(app: FastifyInstance, { db, storage }: { db
       access: 'categories.manage',
       body: updateBody,
       message: CATEGORY_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina una categoría del catálogo y su imagen',

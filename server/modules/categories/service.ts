@@ -44,6 +44,7 @@ const categoryItem: ItemSql<typeof categories, Category> = defineItem(category, 
     parent_id: category.parentId,
     created_at: isoTime(category.createdAt),
     updated_at: isoTime(category.updatedAt),
+    version: category.version,
   }),
   // Made as the statement is written: the relations are categories too, of this very item.
   relations: {
@@ -145,7 +146,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
       return writes.create(values, { image: input.image }, actor);
     },
 
-    async update(id: number, input: Partial<CategoryInput>, actor: Actor): Promise<Category> {
+    async update(id: number, input: Partial<CategoryInput>, actor: Actor, version?: number): Promise<Category> {
       const changes = async (_before: CategoryRow, tx: Tx) => {
         // Under the tree lock (lockBeforeUpdate): the ancestors read here are the committed ones.
         if (input.parent_id !== undefined) await checkParent(tx, input.parent_id, id);
@@ -155,11 +156,11 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
           ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
         };
       };
-      return writes.update(id, changes, { image: input.image }, actor);
+      return writes.update(id, changes, { image: input.image }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

@@ -60,7 +60,7 @@ export async function connectorRoutes(app: FastifyInstance, { db, config }: { db
         `Una credencial enviada como '${CREDENTIAL_MASK}' conserva el valor guardado; otro valor lo reemplaza.`,
       body: connectorUpdateFields,
       message: CONNECTOR_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un conector y su mapa de planes',

@@ -113,6 +113,7 @@ const connectorItem = defineItem(connector, {
     varification_policy: connector.verificationPolicy,
     created_at: isoTime(connector.createdAt),
     updated_at: isoTime(connector.updatedAt),
+    version: connector.version,
   }),
   relations: { plans: planMap },
 });
@@ -243,7 +244,7 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       }
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Connector> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Connector> {
       try {
         return await writes.update(
           id,
@@ -262,20 +263,19 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
               ...(input.settings !== undefined ? { settings: credentials.seal(input.settings, before.settings) } : {}),
               ...(input.params !== undefined ? { params: credentials.seal(input.params, before.params) } : {}),
               ...(input.varification_policy !== undefined ? { verificationPolicy: input.varification_policy } : {}),
-              // A new plan map alone is still a change of the connector.
-              ...(input.plans ? { updatedAt: new Date() } : {}),
             };
           },
           {},
           actor,
+          { version },
         );
       } catch (error) {
         throw planGone(error);
       }
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

@@ -29,7 +29,7 @@ export async function countryRoutes(app: FastifyInstance, { db }: { db: Db }) {
       description: 'Las mismas reglas que al crear; code omitido se conserva; currency omitida se conserva, salvo si se envía code (toma la de ese code). Sus campañas y planes siguen la nueva moneda.',
       body: countryBody,
       message: 'País actualizado.',
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un país',

@@ -4,7 +4,7 @@ import { and, type AnyColumn, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditTrail } from '../../db/audit-trail';
-import { defineWrites } from '../../db/record-writes';
+import { assertVersion, defineWrites } from '../../db/record-writes';
 import { uniqueViolation } from '../../db/errors';
 import { campaigns, countries, sponsors, users } from '../../db/schema';
 import { containsText } from '../../db/sortable-text';
@@ -39,7 +39,7 @@ const history = auditTrail({
 const countryItem = defineItem(country, {
   table: countries,
   id: countries.id,
-  fields: (country) => sameNamed(country, ['id', 'name', 'code', 'currency']),
+  fields: (country) => sameNamed(country, ['id', 'name', 'code', 'currency', 'version']),
 });
 
 /** `include=country` of any resource: the row's country as {id, name}. */
@@ -115,13 +115,14 @@ export function createCountryService({ db }: { db: Db }) {
         .catch(mapUniqueViolation);
     },
 
-    async update(id: number, input: CountryInput, actor: Actor) {
+    async update(id: number, input: CountryInput, actor: Actor, version?: number) {
       await checkUnique(db, input, id);
       return db
         .transaction(async (tx) => {
           await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).for('update');
           const before = await list.present<Country>(id, [], tx);
           if (!before) throw notFound(COUNTRY_ERRORS.notFound);
+          await assertVersion(before, version, async () => before);
           await tx
             .update(countries)
             .set({ name: input.name, ...(input.code === undefined ? {} : { code: input.code }), ...currencyChange(input) })
@@ -133,8 +134,8 @@ export function createCountryService({ db }: { db: Db }) {
         .catch(mapUniqueViolation);
     },
 
-    async remove(id: number, actor: Actor) {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number) {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

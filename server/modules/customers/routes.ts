@@ -63,7 +63,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
         `Reglas de estado de las suscripciones: ${ENTITLEMENT_TRANSITIONS_TEXT} ${VISIBILITY_DESCRIPTION}`,
       body: customerUpdateFields,
       message: CUSTOMER_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un cliente con sus suscripciones',

@@ -65,6 +65,7 @@ export const customerItem = defineItem(customer, {
       where ${held.customerId} = ${customer.id} and ${held.status} <> 'CANCELLED'), '[]'::json)`,
     created_at: isoTime(customer.createdAt),
     updated_at: isoTime(customer.updatedAt),
+    version: customer.version,
   }),
   relations: {
     entitlements: many(entitlementItem, (entitlement, customer: typeof customers) => eq(entitlement.customerId, customer.id), (entitlement) => [entitlement.id]),
@@ -227,7 +228,7 @@ export function createCustomerService({ db }: { db: Db }) {
     },
 
     /** Changes the fields sent; `plan_id`, when sent, becomes the customer's held plans (see syncPlans). */
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Customer> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Customer> {
       await find(id, actor);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       const planIds = input.plan_id;
@@ -242,12 +243,10 @@ export function createCustomerService({ db }: { db: Db }) {
             // meta merges: an address sent alone keeps the city.
             ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
             ...(passwordHash !== undefined ? { passwordHash } : {}),
-            // A change of plans alone is still a change of the customer.
-            ...(planIds !== undefined ? { updatedAt: new Date() } : {}),
           }),
           {},
           actor,
-          planIds === undefined ? undefined : (tx, row) => syncPlans(tx, row, planIds, actor),
+          { version, ...(planIds !== undefined && { alongside: (tx, row) => syncPlans(tx, row, planIds, actor) }) },
         );
       } catch (error) {
         if (foreignKeyViolation(error)) throw plansError();
@@ -255,8 +254,8 @@ export function createCustomerService({ db }: { db: Db }) {
       }
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

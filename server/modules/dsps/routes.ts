@@ -54,7 +54,7 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
         'El sponsor no cambia nunca: un sponsor_id distinto es un 422. Una imagen nueva reemplaza a la anterior, que se borra.',
       body: updateBody,
       message: DSP_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina una DSP, su imagen, sus planes asignados y su personal asignado',

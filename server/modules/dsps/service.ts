@@ -80,6 +80,7 @@ const dspItem = defineItem(dsp, {
     image_path: fileUrl(dsp.imagePath),
     created_at: isoTime(dsp.createdAt),
     updated_at: isoTime(dsp.updatedAt),
+    version: dsp.version,
   }),
   relations: {
     country: countryRelation((dsp: typeof dsps) => dsp.countryId),
@@ -296,7 +297,7 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       }
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Dsp> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Dsp> {
       const planIds = input.plans;
       try {
         return await writes.update(
@@ -316,15 +317,15 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
           },
           { image: input.image },
           actor,
-          planIds === undefined ? undefined : (tx, row) => replacePlans(tx, row.id, row.sponsorId, planIds),
+          { version, ...(planIds !== undefined && { alongside: (tx, row) => replacePlans(tx, row.id, row.sponsorId, planIds) }) },
         );
       } catch (error) {
         throw gonePlan(error);
       }
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

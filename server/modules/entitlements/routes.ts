@@ -5,9 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
-import { resourceRoutes } from '../../http/resource-routes';
+import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
+import { expectedVersion, versionedWrite } from '../../http/versions';
 import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { createEntitlementService } from './service';
+
+const statusWrite = versionedWrite(entitlementStatusFields, entitlementDetail);
 
 const tags = ['Suscripciones'];
 
@@ -50,12 +53,17 @@ export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }
           'Formulario o JSON: status (ACTIVE, SUSPENDED, CANCELLED, EXPIRED o PENDING) y reason opcional (500 caracteres como máximo). ' +
           `Transiciones permitidas: ${ENTITLEMENT_TRANSITIONS_TEXT} Salir de ACTIVE cierra el periodo abierto (termina ahora si iba a terminar ` +
           'después); entrar en ACTIVE abre uno nuevo desde ahora hasta el fin de los meses de permanencia del plan. Cada cambio escribe una ' +
-          `fila de historial (estado anterior y nuevo, motivo, quién) en la misma transacción. Responde con la suscripción. ${VISIBILITY_DESCRIPTION}`,
+          `fila de historial (estado anterior y nuevo, motivo, quién) en la misma transacción. Responde con la suscripción. ${VERSION_DESCRIPTION} ${VISIBILITY_DESCRIPTION}`,
         params: idParam,
-        body: entitlementStatusFields,
-        response: { 200: successEnvelope(entitlementDetail) },
+        headers: statusWrite.headers,
+        body: statusWrite.body,
+        response: { 200: successEnvelope(entitlementDetail), 409: statusWrite.conflict },
       },
     },
-    async (request) => success(await service.changeStatus(request.params.id, request.body, actorOf(request)), ENTITLEMENT_ANSWERS.statusChanged),
+    async (request) =>
+      success(
+        await service.changeStatus(request.params.id, request.body, actorOf(request), expectedVersion(request.headers, request.body)),
+        ENTITLEMENT_ANSWERS.statusChanged,
+      ),
   );
 }

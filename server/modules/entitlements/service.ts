@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
+import { assertVersion } from '../../db/record-writes';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { statusHistories } from '../../db/status-history';
 import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistories, entitlements, plans } from '../../db/schema';
@@ -59,6 +60,7 @@ export const entitlementItem = defineItem(entitlement, {
     ...sameNamed(entitlement, ['id', 'customer_id', 'dsp_id', 'plan_id', 'status', 'payment_method']),
     created_at: isoTime(entitlement.createdAt),
     updated_at: isoTime(entitlement.updatedAt),
+    version: entitlement.version,
   }),
   relations: {
     plan: one(planRef, (plan, entitlement: typeof entitlements) => eq(plan.id, entitlement.planId)),
@@ -170,8 +172,8 @@ export function createEntitlementService({ db }: { db: Db }) {
   };
 
   /** The subscription with its plan, periods and status history. */
-  const detail = async (id: number): Promise<EntitlementDetail> => {
-    const [found] = await presentItems<EntitlementDetail>(db, [id], presentEntitlements({ fields: null, includes: DETAIL_INCLUDES }));
+  const detail = async (id: number, conn: Db | Tx = db): Promise<EntitlementDetail> => {
+    const [found] = await presentItems<EntitlementDetail>(conn, [id], presentEntitlements({ fields: null, includes: DETAIL_INCLUDES }));
     if (!found) throw notFound(ENTITLEMENT_NOT_FOUND);
     return found;
   };
@@ -216,11 +218,12 @@ export function createEntitlementService({ db }: { db: Db }) {
     },
 
     /** Changes the status by the rule of transitions, with its history row, in one transaction. */
-    async changeStatus(id: number, input: { status: EntitlementStatus; reason?: string | null }, actor: Actor): Promise<EntitlementDetail> {
+    async changeStatus(id: number, input: { status: EntitlementStatus; reason?: string | null }, actor: Actor, version?: number): Promise<EntitlementDetail> {
       await find(id, actor);
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(entitlements).where(eq(entitlements.id, id)).for('update');
         if (!row) throw notFound(ENTITLEMENT_NOT_FOUND);
+        await assertVersion(row, version, () => detail(id, tx));
         await changeEntitlementStatus(tx, actor, row, input.status, input.reason ?? null);
       });
       return detail(id);

@@ -36,6 +36,7 @@ export const planItem: ItemSql<typeof plans, Plan> = defineItem(planContract, {
       ...sameNamed(plan, ['inclusions', 'exclusions', 'commitment_months', 'trial_days', 'auto_renew', 'meta', 'apolo_code_ref', 'plan_id']),
       created_at: isoTime(plan.createdAt),
       updated_at: isoTime(plan.updatedAt),
+      version: plan.version,
     };
   },
   relations: {

@@ -56,7 +56,7 @@ export async function planRoutes(app: FastifyInstance, { db, storage }: { db: Db
         'Una imagen o un documento nuevos reemplazan a los anteriores, que se borran.',
       body: updateBody,
       message: PLAN_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un plan, su imagen y su documento',

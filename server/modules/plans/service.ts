@@ -221,7 +221,7 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       }
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<Plan> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Plan> {
       try {
         return await writes.update(
           id,
@@ -234,14 +234,15 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
           },
           { image: input.image, document: input.document },
           actor,
+          { version },
         );
       } catch (error) {
         throw baseGone(error);
       }
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
-import { resourceRoutes } from '../../http/resource-routes';
+import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
+import { expectedVersion, versionedWrite } from '../../http/versions';
 import { createRoleService } from './service';
 
 const tags = ['Roles y permisos'];
+const permissionsWrite = versionedWrite(syncPermissionsBody, roleWithPermissions);
 
 /**
  * Reading roles needs 'users.manage' (the users screen, its role filter and the roles tab live
@@ -41,14 +43,18 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
           'Los permisos de Super Admin no se pueden modificar (409), para que siempre haya quien pueda gestionarlo todo. ' +
           'Nadie concede permisos que no tiene ni modifica un rol que tiene permisos que él no tiene: quien llama debe tener ' +
           'todos los permisos del conjunto nuevo y todos los que el rol tiene ahora (403 con el motivo; también si el rol es el suyo). ' +
-          'El cambio vale desde la siguiente petición de cada usuario del rol.',
+          `El cambio vale desde la siguiente petición de cada usuario del rol. ${VERSION_DESCRIPTION}`,
         params: idParam,
-        body: syncPermissionsBody,
-        response: { 200: successEnvelope(roleWithPermissions) },
+        headers: permissionsWrite.headers,
+        body: permissionsWrite.body,
+        response: { 200: successEnvelope(roleWithPermissions), 409: permissionsWrite.conflict },
       },
     },
     async (request) =>
-      success(await service.syncPermissions(request.params.id, request.body.permissions, actorOf(request)), 'Permisos actualizados.'),
+      success(
+        await service.syncPermissions(request.params.id, request.body.permissions, actorOf(request), expectedVersion(request.headers, request.body)),
+        'Permisos actualizados.',
+      ),
   );
 
   r.get(

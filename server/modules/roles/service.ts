@@ -3,6 +3,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db } from '../../db/client';
+import { assertVersion, touchRecord } from '../../db/record-writes';
 import { permissions, rolePermissions, roles } from '../../db/schema';
 import { containsText, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -16,14 +17,14 @@ export const ROLE_ERRORS = {
   superAdminLocked: 'Los permisos de Super Admin no se pueden modificar.',
 } as const;
 
-const columns = { id: roles.id, name: roles.name, slug: roles.slug };
+const columns = { id: roles.id, name: roles.name, slug: roles.slug, version: roles.version };
 
 /** A role as the API answers it: with its permissions' names, in the catalogue's order. */
 const roleItem = defineItem(roleWithPermissions, {
   table: roles,
   id: roles.id,
   fields: (role) => ({
-    ...sameNamed(role, ['id', 'name', 'slug']),
+    ...sameNamed(role, ['id', 'name', 'slug', 'version']),
     permissions: sql`coalesce((select json_agg(${permissions.name} order by ${permissions.id}) from ${rolePermissions}
       join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${role.id}), '[]'::json)`,
   }),
@@ -63,10 +64,11 @@ export function createRoleService({ db }: { db: Db }) {
     get,
 
     /** Sets the role's whole set of permissions, within what `actor` holds (./authority.ts). */
-    async syncPermissions(id: number, names: string[], actor: Actor) {
+    async syncPermissions(id: number, names: string[], actor: Actor, version?: number) {
       await db.transaction(async (tx) => {
         const [role] = await tx.select(columns).from(roles).where(eq(roles.id, id)).for('update');
         if (!role) throw notFound(ROLE_ERRORS.notFound);
+        await assertVersion(role, version, () => list.presentHeld<RoleWithPermissions>(id, [], tx));
         if (role.slug === SUPER_ADMIN_ROLE) throw conflict(ROLE_ERRORS.superAdminLocked);
         const found = names.length === 0 ? [] : await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(anyOf(permissions.name, names));
         const unknown = names.filter((name) => !found.some((permission) => permission.name === name));
@@ -79,6 +81,7 @@ export function createRoleService({ db }: { db: Db }) {
         await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
         if (found.length > 0) await tx.insert(rolePermissions).values(found.map((permission) => ({ roleId: id, permissionId: permission.id })));
         const next = (await permissionsOf(tx, [id])).get(id) ?? [];
+        if (next.join() !== current.join()) await touchRecord(tx, roles, roles.id, id);
         await history.record(tx, actor, { action: 'permissions', before: { ...role, permissions: current }, after: { ...role, permissions: next } });
       });
       return get(id);

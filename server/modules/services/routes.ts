@@ -58,7 +58,7 @@ export async function serviceRoutes(app: FastifyInstance, { db, storage }: { db:
         'categoría cuando se envía category_id. Una imagen nueva reemplaza a la anterior, que se borra.',
       body: updateBody,
       message: SERVICE_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un servicio y su imagen',

@@ -67,6 +67,7 @@ export const serviceItem = defineItem(service, {
     ...sameNamed(row, ['unlimited_coverage', 'event_limit', 'unlimited_events', 'event_period', 'inclusions', 'exclusions', 'is_active', 'apolo_code_ref', 'meta']),
     created_at: isoTime(row.createdAt),
     updated_at: isoTime(row.updatedAt),
+    version: row.version,
   }),
   relations: {
     category: one(categoryRef, (category, row: typeof services) => eq(category.id, row.categoryId)),
@@ -245,7 +246,7 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
      * Changes a service. Its plan never changes (a different plan_id is refused). The category
      * rule is checked when category_id is sent; the limits on the values the service will have.
      */
-    async update(id: number, input: Partial<ServiceInput>, actor: Actor): Promise<Service> {
+    async update(id: number, input: Partial<ServiceInput>, actor: Actor, version?: number): Promise<Service> {
       return writes.update(
         id,
         // Checked on the locked row: a missing service answers 404 before anything its body gets wrong.
@@ -281,11 +282,12 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
         },
         { image: input.image },
         actor,
+        { version },
       );
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

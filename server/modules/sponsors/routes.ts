@@ -38,7 +38,7 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       description: `${WRITE_DESCRIPTION} Los campos ausentes no cambian. Un logo nuevo reemplaza al anterior, que se borra.`,
       body: updateBody,
       message: SPONSOR_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un sponsor y su logo',

@@ -43,6 +43,7 @@ export const sponsorItem = defineItem(sponsor, {
     website: sponsor.websiteUrl,
     created_at: isoTime(sponsor.createdAt),
     updated_at: isoTime(sponsor.updatedAt),
+    version: sponsor.version,
   }),
   relations: { country: countryRelation((sponsor: typeof sponsors) => sponsor.countryId) },
 });
@@ -100,17 +101,17 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       return writes.create(values, { logo: input.logo }, actor);
     },
 
-    async update(id: number, input: Partial<SponsorInput>, actor: Actor): Promise<Sponsor> {
+    async update(id: number, input: Partial<SponsorInput>, actor: Actor, version?: number): Promise<Sponsor> {
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.country_id !== undefined ? { countryId: input.country_id } : {}),
         ...(input.website_url !== undefined ? { websiteUrl: input.website_url } : {}),
       };
-      return writes.update(id, changes, { logo: input.logo }, actor);
+      return writes.update(id, changes, { logo: input.logo }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

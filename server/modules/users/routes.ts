@@ -55,7 +55,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
         GUARD_RAILS,
       body: updateUserBody,
       message: USER_ANSWERS.updated,
-      run: (id, body, actor) => service.update(id, body, actor),
+      run: (id, body, actor, version) => service.update(id, body, actor, version),
     },
     delete: {
       summary: 'Elimina un usuario',

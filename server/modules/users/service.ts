@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { constraintRefusal, defineWrites } from '../../db/record-writes';
+import { assertVersion, constraintRefusal, defineWrites } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import { countries, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
@@ -55,14 +55,14 @@ export const roleNamesOf = (userId: AnyColumn): SQL =>
     from ${userRoles} where ${userRoles.userId} = ${userId} order by ${userRoles.roleId}))`;
 
 /** A role as a user's `roles` shows it. */
-const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => sameNamed(row, ['id', 'name', 'slug']) });
+const roleItem = defineItem(role, { table: roles, id: roles.id, fields: (row) => sameNamed(row, ['id', 'name', 'slug', 'version']) });
 
 /** A user as every answer shows it: its country's name and its roles (in the order of `rol`), never the password hash. */
 const userItem = defineItem(user, {
   table: users,
   id: users.id,
   fields: (user) => ({
-    ...sameNamed(user, ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id']),
+    ...sameNamed(user, ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'version']),
     country: sql`(select ${countries.name} from ${countries} where ${countries.id} = ${user.countryId})`,
     rol: roleNamesOf(user.id),
     roles: many(
@@ -276,7 +276,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       return created;
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<User> {
+    async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<User> {
       checkPasswordPolicy(input);
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       let before: User;
@@ -284,9 +284,12 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       try {
         ({ before, after } = await db.transaction(async (tx) => {
           await lockSuperAdmins(tx);
+          // Locked before it is read: the version compared is the one this write replaces.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
           const target = await findUser(tx, id);
           if (!target) throw notFound(USER_ERRORS.notFound);
           await assertMayActOn(tx, actor, target, 'modificar');
+          await assertVersion(target, version, async () => target);
           const found = await resolveRoles(tx, input.roles);
           const wasSuperAdmin = isSuperAdmin(target);
           const willBeSuperAdmin = input.roles.includes(SUPER_ADMIN_ROLE);
@@ -342,9 +345,9 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       return after;
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
+    async remove(id: number, actor: Actor, version?: number): Promise<void> {
       // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
-      await writes.remove(id, actor);
+      await writes.remove(id, actor, version);
     },
 
     deletion: writes.deletion,

@@ -36,7 +36,7 @@ export const buildApiClient = (overrides: Partial<ApiClient> = {}): ApiClient =>
       rate_limit: null,
       enabled: true,
       created_at: stamp,
-      updated_at: stamp,
+      updated_at: stamp, version: 1,
       ...overrides,
     } satisfies ApiClient,
     'El cliente API de prueba',

@@ -55,6 +55,7 @@ export const buildBooking = (overrides: Partial<Booking> = {}): Booking => {
     support_file_url: null,
     created_at: created,
     updated_at: created,
+    version: 1,
     customer: { id: overrides.customer_id ?? sequence, name: `Cliente ${sequence}`, phone: `30000000${sequence}`, dni: `1000${sequence}`, email: `cliente${sequence}@correo.test`, meta: { city: null, address: null } },
     entitlement: { id: sequence, status: 'ACTIVE', plan_id: 1, plan: { id: 1, name: 'Plan Hogar' } },
     plan: { id: 1, name: 'Plan Hogar' },
@@ -139,6 +140,7 @@ function moved(row: Booking, status: BookingStatus, reason: string | null): Book
     cancelled_at: status === 'CANCELLED' ? now : row.cancelled_at,
     consumed_at: status === 'CONSUMED' ? now : row.consumed_at,
     updated_at: now,
+    version: row.version + 1,
     status_histories: [
       { id: historySequence, old_status: row.status, new_status: status, reason, created_at: now, changed_by: { id: signedInUser.id, name: signedInUser.name } },
       ...(row.status_histories ?? []),

@@ -41,7 +41,7 @@ export const buildCampaignCategory = (overrides: Partial<CampaignCategory> = {})
       image_url: null,
       parent,
       created_at: '2025-01-01T00:00:00.000Z',
-      updated_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z', version: 1,
       ...overrides,
     } satisfies CampaignCategory,
     'La categoría de campaña de prueba',

@@ -27,7 +27,7 @@ export const buildCategory = (overrides: Partial<StoredCategory> = {}): StoredCa
   const stamp = new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString();
   const { parent: _parent, subcategories: _subcategories, ...stored } = checked(
     categorySchema,
-    { id: sequence, name: `Categoría ${sequence}`, description: null, image_url: null, parent_id: null, created_at: stamp, updated_at: stamp, ...overrides } satisfies Category,
+    { id: sequence, name: `Categoría ${sequence}`, description: null, image_url: null, parent_id: null, created_at: stamp, updated_at: stamp, version: 1, ...overrides } satisfies Category,
     'La categoría de prueba',
   );
   return stored;

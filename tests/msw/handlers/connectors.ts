@@ -43,7 +43,7 @@ export const buildConnector = (overrides: Partial<Connector> = {}): Connector =>
     params: {},
     varification_policy: null,
     created_at: at,
-    updated_at: at,
+    updated_at: at, version: 1,
     plans: [],
     ...overrides,
   } satisfies Connector;
@@ -153,7 +153,7 @@ export const mock: MockModule = {
     shown: present,
     log: ({ method, id, body }) => connectorsDb.requests.push({ method, id: id!, body }),
     create: { schema: connectorFields, message: CONNECTOR_ANSWERS.created, row: (input, sent) => stored(buildConnector({ dsp_id: sent.id, params: {}, varification_policy: null }), input) },
-    update: { schema: connectorUpdateFields, message: CONNECTOR_ANSWERS.updated, row: (current, input) => stored({ ...current, updated_at: '2025-03-02T10:00:00.000Z' }, input) },
+    update: { schema: connectorUpdateFields, message: CONNECTOR_ANSWERS.updated, row: (current, input) => stored({ ...current, updated_at: '2025-03-02T10:00:00.000Z', version: 1 }, input) },
     unique: [{ field: 'key', message: CONNECTOR_MESSAGES.keyTaken, scope: (row, other) => other.dsp_id === row.dsp_id }],
     deletion: { refusal: (row) => refusalOf(row, [], connectorsDb.deletionRefusal), deleted: CONNECTOR_ANSWERS.deleted },
   }),

@@ -4,11 +4,11 @@ import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../
 
 /** A few countries, enough for selects. */
 export const countryFixtures = [
-  { id: 1, name: 'Argentina', code: 'AR', currency: 'ARS' },
-  { id: 2, name: 'Chile', code: 'CL', currency: 'CLP' },
-  { id: 3, name: 'Colombia', code: 'CO', currency: 'COP' },
-  { id: 4, name: 'México', code: 'MX', currency: 'MXN' },
-  { id: 5, name: 'Perú', code: 'PE', currency: 'PEN' },
+  { id: 1, name: 'Argentina', code: 'AR', currency: 'ARS', version: 1 },
+  { id: 2, name: 'Chile', code: 'CL', currency: 'CLP', version: 1 },
+  { id: 3, name: 'Colombia', code: 'CO', currency: 'COP', version: 1 },
+  { id: 4, name: 'México', code: 'MX', currency: 'MXN', version: 1 },
+  { id: 5, name: 'Perú', code: 'PE', currency: 'PEN', version: 1 },
 ] satisfies Country[];
 
 /** A country's currency, as the API gives it to that country's campaigns and plans. */

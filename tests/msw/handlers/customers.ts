@@ -41,7 +41,7 @@ export const buildCustomer = (overrides: Partial<Customer> = {}): Customer => {
     meta: { address: null, city: null },
     plan_id: [],
     created_at: at,
-    updated_at: at,
+    updated_at: at, version: 1,
     entitlements: [],
     ...overrides,
   } satisfies Customer;
@@ -58,7 +58,7 @@ const openEntitlement = (customer: Customer, plan: { id: number; name: string })
     status: 'ACTIVE',
     payment_method: null,
     created_at: at,
-    updated_at: at,
+    updated_at: at, version: 1,
     plan: { id: plan.id, name: plan.name },
     periods: [{ id: 7000 + sequence, state: 'ACTIVE', starts_at: at, ends_at: '2026-04-01T10:00:00.000Z', is_open: true }],
     status_histories: [{ id: 9000 + sequence, old_status: null, new_status: 'ACTIVE', reason: null, created_at: at, changed_by: null }],
@@ -165,7 +165,7 @@ export const mock: MockModule = {
         verb: 'put',
         message: CUSTOMER_ANSWERS.updated,
         row: (current, { plan_id: planIds, meta, ...rest }) => {
-          const next = merged(current, { ...rest, meta: meta && { ...current.meta, ...meta }, updated_at: '2025-04-02T10:00:00.000Z' });
+          const next = merged(current, { ...rest, meta: meta && { ...current.meta, ...meta }, updated_at: '2025-04-02T10:00:00.000Z', version: 1 });
           return planIds ? holding(next, planIds) : next;
         },
       },

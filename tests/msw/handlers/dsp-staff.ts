@@ -45,6 +45,7 @@ export const configuredDsp = (overrides: Partial<Dsp> = {}): Dsp => {
       image_path: null,
       created_at: '2025-01-01T00:00:00.000Z',
       updated_at: '2025-01-01T00:00:00.000Z',
+      version: 1,
       sponsor: { id: 1, name: 'Sponsor 1' },
       country: { id: 3, name: 'Colombia' },
       plans: [],

@@ -58,6 +58,7 @@ export const buildDsp = (overrides: Partial<Dsp> = {}): Dsp => {
       image_path: null,
       created_at: stamp,
       updated_at: stamp,
+      version: 1,
       sponsor: sponsorRef(sponsorId),
       country: countryRef(countryId),
       plans: [],

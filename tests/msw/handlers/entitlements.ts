@@ -39,7 +39,7 @@ export const buildEntitlement = (overrides: Partial<EntitlementDetail> = {}): En
     status: 'ACTIVE',
     payment_method: null,
     created_at: at,
-    updated_at: at,
+    updated_at: at, version: 1,
     plan: { id: planId, name: `Plan ${planId}` },
     periods: [{ id: 5000 + id, state: 'ACTIVE', starts_at: at, ends_at: yearLater(at), is_open: true }],
     status_histories: [{ id: 6000 + id, old_status: null, new_status: 'ACTIVE', reason: null, created_at: at, changed_by: null }],
@@ -82,7 +82,7 @@ const changed = (item: EntitlementDetail, to: EntitlementStatus, reason: string 
     created_at: changedAt,
     changed_by: { id: signedInUser.id, name: signedInUser.name },
   };
-  return { ...item, status: to, updated_at: changedAt, periods, status_histories: [row, ...item.status_histories] };
+  return { ...item, status: to, updated_at: changedAt, version: 1, periods, status_histories: [row, ...item.status_histories] };
 };
 
 const rows = arrayRows(entitlementsDb, 'entitlements');

@@ -11,11 +11,12 @@ export interface RoleRecord {
   id: number;
   name: string;
   slug: string;
+  version: number;
   permissions: string[];
 }
 
 const initialRoles = (): RoleRecord[] =>
-  ROLE_SLUGS.map((slug, index) => ({ id: index + 1, name: ROLE_NAMES[slug], slug, permissions: [...DEFAULT_ROLE_PERMISSIONS[slug]] }));
+  ROLE_SLUGS.map((slug, index) => ({ id: index + 1, name: ROLE_NAMES[slug], slug, version: 1, permissions: [...DEFAULT_ROLE_PERMISSIONS[slug]] }));
 
 /** The roles the handlers answer with; `reset()` it in a test's beforeEach. */
 export const rolesDb = {

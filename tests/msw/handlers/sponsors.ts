@@ -33,6 +33,7 @@ export const buildSponsor = (overrides: Partial<Sponsor> = {}): Sponsor => {
       logo_url: null,
       created_at: stamp,
       updated_at: stamp,
+      version: 1,
       country: countryRef(countryId),
       ...overrides,
       website_url: website,

@@ -39,9 +39,10 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
     country_id: countryId,
     country: countryId ? (countryRef(countryId)?.name ?? null) : null,
     created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
+    version: 1,
     ...rest,
     rol: records.map((role) => role.name),
-    roles: records.map(({ id, name, slug }) => ({ id, name, slug })),
+    roles: records.map(({ id, name, slug, version }) => ({ id, name, slug, version })),
   } satisfies User, 'La persona de prueba');
 };
 

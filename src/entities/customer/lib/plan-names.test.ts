@@ -12,7 +12,7 @@ const customer = (overrides: Partial<Customer>): Customer => ({
   meta: { address: null, city: null },
   plan_id: [],
   created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z', version: 1,
   ...overrides,
 });
 
@@ -21,8 +21,8 @@ describe('customerPlanNames', () => {
     const held = customer({
       plan_id: [3, 4, 9],
       entitlements: [
-        { id: 1, customer_id: 1, dsp_id: 7, plan_id: 3, status: 'ACTIVE', payment_method: null, created_at: '', updated_at: '', plan: { id: 3, name: 'Plan Hogar' } },
-        { id: 2, customer_id: 1, dsp_id: 7, plan_id: 5, status: 'CANCELLED', payment_method: null, created_at: '', updated_at: '', plan: { id: 5, name: 'Plan Viejo' } },
+        { id: 1, customer_id: 1, dsp_id: 7, plan_id: 3, status: 'ACTIVE', payment_method: null, created_at: '', updated_at: '', version: 1, plan: { id: 3, name: 'Plan Hogar' } },
+        { id: 2, customer_id: 1, dsp_id: 7, plan_id: 5, status: 'CANCELLED', payment_method: null, created_at: '', updated_at: '', version: 1, plan: { id: 5, name: 'Plan Viejo' } },
       ],
     });
     expect(customerPlanNames(held, [{ id: 4, name: 'Plan Auto', price: null }])).toEqual(['Plan Hogar', 'Plan Auto', 'Plan 9']);

@@ -19,7 +19,7 @@ const answerCatalogue = () =>
   server.use(
     http.get(apiUrl('v1/categories'), ({ request }) => {
       const url = new URL(request.url);
-      const stamp = { description: null, image_url: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+      const stamp = { description: null, image_url: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', version: 1 };
       const all = [
         ...catalogueRoots.map((root) => ({ ...root, ...stamp, parent_id: null })),
         { id: 99, name: 'Fugas de agua', ...stamp, parent_id: catalogueRoots[0]!.id },

@@ -17,7 +17,7 @@ const answerCatalogueRoots = () =>
     http.get(apiUrl('v1/categories'), ({ request }) =>
       listAnswer(
         categorySchema,
-        catalogueRoots.map((root) => ({ ...root, description: null, image_url: null, parent_id: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' })),
+        catalogueRoots.map((root) => ({ ...root, description: null, image_url: null, parent_id: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', version: 1 })),
         new URL(request.url),
       ),
     ),

@@ -269,7 +269,7 @@ describe('categories page: deleting', () => {
     categoriesDb.add({ name: 'Salud' });
     campaignsDb.add({
       categories: [
-        { id: 9, campaign_id: 501, category_id: used.id, name: 'Hogar Andes', description: null, image_url: null, parent: { id: used.id, name: 'Hogar' }, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' },
+        { id: 9, campaign_id: 501, category_id: used.id, name: 'Hogar Andes', description: null, image_url: null, parent: { id: used.id, name: 'Hogar' }, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', version: 1 },
       ],
     });
     const { user } = await openCategories();

@@ -25,7 +25,7 @@ const buildCustomer = (overrides: Partial<Customer> = {}): Customer => ({
   meta: { address: null, city: null },
   plan_id: [],
   created_at: at,
-  updated_at: at,
+  updated_at: at, version: 1,
   ...overrides,
 });
 

@@ -31,7 +31,7 @@ const buildDsp = (plans: DspPlanRef[]): Dsp => ({
   image_url: null,
   image_path: null,
   created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z', version: 1,
   plans,
 });
 
