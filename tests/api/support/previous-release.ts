@@ -52,12 +52,15 @@ export const tablesIn = async (db: Db): Promise<string[]> =>
     (row) => row.name,
   );
 
-/** How many rows each of `tables` holds. */
-export async function rowCounts(db: Db, tables: readonly string[]): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+/**
+ * Each of `tables`' rows, as `to_jsonb` writes them (column name → value), in no particular order.
+ * Values read as text the same way before and after an upgrade, whatever the driver.
+ */
+export async function tableRows(db: Db, tables: readonly string[]): Promise<Record<string, Record<string, unknown>[]>> {
+  const rows: Record<string, Record<string, unknown>[]> = {};
   for (const table of tables) {
-    const [row] = await rowsOf<{ rows: number }>(db, sql`select count(*)::int as rows from ${sql.identifier(table)}`);
-    counts[table] = row!.rows;
+    const [row] = await rowsOf<{ rows: string }>(db, sql`select coalesce(jsonb_agg(to_jsonb(t)), '[]')::text as rows from ${sql.identifier(table)} t`);
+    rows[table] = JSON.parse(row!.rows) as Record<string, unknown>[];
   }
-  return counts;
+  return rows;
 }
