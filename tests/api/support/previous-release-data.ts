@@ -151,6 +151,7 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
 
   // Sign-in state: an open session, a used code, a rate-limit window and a cooldown, all past or valid.
   const sessionToken = generateToken();
+  lists.push({ url: '/api/auth/sessions', total: 1 });
   await one('sessions', {
     user_id: admin,
     token_hash: hashSecret(sessionToken),
@@ -267,7 +268,7 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
   ]);
   await insert('dsp_users', [{ dsp_id: dsp, user_id: staff }]);
   lists.push({ url: '/api/v1/dsps', total: 1 }, { url: `/api/v1/dsps/${dsp}/users`, total: 1 });
-  details.push({ url: `/api/v1/dsps/${dsp}`, expected: { name: 'Red Servicios Chile', type: 'MIXED', settings: { theme: { primary: '#0a78c8' } }, email_primary: 'contacto@red.example' } });
+  details.push({ url: `/api/v1/dsps/${dsp}?include=plans,users`, expected: { name: 'Red Servicios Chile', type: 'MIXED', settings: { theme: { primary: '#0a78c8' } }, email_primary: 'contacto@red.example', plans: [{ id: plan }, { id: upgrade }], users: [{ id: staff }] } });
 
   const connectorSettings = { host: 'db.red.example', port: 5432, password: 'clave-del-conector' };
   const connectorParams = { api_key: 'ak-123456', region: 'cl' };
@@ -289,6 +290,7 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
       settings: { host: 'db.red.example', port: 5432, password: CREDENTIAL_MASK },
       params: { api_key: CREDENTIAL_MASK, region: 'cl' },
       varification_policy: 'Verificar RUT',
+      plans: [{ plan_id: plan, name: 'Plan Hogar', external_plan_id: 'EXT-HOGAR' }],
     },
   });
 
@@ -331,15 +333,28 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
     { entitlement_id: suspended, state: 'SUSPENDED', starts_at: new Date(now - 10 * DAY), ends_at: new Date(now + 20 * DAY) },
   ]);
   await insert('entitlement_status_histories', [
-    { entitlement_id: active, new_status: 'ACTIVE', changed_by: staff },
-    { entitlement_id: suspended, new_status: 'ACTIVE', changed_by: staff },
-    { entitlement_id: suspended, old_status: 'ACTIVE', new_status: 'SUSPENDED', reason: 'Pago rechazado', changed_by: admin },
+    { entitlement_id: active, new_status: 'ACTIVE', changed_by: staff, created_at: new Date(now - 30 * DAY) },
+    { entitlement_id: suspended, new_status: 'ACTIVE', changed_by: staff, created_at: new Date(now - 20 * DAY) },
+    { entitlement_id: suspended, old_status: 'ACTIVE', new_status: 'SUSPENDED', reason: 'Pago rechazado', changed_by: admin, created_at: new Date(now - 10 * DAY) },
   ]);
   lists.push({ url: '/api/v1/sales', total: 2 });
   // Kept by the database's own triggers (sales_tallies), which the migrations may rebuild.
   details.push({ url: '/api/v1/sales/summary', expected: { count: 2, totals: [{ currency: 'CLP', count: 2, total_amount: '49980.50' }] } });
   details.push({ url: `/api/v1/entitlements/${active}`, expected: { status: 'ACTIVE', payment_method: 'efectivo', plan_id: plan, customer_id: customer } });
-  details.push({ url: `/api/v1/entitlements/${suspended}`, expected: { status: 'SUSPENDED', payment_method: 'tarjeta', plan_id: upgrade } });
+  details.push({
+    url: `/api/v1/entitlements/${suspended}`,
+    expected: {
+      status: 'SUSPENDED',
+      payment_method: 'tarjeta',
+      plan_id: upgrade,
+      periods: [{ state: 'SUSPENDED', is_open: true }],
+      // Newest first.
+      status_histories: [
+        { old_status: 'ACTIVE', new_status: 'SUSPENDED', reason: 'Pago rechazado', changed_by: { id: admin, name: 'Super Admin' } },
+        { old_status: null, new_status: 'ACTIVE', changed_by: { id: staff, name: 'Marta Núñez' } },
+      ],
+    },
+  });
 
   // A confirmed booking of the limited service, with its evidence and support files.
   const booking = await idOf('bookings', {
@@ -358,13 +373,22 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
     support_path: await store(PDF_BYTES, 'bookings', 'pdf'),
   });
   await insert('booking_status_histories', [
-    { booking_id: booking, new_status: 'PENDING', changed_by: staff },
-    { booking_id: booking, old_status: 'PENDING', new_status: 'CONFIRMED', reason: 'Técnico asignado', changed_by: staff },
+    { booking_id: booking, new_status: 'PENDING', changed_by: staff, created_at: new Date(now - 2 * DAY) },
+    { booking_id: booking, old_status: 'PENDING', new_status: 'CONFIRMED', reason: 'Técnico asignado', changed_by: staff, created_at: new Date(now - DAY) },
   ]);
   lists.push({ url: `/api/v1/dsps/${dsp}/bookings`, total: 1 });
   details.push({
     url: `/api/v1/bookings/${booking}?include=status_histories`,
-    expected: { code_ref: 'AG-7K3M9QXD', status: 'CONFIRMED', notes: 'Tocar el timbre dos veces', meta: { city: 'Santiago', latitude: -33.45, longitude: -70.66 } },
+    expected: {
+      code_ref: 'AG-7K3M9QXD',
+      status: 'CONFIRMED',
+      notes: 'Tocar el timbre dos veces',
+      meta: { city: 'Santiago', latitude: -33.45, longitude: -70.66 },
+      status_histories: [
+        { old_status: 'PENDING', new_status: 'CONFIRMED', reason: 'Técnico asignado' },
+        { old_status: null, new_status: 'PENDING' },
+      ],
+    },
   });
 
   // The history: entries of staff and of a person since deleted.
