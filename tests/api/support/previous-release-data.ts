@@ -113,7 +113,8 @@ export async function fillPreviousRelease(db: Db, storage: Storage, credentials:
   lists.push({ url: '/api/v1/countries', total: 3 });
   details.push({ url: `/api/v1/countries/${peru}`, expected: { name: 'Perú', code: 'PE' } });
 
-  // The permission catalogue, the four roles with their defaults, and one role staff made.
+  // The permission catalogue, the four roles with their defaults, and one role staff made. The
+  // catalogue is the code's (rows, not schema): the seed after the upgrade adds what it lacks.
   const permissionIds = new Map<string, number>();
   for (const [name, { area, label }] of Object.entries(PERMISSIONS)) permissionIds.set(name, await idOf('permissions', { name, area, label }));
   const roleIds = new Map<string, number>();
