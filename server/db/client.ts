@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -35,7 +36,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed migrations, with drizzle's journal (meta/_journal.json) naming the ones to apply. */
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database and applies the committed migrations. `databaseUrl` selects a PostgreSQL
@@ -62,27 +64,19 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (a restart, a database dropped with force) emits an
     // error on the pool; unhandled, it would end the process. The next query opens a new one.
     pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
-    const db = drizzle(pool, { schema });
-    // Several instances may start at once against one server: migrate (and seed) under a lock.
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query('select pg_advisory_lock(724501)');
-      await migrate(db, { migrationsFolder });
-      await options.afterMigrate?.(db as unknown as Db);
-    } finally {
-      await lockClient.query('select pg_advisory_unlock(724501)').catch(() => undefined);
-      lockClient.release();
-    }
-    return { db: db as unknown as Db, kind: 'postgres', listen: listenerFor(db as unknown as Db), close: () => pool.end() };
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await underMigrationLock(pool, async () => {
+      await applyMigrations(db, 'postgres', MIGRATIONS_FOLDER);
+      await options.afterMigrate?.(db);
+    });
+    return { db, kind: 'postgres', listen: listenerFor(db), close: () => pool.end() };
   }
 
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { PgliteThread } = await import('./pglite-thread');
   let dir: string | undefined;
   if (options.dataDir) {
@@ -97,9 +91,43 @@ export async function openDatabase(options: {
   const client = new PgliteThread({ dataDir: dir, loadDataDir: options.pgliteTemplate, extensionNames: ['pg_trgm'], onLost: options.onLost });
   await client.waitReady;
   const db = drizzle(client as unknown as PGlite, { schema });
-  await migrate(db, { migrationsFolder });
+  await applyMigrations(db as unknown as Db, 'pglite', MIGRATIONS_FOLDER);
   await options.afterMigrate?.(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
+}
+
+/**
+ * Applies the migrations of `migrationsFolder` (the committed ones by default) that the open
+ * database has not applied yet: drizzle's migrator applies those of the folder's journal
+ * (meta/_journal.json) newer than the last one recorded. The upgrade test points it at a copy whose
+ * journal stops at the previous release, then at the committed folder.
+ */
+export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  if (database.kind === 'pglite') return applyMigrations(database.db, 'pglite', migrationsFolder);
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  await underMigrationLock(pool, () => applyMigrations(database.db, 'postgres', migrationsFolder));
+}
+
+async function applyMigrations(db: Db, kind: Database['kind'], migrationsFolder: string) {
+  if (kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
+  }
+}
+
+/** Several instances may start at once against one server: they migrate (and seed) one at a time. */
+async function underMigrationLock(pool: Pool, run: () => Promise<void>) {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(724501)');
+    await run();
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(724501)').catch(() => undefined);
+    lockClient.release();
+  }
 }
 
 /**

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listenerFor, openDatabase, type Db } from './client';
+import { listenerFor, MIGRATIONS_FOLDER, openDatabase, type Db } from './client';
 import { uniqueViolation } from './errors';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 import { countries } from './schema';
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** drizzle's options for a row-array query: identity parsers for the date, time and numeric-array types. */
 const keepText = (value: string) => value;
@@ -48,8 +45,8 @@ beforeAll(async () => {
   threadDb = drizzle(thread as unknown as PGlite, { schema }) as unknown as Db;
   inProcessDb = drizzle(inProcess, { schema }) as unknown as Db;
   // A no-op on the template; the whole schema when the tests run on a server's template instead.
-  await migrate(threadDb as never, { migrationsFolder });
-  await migrate(inProcessDb as never, { migrationsFolder });
+  await migrate(threadDb as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrate(inProcessDb as never, { migrationsFolder: MIGRATIONS_FOLDER });
 });
 
 afterAll(async () => {

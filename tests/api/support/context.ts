@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import type { Database } from '../../../server/db/client';
 import { anyOf } from '../../../server/db/any-of';
 import { roles, userRoles, users } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
@@ -20,10 +21,15 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /**
  * The API on its own database, with a mailer that keeps messages for the test to read. `deps`
- * passes the optional dependencies of `buildApp` (the live stream's options, another storage).
+ * passes the optional dependencies of `buildApp` (the live stream's options, another storage);
+ * `database`, one the test opened itself (closed with the context) instead of a copy of the template.
  */
-export async function createTestContext(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'bookingStream' | 'storage'> = {}) {
-  const database = await openTestDatabase();
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'bookingStream' | 'storage'> = {},
+  { database: given }: { database?: Database } = {},
+) {
+  const database = given ?? (await openTestDatabase());
   const { db } = database;
   await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
   const mails: MailMessage[] = [];
