@@ -90,3 +90,28 @@ describe('/api/docs', () => {
     expect((await parameters('/api/v1/dsps/staff')).find((parameter) => parameter.name === 'limit')?.description).toMatch(/100 por defecto, 100 como máximo/);
   });
 });
+
+describe('/api/docs on versions', () => {
+  type Operation = { parameters?: Parameter[]; responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+
+  it('documents If-Match, the body’s version and the 409 on every update, status change and delete', async () => {
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const writes = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => method === 'put' || method === 'delete' || (method === 'patch' && path.endsWith('/status')) || path.endsWith('/sync-permission'))
+        .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, method, operation] as const),
+    );
+    // Not edits of a record someone else may be editing: a set of people added or taken off, a session ended.
+    const unversioned = ['PUT /api/v1/dsps/{id}/users', 'DELETE /api/auth/sessions/{id}'];
+    const missing = writes
+      .filter(([name]) => !unversioned.includes(name))
+      .filter(([, method, operation]) => {
+        const header = operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match');
+        const body = method === 'delete' || Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {}).includes('version');
+        return !header || !body || !('409' in operation.responses);
+      })
+      .map(([name]) => name);
+    expect(writes.length).toBeGreaterThanOrEqual(25);
+    expect(missing).toEqual([]);
+  });
+});
