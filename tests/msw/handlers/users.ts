@@ -38,6 +38,7 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
     is_active: true,
     country_id: countryId,
     country: countryId ? (countryRef(countryId)?.name ?? null) : null,
+    second_factor: 'email',
     created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     ...rest,
     rol: records.map((role) => role.name),
