@@ -85,6 +85,7 @@ describe('GET /api/v1/users', () => {
       country: null,
       rol: ['Operador'],
       roles: [{ id: expect.any(Number), name: 'Operador', slug: 'OPERATOR' }],
+      second_factor: 'email',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const created = page.data.map((user: { created_at: string }) => user.created_at);

@@ -13,6 +13,7 @@ import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { PasswordInput } from '@/shared/ui/password-input';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
+import { SecondFactorReset } from './second-factor-reset';
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -140,6 +141,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
           error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
         />
       </SimpleGrid>
+      {user ? <SecondFactorReset user={user} /> : null}
     </SaveFormBody>
   );
 }
