@@ -60,6 +60,7 @@ export function EnrolAppModal({ opened, onClose }: EnrolAppModalProps) {
       closeOnClickOutside={!codes}
       closeOnEscape={!codes}
       withCloseButton={!codes}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {opened && !codes ? <ScanStep onEnabled={setCodes} /> : null}
       {codes ? <CodesStep codes={codes} onDone={close} /> : null}
