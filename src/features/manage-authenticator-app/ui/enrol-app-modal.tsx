@@ -1,7 +1,6 @@
 import { TOTP_MESSAGES, type TotpEnrolment } from '@contract/account';
 import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { secondFactorQueries } from '@/entities/second-factor';
 import { errorMessage, formFieldErrors } from '@/shared/api';
@@ -75,7 +74,6 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const confirmMutation = useMutation({
     mutationFn: confirmAppEnrolment,
     onSuccess: async ({ recovery_codes }) => {
-      notifications.show({ color: 'green', message: TOTP_MESSAGES.enabled });
       onEnabled(recovery_codes);
       await queryClient.invalidateQueries({ queryKey: secondFactorQueries.all() });
     },
@@ -123,7 +121,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             <Text size="sm" fw={600} id="totp-secret-label">
               Clave
             </Text>
-            <Code block aria-labelledby="totp-secret-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 'var(--mantine-font-size-md)' }}>
+            <Code block aria-labelledby="totp-secret-label" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', fontSize: 'var(--mantine-font-size-md)' }}>
               {grouped(enrolment.secret)}
             </Code>
             <Group gap="xs">
@@ -156,6 +154,10 @@ function CodesStep({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const email = useSessionStore((state) => state.user?.email ?? '');
   return (
     <Stack gap="md">
+      {/* Said here, not in a notification that would cover the dialog on a phone. */}
+      <Text size="sm" role="status">
+        {TOTP_MESSAGES.enabled}
+      </Text>
       <Alert color="yellow" variant="light" title="Se muestran solo esta vez" icon={<IconAlert />}>
         Si pierdes el teléfono, cada uno de estos códigos te deja entrar una vez. Descárgalos o cópialos y guárdalos en un lugar seguro.
       </Alert>

@@ -35,7 +35,7 @@ export function SecondFactorReset({ user }: { user: User }) {
   };
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Text size="sm" fw={500} id="user-second-factor-label">
         Segundo factor
       </Text>

@@ -36,6 +36,8 @@ export function UserFormModal({ opened, onClose, user, currentUserId }: UserForm
   return (
     <FormModal opened={opened} onClose={onClose} title={user ? 'Editar Usuario' : 'Nuevo Usuario'}>
       <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} isSelf={user !== null && user.id === currentUserId} />
+      {/* Outside the form: its own action, not part of the save (and its confirmation's submit must not reach the form). */}
+      {user ? <SecondFactorReset key={user.id} user={user} /> : null}
     </FormModal>
   );
 }
@@ -141,7 +143,6 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
           error={form.errors.country_id ?? (countries.error ? errorMessage(countries.error, COUNTRIES_FALLBACK) : undefined)}
         />
       </SimpleGrid>
-      {user ? <SecondFactorReset user={user} /> : null}
     </SaveFormBody>
   );
 }
