@@ -39,7 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 
 /** Spanish names of the fields staff see in a history, by resource; unknown fields show as sent. */
 export const AUDIT_FIELD_LABELS: Partial<Record<AuditResource, Record<string, string>>> = {
-  user: { name: 'el nombre', email: 'el email', dni: 'el DNI', phone: 'el teléfono', is_active: 'el estado', country_id: 'el país', roles: 'los roles', password: 'la contraseña' },
+  user: { name: 'el nombre', email: 'el email', dni: 'el DNI', phone: 'el teléfono', is_active: 'el estado', country_id: 'el país', roles: 'los roles', password: 'la contraseña', second_factor: 'el segundo factor' },
   role: { permissions: 'los permisos' },
   country: { name: 'el nombre', code: 'el código' },
   sponsor: { name: 'el nombre', website: 'el sitio web', country_id: 'el país', logo: 'el logo' },

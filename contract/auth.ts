@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.constants';
+import { MIN_PASSWORD_LENGTH, SECOND_FACTOR_METHODS } from './auth.constants';
 import { email } from './common';
 
-export { MIN_PASSWORD_LENGTH, OTP_LENGTH } from './auth.constants';
+export { APP_CODE_PROMPT, MIN_PASSWORD_LENGTH, OTP_LENGTH, SECOND_FACTOR_LABELS, SECOND_FACTOR_METHODS, type SecondFactorMethod } from './auth.constants';
 
 /** What the server's password policy refuses beyond the length (it holds the dictionary; the panel shows these). */
 export const PASSWORD_POLICY_MESSAGES = {
@@ -11,7 +11,8 @@ export const PASSWORD_POLICY_MESSAGES = {
   sameAsDni: 'La contraseña no puede ser igual al DNI.',
 } as const;
 
-const otpCode = z
+/** A six-digit code: mailed, or shown by an authenticator app. */
+export const otpCode = z
   .string({ error: 'El código debe tener 6 dígitos.' })
   .trim()
   .regex(/^\d{6}$/, 'El código debe tener 6 dígitos.');
@@ -22,11 +23,36 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
+/** What the right password answers: which second factor the /otp screen asks for (no mail is sent for 'app'). */
+export const loginResult = z.object({ second_factor: z.enum(SECOND_FACTOR_METHODS) });
+export type LoginResult = z.infer<typeof loginResult>;
+
 export const verifyOtpBody = z.object({
   email: email('El email es requerido'),
   code: otpCode,
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+
+export const RECOVERY_CODE_MESSAGES = {
+  required: 'Escribe uno de tus códigos de recuperación.',
+  invalid: 'El código de recuperación tiene 10 letras o números (por ejemplo, abcde-12345).',
+} as const;
+
+/**
+ * One of the ten recovery codes of an authenticator app, as printed ('abcde-12345'); spaces,
+ * dashes and capitals are forgiven, as a person copies it from paper.
+ */
+export const recoveryCode = z
+  .string({ error: RECOVERY_CODE_MESSAGES.required })
+  .transform((value) => value.toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().min(1, { error: RECOVERY_CODE_MESSAGES.required, abort: true }).regex(/^[a-z0-9]{10}$/, RECOVERY_CODE_MESSAGES.invalid));
+
+/** Sign-in with a recovery code instead of the app's code (after the right password). */
+export const verifyRecoveryCodeBody = z.object({
+  email: email('El email es requerido'),
+  recovery_code: recoveryCode,
+});
+export type VerifyRecoveryCodeBody = z.input<typeof verifyRecoveryCodeBody>;
 
 /** A new sign-in code for the address on the code page; the password is not sent again. */
 export const resendOtpBody = z.object({ email: email('El email es requerido') });

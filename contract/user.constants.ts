@@ -3,7 +3,7 @@
 
 /** The sorts and sparse fields the users list accepts. */
 export const USER_SORTS = ['name', 'email', 'created_at'] as const;
-export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'country', 'rol', 'roles', 'created_at', 'version'] as const;
+export const USER_FIELDS = ['id', 'dni', 'name', 'email', 'phone', 'is_active', 'country_id', 'country', 'rol', 'roles', 'second_factor', 'created_at', 'version'] as const;
 /** Newest first. */
 export const USER_DEFAULT_SORT = '-created_at';
 /** Users per page unless `limit` says otherwise. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_FIELDS } from './user.constants';
-import { MIN_PASSWORD_LENGTH } from './auth.constants';
+import { MIN_PASSWORD_LENGTH, SECOND_FACTOR_METHODS } from './auth.constants';
 import { fieldKeys, booleanish, email, idField, recordVersion } from './common';
 import { role } from './role';
 
@@ -18,6 +18,8 @@ export const user = z.object({
   /** Role names, for display (the spec's `rol`). */
   rol: z.array(z.string()),
   roles: z.array(role),
+  /** 'app' once an authenticator app is confirmed; else the code is mailed. */
+  second_factor: z.enum(SECOND_FACTOR_METHODS),
   created_at: z.string(),
   version: recordVersion,
 });

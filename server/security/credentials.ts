@@ -92,6 +92,16 @@ export function createCredentialBox(key: Buffer) {
   };
 
   return {
+    /** One secret of the panel's own (an authenticator app's key), sealed as a credential is. */
+    sealValue: (value: string): string => encrypt(value),
+
+    /** The plain text of a value `sealValue` sealed. */
+    openValue: (sealed: string): string => {
+      const plain = decrypt(sealed);
+      if (typeof plain !== 'string') throw new Error('Not a sealed text');
+      return plain;
+    },
+
     /**
      * The tree to store: each credential encrypted. The mask sent back where a credential is
      * stored keeps the stored value; anything else is a new value.

@@ -47,7 +47,7 @@ describe('POST /api/auth/login', () => {
     const body = await multipart({ email, password: ADMIN_PASSWORD });
     const response = await ctx.inject({ method: 'POST', url: '/api/auth/login', ...body });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', message: expect.any(String), data: null });
+    expect(response.json()).toEqual({ status: 'success', message: expect.any(String), data: { second_factor: 'email' } });
     expect(ctx.lastCode(email)).toMatch(/^\d{6}$/);
     expect(ctx.mails.at(-1)?.subject).toContain('código');
   });

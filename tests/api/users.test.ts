@@ -85,6 +85,7 @@ describe('GET /api/v1/users', () => {
       country: null,
       rol: ['Operador'],
       roles: [{ id: expect.any(Number), name: 'Operador', slug: 'OPERATOR', version: 1 }],
+      second_factor: 'email',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       version: 1,
     });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { copySearchIndex, foldedCopy, sortIndex } from '../sortable-text';
 import { countries } from './countries';
 import { recordColumns } from './record-columns';
@@ -144,3 +144,32 @@ export const cooldowns = pgTable('cooldowns', {
   key: text('key').primaryKey(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A staff member's authenticator app (TOTP). The secret is sealed with the connectors' key;
+ * `confirmedAt` is null while an enrolment waits for its first code. `lastStep` is the 30-second
+ * step of the last code accepted, so a code is used once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The ten one-time recovery codes of an authenticator app, stored hashed; `usedAt` once spent. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('totp_recovery_codes_user_idx').on(table.userId)],
+);

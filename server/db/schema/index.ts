@@ -1,5 +1,5 @@
 export { countries } from './countries';
-export { cooldowns, oneTimeCodes, permissions, rateLimitHits, rolePermissions, roles, sessions, userRoles, users } from './auth';
+export { cooldowns, oneTimeCodes, permissions, rateLimitHits, rolePermissions, roles, sessions, totpFactors, totpRecoveryCodes, userRoles, users } from './auth';
 export { sponsors } from './sponsors';
 export { campaignStatus, campaigns } from './campaigns';
 export { planStatus, plans } from './plans';

@@ -1,5 +1,28 @@
-import { ACCOUNT_MESSAGES, accountSession, changePasswordBody, closeOthersResult } from '@contract/account';
-import { loginBody, recoveryRequestBody, resendOtpBody, recoveryResetBody, recoveryVerifyBody, recoveryVerifyResult, sessionUser, verifyOtpBody, verifyOtpResult } from '@contract/auth';
+import {
+  ACCOUNT_MESSAGES,
+  TOTP_MESSAGES,
+  accountSession,
+  changePasswordBody,
+  closeOthersResult,
+  secondFactorStatus,
+  totpConfirmBody,
+  totpDisableBody,
+  totpEnrolment,
+  totpRecoveryCodes,
+} from '@contract/account';
+import {
+  loginBody,
+  loginResult,
+  recoveryRequestBody,
+  resendOtpBody,
+  recoveryResetBody,
+  recoveryVerifyBody,
+  recoveryVerifyResult,
+  sessionUser,
+  verifyOtpBody,
+  verifyOtpResult,
+  verifyRecoveryCodeBody,
+} from '@contract/auth';
 import { idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,8 +33,11 @@ import type { Db } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import { consumeRateLimit, rateLimitKey } from '../../http/rate-limit';
 import type { Mailer } from '../../mail';
+import { createCredentialBox, resolveAppKey } from '../../security/credentials';
 import { profileOf } from './principal';
+import { createSecondFactor } from './second-factor';
 import { createAuthService, MESSAGES } from './service';
 
 const nothing = successEnvelope(z.null());
@@ -25,7 +51,8 @@ const sessionOf = (request: FastifyRequest) => ({ userId: principalOf(request).i
 
 export async function authRoutes(app: FastifyInstance, { db, mailer, config }: { db: Db; mailer: Mailer; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAuthService({ db, mailer, config, background: app.backgroundWork, log: app.log });
+  const secondFactor = createSecondFactor({ db, credentials: createCredentialBox(resolveAppKey(config)) });
+  const service = createAuthService({ db, mailer, config, background: app.backgroundWork, log: app.log, secondFactor });
 
   r.post(
     '/api/auth/login',
@@ -33,18 +60,20 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
       config: { access: 'public', rateLimit: 'login' },
       schema: {
         tags,
-        summary: 'Comprueba correo y contraseña y envía por correo un código de 6 dígitos',
+        summary: 'Comprueba correo y contraseña y envía por correo un código de 6 dígitos (o pide el de la aplicación de autenticación)',
         description:
           'Acepta multipart, formulario o JSON. La respuesta de error es la misma si el correo no existe o la contraseña es incorrecta (401). ' +
           'Una cuenta inactiva recibe 403. Un segundo código en menos de un minuto recibe 429. ' +
+          '`second_factor` dice qué código pide /otp: "email" (se envió por correo) o "app" (quien tiene una aplicación de autenticación: ' +
+          'no se envía correo; se canjea su código, o un código de recuperación, con los mismos 10 minutos y 5 intentos). ' +
           'Limitado por correo y por dirección IP; el límite por dirección se cuenta antes de leer el cuerpo.',
         body: loginBody,
-        response: { 200: nothing },
+        response: { 200: successEnvelope(loginResult) },
       },
     },
     async (request) => {
-      await service.login(request.body.email, request.body.password);
-      return success(null, MESSAGES.codeSent);
+      const result = await service.login(request.body.email, request.body.password);
+      return success(result, result.second_factor === 'app' ? MESSAGES.appCodeAsked : MESSAGES.codeSent);
     },
   );
 
@@ -88,6 +117,24 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
       },
     },
     async (request) => success(await service.verifyLogin(request.body.email, request.body.code, clientOf(request))),
+  );
+
+  r.post(
+    '/api/auth/verify-2fa/recovery-code',
+    {
+      config: { access: 'public', rateLimit: 'verify' },
+      schema: {
+        tags,
+        summary: 'Canjea un código de recuperación de la aplicación de autenticación por un token y el perfil',
+        description:
+          'Para quien tiene una aplicación de autenticación y no tiene el teléfono a mano, después de la contraseña correcta. ' +
+          'Cada código de recuperación vale una vez; se aceptan con o sin guion y en mayúsculas. Los intentos fallidos cuentan ' +
+          'con los del código de la aplicación (5 por inicio de sesión; 422 en recovery_code con los que quedan).',
+        body: verifyRecoveryCodeBody,
+        response: { 200: successEnvelope(verifyOtpResult) },
+      },
+    },
+    async (request) => success(await service.verifyRecoveryLogin(request.body.email, request.body.recovery_code, clientOf(request))),
   );
 
   r.post(
@@ -240,6 +287,87 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
     async (request) => {
       await service.changePassword(actorOf(request), request.body.current_password, request.body.password);
       return success(null, ACCOUNT_MESSAGES.passwordChanged);
+    },
+  );
+
+  /** Every attempt at a code or the password here counts for the per-account limit, so neither can be guessed. */
+  const limitAccount = (userId: number) => consumeRateLimit(db, rateLimitKey('second-factor', 'user', userId), config.rateLimit.perEmail);
+
+  r.get(
+    '/api/auth/second-factor',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'El segundo factor de quien llama: código por correo o aplicación de autenticación',
+        response: { 200: successEnvelope(secondFactorStatus) },
+      },
+    },
+    async (request) => success(await secondFactor.status(principalOf(request).id)),
+  );
+
+  r.post(
+    '/api/auth/second-factor/app',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'Empieza a activar una aplicación de autenticación: una clave nueva, en QR y en texto',
+        description:
+          'TOTP (RFC 6238): SHA1, 6 dígitos, 30 segundos. La clave se muestra solo en esta respuesta y se guarda cifrada; ' +
+          'no vale hasta confirmarla con su primer código. Pedir otra antes de confirmar reemplaza la anterior. ' +
+          '409 si la aplicación ya está activada.',
+        response: { 200: successEnvelope(totpEnrolment) },
+      },
+    },
+    async (request) => {
+      const { id, email } = principalOf(request);
+      return success(await secondFactor.start({ id, email }), TOTP_MESSAGES.enrolmentStarted);
+    },
+  );
+
+  r.post(
+    '/api/auth/second-factor/app/confirm',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'Confirma la aplicación con su primer código y entrega diez códigos de recuperación',
+        description:
+          'Un código que no corresponde a la clave da 422 en code. Los diez códigos de recuperación se muestran solo en esta respuesta ' +
+          '(se guardan resumidos) y cada uno sirve una vez para entrar sin el teléfono. Desde entonces no se envían códigos por correo. ' +
+          'El historial registra el cambio de método, nunca la clave. 409 sin una clave pendiente o si ya está activada.',
+        body: totpConfirmBody,
+        response: { 200: successEnvelope(totpRecoveryCodes) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await limitAccount(actor.userId);
+      return success(await secondFactor.confirm(actor, request.body.code), TOTP_MESSAGES.enabled);
+    },
+  );
+
+  r.post(
+    '/api/auth/second-factor/app/disable',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'Desactiva la aplicación de autenticación propia: pide la contraseña y un código actual',
+        description:
+          '422 en password si no es la contraseña, en code si el código no es el actual o ya se usó. Se borran la clave y los códigos de recuperación; ' +
+          'desde entonces el código llega por correo. 409 si no hay una aplicación activada.',
+        body: totpDisableBody,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await limitAccount(actor.userId);
+      await service.checkOwnPassword(actor.userId, request.body.password);
+      await secondFactor.disable(actor, request.body.code);
+      return success(null, TOTP_MESSAGES.disabled);
     },
   );
 }

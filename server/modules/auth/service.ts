@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, type AccountSession } from '@contract/account';
+import { ACCOUNT_MESSAGES, TOTP_MESSAGES, type AccountSession } from '@contract/account';
+import type { SecondFactorMethod } from '@contract/auth.constants';
 import { CODE_ALREADY_SENT_MESSAGE } from '@contract/auth.constants';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +17,7 @@ import { generateCode, generateToken, hashSecret, secretMatches } from '../../se
 import type { BackgroundWork } from './background';
 import { deviceName } from './device';
 import { loadPrincipal, profileOf } from './principal';
+import { matchingStep, type SecondFactor } from './second-factor';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -38,12 +40,14 @@ export const MESSAGES = {
   resetInvalid: 'El permiso para cambiar la contraseña no es válido o expiró. Vuelve a empezar.',
   passwordChanged: 'Tu contraseña ha sido actualizada correctamente.',
   loggedOut: 'Sesión cerrada.',
+  appCodeAsked: 'Escribe el código de tu aplicación de autenticación.',
+  appTooSoon: 'Se agotaron los intentos hace menos de un minuto. Espera un minuto para volver a intentarlo.',
+  recoveryCodeWrong: 'El código de recuperación no es correcto o ya se usó.',
 } as const;
 
-const wrongCode = (attemptsLeft: number) =>
-  attemptsLeft > 0
-    ? `El código no es correcto. Te ${attemptsLeft === 1 ? 'queda 1 intento' : `quedan ${attemptsLeft} intentos`}.`
-    : MESSAGES.codeLocked;
+/** 'El código no es correcto. Te quedan 3 intentos.'; none left, that the code is used up. */
+const wrongCode = (attemptsLeft: number, refusal = 'El código no es correcto.') =>
+  attemptsLeft > 0 ? `${refusal} Te ${attemptsLeft === 1 ? 'queda 1 intento' : `quedan ${attemptsLeft} intentos`}.` : MESSAGES.codeLocked;
 
 type CodePurpose = 'login' | 'recovery' | 'password_reset';
 
@@ -71,10 +75,12 @@ export interface AuthServiceDeps {
   /** Where recovery mail is sent from, after the answer has gone out. */
   background: BackgroundWork;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The authenticator app of those who have one: their sign-in checks its codes, and mails nothing. */
+  secondFactor: SecondFactor;
 }
 
 /** Sign-in with a one-time code, sign-out, password recovery and the caller's own account. */
-export function createAuthService({ db, mailer, config, background, log }: AuthServiceDeps) {
+export function createAuthService({ db, mailer, config, background, log, secondFactor }: AuthServiceDeps) {
   const findUser = async (email: string) => {
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return user ?? null;
@@ -106,7 +112,11 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
    * are counted atomically and the fifth invalidates the code. An unknown account (null) runs the
    * same query and comparison, so its refusal costs the same work.
    */
-  const checkCode = async (userId: number | null, purpose: CodePurpose, secret: string): Promise<CodeCheck> => {
+  const checkCode = async (
+    userId: number | null,
+    purpose: CodePurpose,
+    secret: string | ((codeHash: string) => Promise<boolean>),
+  ): Promise<CodeCheck> => {
     const [row] = await db
       .select({
         id: oneTimeCodes.id,
@@ -118,11 +128,12 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       .where(and(eq(oneTimeCodes.userId, userId ?? NO_USER), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1);
-    const matches = secretMatches(secret, row?.codeHash ?? NO_CODE_HASH);
+    // A mailed code is compared whatever happens, so that a refusal costs the same work.
+    const mailedMatch = typeof secret === 'string' ? secretMatches(secret, row?.codeHash ?? NO_CODE_HASH) : false;
     if (!row) return { ok: false, reason: 'missing' };
     if (row.expired) return { ok: false, reason: 'expired' };
     if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: 'locked' };
-    if (matches) return { ok: true, id: row.id };
+    if (typeof secret === 'string' ? mailedMatch : await secret(row.codeHash)) return { ok: true, id: row.id };
     const [counted] = await db
       .update(oneTimeCodes)
       .set({
@@ -142,6 +153,61 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
     return consumed.length > 0;
+  };
+
+  /**
+   * The sign-in of someone with an app: the right password opens a sign-in 'code' that is never
+   * mailed, so that the app's codes get the same lifetime and the same counted attempts as a mailed
+   * one. An open one is kept (its wrong tries still count); a new one at most once a minute.
+   */
+  const openAppChallenge = async (userId: number) => {
+    const [open] = await db
+      .select({ id: oneTimeCodes.id })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, sql`now()`)))
+      .limit(1);
+    if (open) return;
+    await claimCooldown(db, loginCooldownKey(userId), RESEND_COOLDOWN_SECONDS, MESSAGES.appTooSoon);
+    await db.insert(oneTimeCodes).values({
+      userId,
+      purpose: 'login',
+      codeHash: hashSecret(generateToken()),
+      expiresAt: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
+    });
+  };
+
+  const refuseCode = (message: string, field = 'code') => validationFailed({ [field]: [message] }, message);
+  /** The refusal of a sign-in code under `field`, saying how many tries are left. */
+  const codeRefusal = (check: Exclude<CodeCheck, { ok: true }>, { field = 'code', refusal }: { field?: string; refusal?: string } = {}) => {
+    if (check.reason === 'wrong') return refuseCode(wrongCode(check.attemptsLeft, refusal), field);
+    return refuseCode({ missing: MESSAGES.codeInvalid, expired: MESSAGES.codeExpired, locked: MESSAGES.codeLocked }[check.reason], field);
+  };
+
+  /** Opens the session of someone whose sign-in code was just used up, and records the sign-in. */
+  const openSession = async (user: { id: number }, client: ClientInfo, refuse: () => AppError) => {
+    // The code was used: signing out and in again need not wait for the resend minute.
+    await releaseCooldown(db, loginCooldownKey(user.id));
+    const principal = await loadPrincipal(db, user.id);
+    if (!principal) throw refuse();
+    if (!principal.isActive) throw forbidden(MESSAGES.inactive);
+    const token = generateToken();
+    const [session] = await db.transaction(async (tx) => {
+      const opened = await tx
+        .insert(sessions)
+        .values({
+          userId: principal.id,
+          tokenHash: hashSecret(token),
+          expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
+          lastUsedAt: new Date(),
+          userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
+          address: client.address,
+        })
+        .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+      const author = { userId: principal.id, name: principal.name, address: client.address };
+      await recordAudit(tx, author, { action: 'sign-in', resource: 'session', resourceId: opened[0]!.id, label: principal.name });
+      return opened;
+    });
+    return { token, expires_at: session!.expiresAt.toISOString(), ...profileOf(principal) };
   };
 
   /** 422 on `password` when the policy refuses it for this person (common, or their e-mail or DNI). */
@@ -171,13 +237,20 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
   const openSessionsOf = (userId: number) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
   return {
-    /** Checks the password and mails a sign-in code. Never says whether the e-mail exists. */
-    async login(email: string, password: string) {
+    /**
+     * Checks the password and mails a sign-in code, or, for someone with an app, asks for its
+     * code and mails nothing. Never says whether the e-mail exists.
+     */
+    async login(email: string, password: string): Promise<{ second_factor: SecondFactorMethod }> {
       await limitEmail('login', email);
       const user = await findUser(email);
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !passwordOk) throw unauthorized(MESSAGES.badCredentials);
       if (!user.isActive) throw forbidden(MESSAGES.inactive);
+      if (await secondFactor.usesApp(user.id)) {
+        await openAppChallenge(user.id);
+        return { second_factor: 'app' };
+      }
       const cooldownKey = loginCooldownKey(user.id);
       await claimCooldown(db, cooldownKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
       try {
@@ -188,6 +261,7 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
         await releaseCooldown(db, cooldownKey);
         throw new AppError(500, MESSAGES.mailFailed);
       }
+      return { second_factor: 'email' };
     },
 
     /**
@@ -204,7 +278,8 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       background.run(
         async () => {
           const user = await findUser(email);
-          if (!user?.isActive) return;
+          // Someone with an app gets no mail: their code is in the app.
+          if (!user?.isActive || (await secondFactor.usesApp(user.id))) return;
           const [open] = await db
             .select({ id: oneTimeCodes.id })
             .from(oneTimeCodes)
@@ -231,42 +306,53 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
     },
 
     /**
-     * Exchanges a sign-in code for a bearer token and the profile. Its refusals say how many tries
-     * are left: a sign-in code exists only after the right password, so they reveal nothing new.
+     * Exchanges a sign-in code (mailed, or the app's for someone who has one) for a bearer token
+     * and the profile. Its refusals say how many tries are left: a sign-in code exists only after
+     * the right password, so they reveal nothing new. An app's code is accepted once: a second use
+     * within its 30-second step is refused (and counted).
      */
     async verifyLogin(email: string, code: string, client: ClientInfo) {
       await limitEmail('verify', email);
       const user = await findUser(email);
-      const check = await checkCode(user?.id ?? null, 'login', code);
-      const refuse = (message: string) => validationFailed({ code: [message] }, message);
-      if (!check.ok) {
-        if (check.reason === 'wrong') throw refuse(wrongCode(check.attemptsLeft));
-        throw refuse({ missing: MESSAGES.codeInvalid, expired: MESSAGES.codeExpired, locked: MESSAGES.codeLocked }[check.reason]);
+      const app = user ? await secondFactor.enabledApp(user.id) : null;
+      if (!app) {
+        const check = await checkCode(user?.id ?? null, 'login', code);
+        if (!check.ok) throw codeRefusal(check);
+        if (!user || !(await consumeCode(check.id))) throw refuseCode(MESSAGES.codeInvalid);
+        return openSession(user, client, () => refuseCode(MESSAGES.codeInvalid));
       }
-      if (!user || !(await consumeCode(check.id))) throw refuse(MESSAGES.codeInvalid);
-      // The code was used: signing out and in again need not wait for the resend minute.
-      await releaseCooldown(db, loginCooldownKey(user.id));
-      const principal = await loadPrincipal(db, user.id);
-      if (!principal) throw refuse(MESSAGES.codeInvalid);
-      if (!principal.isActive) throw forbidden(MESSAGES.inactive);
-      const token = generateToken();
-      const [session] = await db.transaction(async (tx) => {
-        const opened = await tx
-          .insert(sessions)
-          .values({
-            userId: principal.id,
-            tokenHash: hashSecret(token),
-            expiresAt: sql`now() + make_interval(secs => ${config.tokenTtlSeconds})`,
-            lastUsedAt: new Date(),
-            userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
-            address: client.address,
-          })
-          .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
-        const author = { userId: principal.id, name: principal.name, address: client.address };
-        await recordAudit(tx, author, { action: 'sign-in', resource: 'session', resourceId: opened[0]!.id, label: principal.name });
-        return opened;
+      let step: number | null = null;
+      let replayed = false;
+      const check = await checkCode(user!.id, 'login', async () => {
+        step = matchingStep(app.secret, code);
+        replayed = step !== null && app.lastStep !== null && step <= app.lastStep;
+        return step !== null && !replayed;
       });
-      return { token, expires_at: session!.expiresAt.toISOString(), ...profileOf(principal) };
+      if (!check.ok) throw codeRefusal(check, { refusal: replayed ? TOTP_MESSAGES.codeUsed : undefined });
+      // Of two requests with one code, the one that takes its step goes on.
+      if (!(await secondFactor.claimStep(user!.id, step!))) throw refuseCode(TOTP_MESSAGES.codeUsed);
+      if (!(await consumeCode(check.id))) throw refuseCode(MESSAGES.codeInvalid);
+      return openSession(user!, client, () => refuseCode(MESSAGES.codeInvalid));
+    },
+
+    /**
+     * Signs in with one of the app's recovery codes instead of its code (after the right
+     * password): each is used once, and wrong ones count against the same attempts.
+     */
+    async verifyRecoveryLogin(email: string, recoveryCode: string, client: ClientInfo) {
+      await limitEmail('verify', email);
+      const user = await findUser(email);
+      const usesApp = user ? await secondFactor.usesApp(user.id) : false;
+      const refuse = () => refuseCode(MESSAGES.recoveryCodeWrong, 'recovery_code');
+      let found: number | null = null;
+      const check = await checkCode(usesApp ? user!.id : null, 'login', async () => {
+        found = await secondFactor.findRecoveryCode(user!.id, recoveryCode);
+        return found !== null;
+      });
+      if (!check.ok) throw codeRefusal(check, { field: 'recovery_code', refusal: MESSAGES.recoveryCodeWrong });
+      if (!(await secondFactor.spendRecoveryCode(found!))) throw refuse();
+      if (!(await consumeCode(check.id))) throw refuse();
+      return openSession(user!, client, refuse);
     },
 
     async logout(actor: Actor) {
@@ -356,6 +442,13 @@ export function createAuthService({ db, mailer, config, background, log }: AuthS
       }
       assertPasswordPolicy(password, user);
       await replacePassword(user, password, sessionId, actor);
+    },
+
+    /** 422 on `password` unless it is the caller's password (the caller counts the attempt). */
+    async checkOwnPassword(userId: number, password: string) {
+      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(password, user.passwordHash))) throw validationFailed({ password: [TOTP_MESSAGES.passwordWrong] });
     },
 
     /** The caller's open sessions, most recently used first. */

@@ -1,8 +1,17 @@
+import { TOTP_MESSAGES } from '@contract/account';
+import { idParam, successEnvelope } from '@contract/common';
 import { USER_ANSWERS, createUserBody, updateUserBody, user } from '@contract/user';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
+import { success } from '../../http/envelope';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Mailer } from '../../mail';
+import { createCredentialBox, resolveAppKey } from '../../security/credentials';
+import { createSecondFactor } from '../auth/second-factor';
 import { createUserService } from './service';
 
 /** The rules of ../roles/authority.ts, as an API client reads them. */
@@ -21,8 +30,9 @@ const PASSWORD_RULE =
   'La contraseña no puede ser una de las más comunes ni igual al email o al DNI (422 en password); ' +
   'al usuario se le avisa por correo que se le fijó una contraseña, sin incluirla. ';
 
-export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db; mailer: Mailer }) {
+export async function userRoutes(app: FastifyInstance, { db, mailer, config }: { db: Db; mailer: Mailer; config: Config }) {
   const service = createUserService({ db, mailer, log: app.log });
+  const secondFactor = createSecondFactor({ db, credentials: createCredentialBox(resolveAppKey(config)) });
 
   resourceRoutes(app, {
     path: '/api/v1/users',
@@ -65,4 +75,25 @@ export async function userRoutes(app: FastifyInstance, { db, mailer }: { db: Db;
       service,
     },
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v1/users/:id/second-factor/reset',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags: ['Usuarios'],
+        summary: 'Restablece el segundo factor de un usuario: quita su aplicación de autenticación',
+        description:
+          'Solo un Super Admin (403), nunca sobre sí mismo (409: se hace desde Mi cuenta con la contraseña y un código) ni sobre ' +
+          'un usuario con permisos que no tiene (403). Se borran la clave y los códigos de recuperación; el usuario vuelve a recibir ' +
+          'el código por correo. Queda en el historial del usuario. 409 si no tiene una aplicación activada.',
+        params: idParam,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await secondFactor.reset(actorOf(request), request.params.id, (tx) => service.findHeld(tx, request.params.id));
+      return success(null, TOTP_MESSAGES.reset);
+    },
+  );
 }

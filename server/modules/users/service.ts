@@ -19,7 +19,7 @@ import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { assertVersion, constraintRefusal, defineWrites } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
-import { countries, roles, sessions, userRoles, users } from '../../db/schema';
+import { countries, roles, sessions, totpFactors, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
@@ -70,6 +70,7 @@ const userItem = defineItem(user, {
       (held, person: typeof users) => sql`${held.id} in (select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${person.id})`,
       (held) => [held.id],
     ),
+    second_factor: sql`case when exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${user.id} and ${totpFactors.confirmedAt} is not null) then 'app' else 'email' end`,
     created_at: isoTime(user.createdAt),
   }),
 });
@@ -235,6 +236,9 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
 
   return {
     list,
+
+    /** The user as `tx` reads it now, or null (for the writes of other modules on a user). */
+    findHeld: (tx: Tx, id: number) => findUser(tx, id),
 
     async get(id: number) {
       const found = await findUser(db, id);

@@ -2,6 +2,7 @@ export {
   checkUserDeletion,
   createUser,
   deleteUser,
+  resetUserSecondFactor,
   fetchUser,
   fetchUserOptions,
   fetchUsers,

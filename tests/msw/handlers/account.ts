@@ -1,4 +1,12 @@
-import { ACCOUNT_MESSAGES, changePasswordBody, type AccountSession } from '@contract/account';
+import {
+  ACCOUNT_MESSAGES,
+  TOTP_MESSAGES,
+  changePasswordBody,
+  totpConfirmBody,
+  totpDisableBody,
+  type AccountSession,
+  type SecondFactorStatus,
+} from '@contract/account';
 import { PASSWORD_POLICY_MESSAGES } from '@contract/auth';
 import { http } from 'msw';
 import { parseBody } from '../body';
@@ -28,16 +36,29 @@ export const buildSession = (overrides: Partial<AccountSession> = {}): AccountSe
   };
 };
 
+/** The code the person's authenticator app shows 'now' in a test. */
+export const APP_CODE_NOW = '246810';
+/** A key as the server hands one out (base32), and the recovery codes it answers on confirmation. */
+export const APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `abcde-${String(23450 + index)}`);
+/** A tiny valid SVG, as the data URL of the QR code. */
+const QR_CODE = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>')}`;
+
 /** The person's sessions and password; a test seeds it, the setup `reset()`s it before each test. */
 export const accountDb = {
   sessions: [] as AccountSession[],
   password: CURRENT_PASSWORD,
+  /** The second factor as GET /api/auth/second-factor answers; `pendingKey` once an enrolment started. */
+  secondFactor: { method: 'email', enabled_at: null, recovery_codes_left: 0 } as SecondFactorStatus,
+  pendingKey: false,
   /** Every body POST /api/auth/change-password received, in order. */
   passwordChanges: [] as unknown[],
   reset() {
     sequence = 0;
     accountDb.password = CURRENT_PASSWORD;
     accountDb.passwordChanges = [];
+    accountDb.secondFactor = { method: 'email', enabled_at: null, recovery_codes_left: 0 };
+    accountDb.pendingKey = false;
     accountDb.sessions = [buildSession({ device: 'Chrome 126 en Windows', address: '190.24.10.5', current: true })];
   },
   /** Adds sessions of the same person on other devices. */
@@ -82,6 +103,29 @@ export const mock: MockModule = {
       accountDb.password = input.password;
       accountDb.sessions = accountDb.sessions.filter((session) => session.current);
       return ok(null, ACCOUNT_MESSAGES.passwordChanged);
+    }),
+    http.get(apiUrl('auth/second-factor'), () => ok(accountDb.secondFactor)),
+    http.post(apiUrl('auth/second-factor/app'), () => {
+      if (accountDb.secondFactor.method === 'app') return fail(409, TOTP_MESSAGES.alreadyEnabled);
+      accountDb.pendingKey = true;
+      return ok({ secret: APP_SECRET, otpauth_uri: `otpauth://totp/Panel%20de%20Control:${signedInUser.email}?secret=${APP_SECRET}`, qr_code: QR_CODE }, TOTP_MESSAGES.enrolmentStarted);
+    }),
+    http.post(apiUrl('auth/second-factor/app/confirm'), async ({ request }) => {
+      const input = parseBody(totpConfirmBody, await request.json());
+      if (input instanceof Response) return input;
+      if (!accountDb.pendingKey) return fail(409, TOTP_MESSAGES.noEnrolment);
+      if (input.code !== APP_CODE_NOW) return invalid({ code: [TOTP_MESSAGES.codeWrong] });
+      accountDb.pendingKey = false;
+      accountDb.secondFactor = { method: 'app', enabled_at: '2026-03-03T12:00:00.000Z', recovery_codes_left: 10 };
+      return ok({ recovery_codes: RECOVERY_CODES }, TOTP_MESSAGES.enabled);
+    }),
+    http.post(apiUrl('auth/second-factor/app/disable'), async ({ request }) => {
+      const input = parseBody(totpDisableBody, await request.json());
+      if (input instanceof Response) return input;
+      if (input.password !== accountDb.password) return invalid({ password: [TOTP_MESSAGES.passwordWrong] });
+      if (input.code !== APP_CODE_NOW) return invalid({ code: [TOTP_MESSAGES.codeWrong] });
+      accountDb.secondFactor = { method: 'email', enabled_at: null, recovery_codes_left: 0 };
+      return ok(null, TOTP_MESSAGES.disabled);
     }),
   ],
 };

@@ -21,11 +21,14 @@ export const resetToken = 'test-reset-token';
 /** Default auth answers, all successes; tests override them with `server.use` for failures. */
 export const mock: MockModule = {
   handlers: [
-    http.post(apiUrl('auth/login'), () => ok(null, 'Te enviamos un código de verificación.')),
+    http.post(apiUrl('auth/login'), () => ok({ second_factor: 'email' }, 'Te enviamos un código de verificación.')),
     http.post(apiUrl('auth/resend-2fa'), () =>
       ok(null, 'Si hay un inicio de sesión pendiente para ese correo, te enviamos un código nuevo.'),
     ),
     http.post(apiUrl('auth/verify-2fa'), () =>
+      ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser }, 'Sesión iniciada.'),
+    ),
+    http.post(apiUrl('auth/verify-2fa/recovery-code'), () =>
       ok({ token: sessionToken, expires_at: '2099-01-01T00:00:00.000Z', ...signedInUser }, 'Sesión iniciada.'),
     ),
     http.post(apiUrl('auth/logout'), () => ok(null, 'Sesión cerrada.')),

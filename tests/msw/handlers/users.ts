@@ -12,8 +12,10 @@ import {
   type CreateUserBody,
   type User,
 } from '@contract/user';
+import { TOTP_MESSAGES } from '@contract/account';
+import { http } from 'msw';
 import type { z } from 'zod';
-import { checked } from '../envelope';
+import { apiUrl, checked, fail, ok } from '../envelope';
 import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { countryRef } from './countries';
 import { rolesDb } from './roles';
@@ -38,6 +40,7 @@ export const buildUser = (overrides: Partial<Omit<User, 'roles' | 'rol'>> & { ro
     is_active: true,
     country_id: countryId,
     country: countryId ? (countryRef(countryId)?.name ?? null) : null,
+    second_factor: 'email',
     created_at: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     version: 1,
     ...rest,
@@ -79,7 +82,16 @@ const written = (input: z.output<typeof updateUserBody>, base: Partial<User>): U
 /** The users API over `usersDb`, bodies read by the contract's schemas; an e-mail is held once. */
 export const mock: MockModule = {
   stores: [usersDb],
-  handlers: resourceHandlers({
+  handlers: [
+    // The server's rule that only a super admin resets someone's app is the server's; this stores the result.
+    http.post(apiUrl('v1/users/:id/second-factor/reset'), ({ params }) => {
+      const found = usersDb.users.find((row) => row.id === Number(params.id));
+      if (!found) return fail(404, USER_NOT_FOUND);
+      if (found.second_factor !== 'app') return fail(409, TOTP_MESSAGES.resetNothing);
+      found.second_factor = 'email';
+      return ok(null, TOTP_MESSAGES.reset);
+    }),
+    ...resourceHandlers({
     path: 'v1/users',
     spec,
     rows: arrayRows(usersDb, 'users'),
@@ -89,5 +101,6 @@ export const mock: MockModule = {
     update: { schema: updateUserBody, verb: 'put', message: USER_ANSWERS.updated, row: (current, input) => written(input, current) },
     unique: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
     deletion: { deleted: USER_ANSWERS.deleted },
-  }),
+    }),
+  ],
 };

@@ -1,5 +1,6 @@
 import type { AuditChange, AuditEntry, AuditName } from '@contract/audit';
 import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, type AuditResource } from '@contract/audit-vocabulary';
+import { SECOND_FACTOR_LABELS } from '@contract/auth.constants';
 import { BOOKING_STATUS_LABELS } from '@contract/booking.constants';
 import { CAMPAIGN_STATUS_LABELS } from '@contract/campaign-status';
 import { CONNECTOR_DRIVER_LABELS, CONNECTOR_TYPE_LABELS, DSP_TYPE_LABELS } from '@contract/dsp.constants';
@@ -44,7 +45,7 @@ type AuditValue = AuditChange['before'];
 
 /** The labels staff read elsewhere for each enum a history records, by resource and field. */
 const VALUE_LABELS: Partial<Record<AuditResource, Record<string, Readonly<Record<string, string>>>>> = {
-  user: { roles: ROLE_NAMES },
+  user: { roles: ROLE_NAMES, second_factor: SECOND_FACTOR_LABELS },
   campaign: { status: CAMPAIGN_STATUS_LABELS },
   plan: { status: PLAN_STATUS_LABELS },
   service: { event_period: EVENT_PERIOD_LABELS },

@@ -25,6 +25,7 @@ export const USER_FALLBACKS = {
   create: 'Error al crear usuario',
   update: 'Error al actualizar usuario',
   delete: 'Error al eliminar usuario',
+  resetSecondFactor: 'No se pudo restablecer el segundo factor',
 } as const;
 
 export const fetchUsers = (params: ListParams, signal?: AbortSignal) =>
@@ -46,6 +47,10 @@ export const createUser = (payload: UserPayload) => api.post<User>('v1/users', {
 
 export const updateUser = (id: number, payload: UserPayload) =>
   api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update });
+
+/** Takes a user's authenticator app away (super admins only): they get the code by mail again. */
+export const resetUserSecondFactor = (id: number) =>
+  api.post<null>(`v1/users/${id}/second-factor/reset`, { fallback: USER_FALLBACKS.resetSecondFactor });
 
 export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
 

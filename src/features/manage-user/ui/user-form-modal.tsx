@@ -13,6 +13,7 @@ import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { PasswordInput } from '@/shared/ui/password-input';
 import { MultiSelect } from '@/shared/ui/multi-select';
 import { Select } from '@/shared/ui/select';
+import { SecondFactorReset } from './second-factor-reset';
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -35,6 +36,8 @@ export function UserFormModal({ opened, onClose, user, currentUserId }: UserForm
   return (
     <FormModal opened={opened} onClose={onClose} title={user ? 'Editar Usuario' : 'Nuevo Usuario'}>
       <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} isSelf={user !== null && user.id === currentUserId} />
+      {/* Outside the form: its own action, not part of the save (and its confirmation's submit must not reach the form). */}
+      {user ? <SecondFactorReset key={user.id} user={user} /> : null}
     </FormModal>
   );
 }

@@ -71,8 +71,13 @@ export function SignInForm({ redirect }: SignInFormProps) {
 
   const signInMutation = useMutation({
     mutationFn: signIn,
-    onSuccess: (_data, { email }) => {
+    onSuccess: (secondFactor, { email }) => {
       const address = email.trim();
+      if (secondFactor === 'app') {
+        // Nothing was mailed: no resend minute to count, the app shows the code.
+        void navigate({ to: '/otp', search: { email: address, redirect, method: 'app' } });
+        return;
+      }
       codeSent(address);
       void navigate({ to: '/otp', search: { email: address, redirect } });
     },

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { ChangePasswordForm } from '@/features/change-password';
+import { AuthenticatorAppSettings } from '@/features/manage-authenticator-app';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AccountSection } from './account-section';
 import { ProfileCard } from './profile-card';
@@ -9,7 +10,7 @@ import { SessionsSection } from './sessions-section';
 export function AccountPage() {
   return (
     <Stack gap="md">
-      <PageHeader title="Mi cuenta" description="Tus datos, tu contraseña y los dispositivos con tu sesión abierta" />
+      <PageHeader title="Mi cuenta" description="Tus datos, tu contraseña, tu segundo factor y los dispositivos con tu sesión abierta" />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <AccountSection id="account-profile" title="Perfil">
           <ProfileCard />
@@ -18,6 +19,9 @@ export function AccountPage() {
           <ChangePasswordForm />
         </AccountSection>
       </SimpleGrid>
+      <AccountSection id="account-second-factor" title="Aplicación de autenticación">
+        <AuthenticatorAppSettings />
+      </AccountSection>
       <SessionsSection />
     </Stack>
   );

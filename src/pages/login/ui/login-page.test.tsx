@@ -45,6 +45,19 @@ describe('login page', () => {
     expect(useSessionStore.getState().email).toBe('ana@example.com');
   });
 
+  it("opens the app's code screen, without a resend minute, for someone with an authenticator app", async () => {
+    server.use(http.post(apiUrl('auth/login'), () => ok({ second_factor: 'app' }, 'Escribe el código de tu aplicación de autenticación.')));
+    const { user } = await openLogin();
+    await fillIn(user, screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await fillIn(user, screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByText('Escribe el código de tu aplicación de autenticación.')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/otp?email=ana%40example.com&method=app');
+    expect(screen.getByRole('button', { name: 'Usar un código de recuperación' })).toBeInTheDocument();
+    expect(useSessionStore.getState().otpSentAt).toBeNull();
+  });
+
   it('offers the code already sent when Continuar is pressed again within the minute', async () => {
     server.use(http.post(apiUrl('auth/login'), () => fail(429, CODE_ALREADY_SENT_MESSAGE)));
     const { user } = await openLogin('/login?redirect=%2Fventas');

@@ -1,4 +1,7 @@
-import { searchRedirect, searchSchema, searchText } from '@/shared/lib';
+import { searchEnum, searchRedirect, searchSchema, searchText } from '@/shared/lib';
 
-/** `email`: where the code went; `redirect`: the panel address to open once signed in. */
-export const otpSearchSchema = searchSchema({ email: searchText, redirect: searchRedirect });
+/**
+ * `email`: who is signing in; `redirect`: the panel address to open once signed in; `method`:
+ * 'app' when the code comes from an authenticator app (nothing was mailed).
+ */
+export const otpSearchSchema = searchSchema({ email: searchText, redirect: searchRedirect, method: searchEnum(['app']) });

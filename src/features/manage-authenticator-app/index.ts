@@ -1,0 +1,1 @@
+export { AuthenticatorAppSettings } from './ui/authenticator-app-settings';
