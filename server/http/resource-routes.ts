@@ -1,7 +1,8 @@
-import { type DeletionCheck, deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { type DeletionCheck, deletedRecord, deletionCheck, idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { DeletedEntry, Restorer } from '../db/record-writes';
 import type { Access } from './access';
 import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
@@ -37,6 +38,10 @@ type Request<P extends z.ZodObject> = FastifyRequest<{ Params: z.output<P> }>;
 const DELETION_DESCRIPTION =
   'Se consulta antes de abrir el diálogo de eliminar, con el mismo permiso que el DELETE: deletable y, si es false, reason, ' +
   'el mismo texto que daría el DELETE. 404 si no existe. El DELETE vuelve a comprobarlo, por si algo cambió entre medias.';
+
+const DELETED_DESCRIPTION =
+  'Responde data: {entry_id, restorable_until}: la entrada del historial que POST /api/v1/audit/{entry_id}/restore restaura ' +
+  'hasta esa fecha (RESTORE_WINDOW), con su id, sus campos, sus archivos y sus relaciones que sigan existiendo.';
 
 export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, CB extends z.ZodType, UB extends z.ZodType> {
   /** The collection's path, e.g. '/api/v1/sponsors': the record's routes are `{path}/:id`. */
@@ -86,7 +91,12 @@ export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, 
     /** What refuses it, for the documentation of both routes. */
     refusals?: string;
     message: string;
-    service: { remove(id: number, actor: Actor): Promise<unknown>; deletion(id: number, actor: Actor): Promise<DeletionCheck> };
+    service: {
+      remove(id: number, actor: Actor): Promise<DeletedEntry>;
+      deletion(id: number, actor: Actor): Promise<DeletionCheck>;
+      /** How `POST /api/v1/audit/{entryId}/restore` brings the record back (the write path's). */
+      restorer?: Restorer;
+    };
   };
 }
 
@@ -180,12 +190,22 @@ export function resourceRoutes<
     const remove = options.delete;
     const { refusals, service } = remove;
     const config = accessOf(remove);
+    if (service.restorer) app.restores.restorers.set(service.restorer.resource, service.restorer);
     r.delete(
       `${path}/:id`,
-      { config, schema: { tags, summary: remove.summary, description: refusals, params: idParam, response: { 200: successEnvelope(z.null()) } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: remove.summary,
+          description: `${refusals ? `${refusals} ` : ''}${DELETED_DESCRIPTION}`,
+          params: idParam,
+          response: { 200: successEnvelope(deletedRecord) },
+        },
+      },
       async (request) => {
-        await service.remove(request.params.id, actorOf(request));
-        return success(null, remove.message);
+        const deleted = await service.remove(request.params.id, actorOf(request));
+        return success(app.restores.answerOf(deleted), remove.message);
       },
     );
     r.get(

@@ -1,6 +1,7 @@
 import { API_CLIENT_NOT_FOUND } from '@contract/api-client.constants';
 import { type AuditResource } from '@contract/audit';
-import { idParam } from '@contract/common';
+import { idParam, restoredRecord, successEnvelope } from '@contract/common';
+import { RESTORE_MESSAGES } from '@contract/restore';
 import { CONNECTOR_NOT_FOUND } from '@contract/connector.constants';
 import type { Permission } from '@contract/permissions';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { apiClients, campaignCategories, campaigns, categories, connectors, dsps
 import type { Access } from '../../http/access';
 import { type Actor, actorOf } from '../../http/actor';
 import { notFound } from '../../http/errors';
+import { success } from '../../http/envelope';
 import { resourceRoutes } from '../../http/resource-routes';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
@@ -53,7 +55,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAuditService({ db });
+  const service = createAuditService({ db, restoreWindowSeconds: app.restores.windowSeconds });
 
   resourceRoutes(app, {
     path: '/api/v1/audit',
@@ -86,6 +88,30 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="auditoria-${today()}.csv"`)
         .send(csv);
+    },
+  );
+
+  r.post(
+    '/api/v1/audit/:id/restore',
+    {
+      // Each resource's own permission is checked on its entry (RESTORE_ACCESS): without it the entry is a 404.
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Restaura el registro que borró una entrada de eliminación',
+        description:
+          'Vuelve a crear el registro con su id, sus campos, sus archivos y sus relaciones que sigan existiendo, y lo anota en el historial (restore). ' +
+          'Con el permiso de gestión del recurso (el mismo del DELETE) y sus DSP asignados; si no, 404. 201 con el registro como lo responde su alta ' +
+          '(un cliente API trae un client_secret nuevo, que se muestra solo esta vez; una persona restaurada entra tras recuperar su contraseña). ' +
+          '409 si su id o su nombre ya están tomados, o si ya se restauró; 410 pasado RESTORE_WINDOW; 422 si algo que necesita ya no existe ' +
+          "(por ejemplo 'El sponsor de esta campaña ya no existe.') o si la entrada no es una eliminación.",
+        params: idParam,
+        response: { 201: successEnvelope(restoredRecord) },
+      },
+    },
+    async (request, reply) => {
+      const restored = await app.restores.restore(request.params.id, actorOf(request));
+      return reply.status(201).send(success(restored as { id: number }, RESTORE_MESSAGES.restored));
     },
   );
 

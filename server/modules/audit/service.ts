@@ -15,16 +15,20 @@ import {
 import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, deletedRecords } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { recordPath, referencedNames } from './references';
+import { windowInterval } from './restore';
 
-/** An entry as the history answers it: its author null only when neither their id nor their name is left. */
-const auditItem = defineItem(auditEntry, {
+/**
+ * An entry as the history answers it: its author null only when neither their id nor their name is
+ * left; `restorable_until` while a delete's record can still be restored.
+ */
+const auditItemOf = (restoreWindowSeconds: number) => defineItem(auditEntry, {
   table: auditLog,
   id: auditLog.id,
   fields: (entry) => ({
@@ -35,6 +39,8 @@ const auditItem = defineItem(auditEntry, {
     ...sameNamed(entry, ['action', 'resource', 'resource_id', 'resource_label', 'changes']),
     names: referencedNames(entry),
     record_path: recordPath(entry),
+    restorable_until: sql`(select ${isoTime(sql`(${entry.createdAt} + ${windowInterval(restoreWindowSeconds)})`)} from ${deletedRecords}
+      where ${deletedRecords.entryId} = ${entry.id} and ${deletedRecords.restoredAt} is null and ${entry.createdAt} > now() - ${windowInterval(restoreWindowSeconds)})`,
   }),
 });
 
@@ -71,10 +77,10 @@ export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID',
 /** Rows read per query while exporting, so an export of 50 000 rows never sits in memory at once. */
 const EXPORT_BATCH = 1000;
 
-export function createAuditService({ db }: { db: Db }) {
+export function createAuditService({ db, restoreWindowSeconds }: { db: Db; restoreWindowSeconds: number }) {
   const list = defineList({
     db,
-    shown: auditItem,
+    shown: auditItemOf(restoreWindowSeconds),
     filters: {
       actor_id: { description: 'Id de la persona que hizo el cambio.', where: (value) => eq(auditLog.actorId, idFilter('actor_id', value)) },
       resource: { description: `Recurso: ${AUDIT_RESOURCES.join(', ')}.`, where: (value) => eq(auditLog.resource, oneOf('resource', value, AUDIT_RESOURCES)) },

@@ -133,10 +133,8 @@ export function createCountryService({ db }: { db: Db }) {
         .catch(mapUniqueViolation);
     },
 
-    async remove(id: number, actor: Actor) {
-      await writes.remove(id, actor);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

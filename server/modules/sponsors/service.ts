@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   SPONSOR_DEFAULT_SORT,
   SPONSOR_FIELDS,
@@ -82,6 +83,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
+    restoreNeeds: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: RESTORE_GONE.sponsorCountry }],
     // With the relations a write answers: its country.
     present: (row, tx) => list.presentHeld<Sponsor>(row.id, ['country'], tx),
     history,
@@ -109,10 +111,8 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       return writes.update(id, changes, { logo: input.logo }, actor);
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await writes.remove(id, actor);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

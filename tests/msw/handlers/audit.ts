@@ -20,6 +20,7 @@ export const buildAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry
     changes: [],
     names: [],
     record_path: [],
+    restorable_until: null,
     ...overrides,
   });
 };
