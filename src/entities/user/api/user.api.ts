@@ -1,5 +1,5 @@
 import type { User } from '@contract/user';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
@@ -47,7 +47,7 @@ export const createUser = (payload: UserPayload) => api.post<User>('v1/users', {
 export const updateUser = (id: number, payload: UserPayload) =>
   api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update });
 
-export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
+export const deleteUser = (id: number) => api.delete<DeletedRecord>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkUserDeletion = (id: number) => api.get<DeletionCheck>(`v1/users/${id}/deletion`, { fallback: USER_FALLBACKS.delete });
