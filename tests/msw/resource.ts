@@ -2,7 +2,7 @@ import { deletedRecord, restoredRecord } from '@contract/common';
 import { cannotDelete } from '@contract/messages';
 import { RESTORE_MESSAGES } from '@contract/restore';
 import { http, type PathParams, type RequestHandler } from 'msw';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { formFields, jsonOrFormBody, parseBody } from './body';
 import { answer, apiUrl, breach, deletionAnswer, fail } from './envelope';
 import { fold } from './fold';
