@@ -182,6 +182,35 @@ describe('POST /api/v1/audit/:id/restore', () => {
   });
 });
 
+describe('a DSP’s customers', () => {
+  it('bring a customer back with their subscriptions to staff of its DSP, and answer 404 to staff of another one', async () => {
+    const own = await insertDspWithPlans(ctx, 'DSP propio', ['Plan propio']);
+    const other = await insertDspWithPlans(ctx, 'DSP ajeno de clientes', ['Plan ajeno 2']);
+    const password = 'Clave-Segura-2026';
+    const customer = await post(`/api/v1/dsps/${own.dspId}/customers`, {
+      dni: '90123456',
+      name: 'Clara Restaurada',
+      email: 'clara.restaurada@correo.test',
+      password,
+      password_confirmation: password,
+      plan_id: [own.plans[0]!.id],
+    });
+    const entryId = await deleted(`/api/v1/customers/${customer.id}`);
+
+    const outsider = await ctx.createUser({ email: 'staff.ajeno@panel.test', roles: ['OPERATOR'] });
+    await ctx.db.insert(dspUsers).values({ dspId: other.dspId, userId: outsider });
+    const refused = await restore(entryId, await ctx.signIn('staff.ajeno@panel.test'));
+    expect(refused.statusCode).toBe(404);
+
+    const insider = await ctx.createUser({ email: 'staff.propio@panel.test', roles: ['OPERATOR'] });
+    await ctx.db.insert(dspUsers).values({ dspId: own.dspId, userId: insider });
+    const response = await restore(entryId, await ctx.signIn('staff.propio@panel.test'));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ id: customer.id, name: 'Clara Restaurada', entitlements: [expect.objectContaining({ plan_id: own.plans[0]!.id })] });
+    expect(response.json().data.password_hash).toBeUndefined();
+  });
+});
+
 describe('the scheduled cleanup', () => {
   it('removes the files and snapshots of deletes past the window, and keeps those of restored or recent ones', async () => {
     const expired = await createSponsor();
