@@ -123,6 +123,19 @@ describe('POST /api/v1/audit/:id/restore', () => {
     expect(response.json()).toMatchObject({ message: 'El sponsor de esta campaña ya no existe.', errors: { sponsor_id: ['El sponsor de esta campaña ya no existe.'] } });
   });
 
+  it('shows a campaign’s delete in its sponsor’s history, restorable from there', async () => {
+    const sponsor = await createSponsor();
+    const campaign = await post('/api/v1/campaigns', { name: 'Campaña del historial', sponsor_id: sponsor.id, country_id: countryId });
+    const entryId = await deleted(`/api/v1/campaigns/${campaign.id}`);
+    const history = (await get(`/api/v1/sponsors/${sponsor.id}/history`)).json().data.data as { id: number; resource: string; restorable_until: string | null }[];
+    expect(history.find((found) => found.id === entryId)).toMatchObject({ resource: 'campaign', restorable_until: expect.any(String) });
+    const other = await createSponsor();
+    const unrelated = (await get(`/api/v1/sponsors/${other.id}/history`)).json().data.data as { id: number }[];
+    expect(unrelated.map((found) => found.id)).not.toContain(entryId);
+    expect((await restore(entryId)).statusCode).toBe(201);
+    expect((await get(`/api/v1/campaigns/${campaign.id}`)).json().data).toMatchObject({ id: campaign.id, sponsor_id: sponsor.id });
+  });
+
   it('answers 422 for an entry that is no delete, and 404 to someone without the resource’s permission', async () => {
     const sponsor = await createSponsor();
     const [created] = await ctx.db.select({ id: auditLog.id }).from(auditLog).where(sql`${auditLog.resource} = 'sponsor' and ${auditLog.resourceId} = ${sponsor.id}`);

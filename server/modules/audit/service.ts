@@ -12,7 +12,7 @@ import {
   type AuditName,
   auditEntry,
 } from '@contract/audit';
-import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { auditLog, deletedRecords } from '../../db/schema';
@@ -62,6 +62,12 @@ function dayStart(name: string, value: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/** Records that hang on another one, by the SQL column of their row that names it (`sponsor_id`). */
+export interface ChildRecords {
+  resource: AuditEntry['resource'];
+  column: string;
+}
+
 /** 'Acme → Acme 2' as a CSV cell reads it, an id by the record's current name; a secret only as changed. */
 const describeChange = (resource: AuditEntry['resource'], change: AuditChange, names: AuditName[]) => {
   const field = AUDIT_FIELD_LABELS[resource]?.[change.field] ?? change.field;
@@ -97,8 +103,20 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
     defaultLimit: AUDIT_PAGE_SIZE,
   });
 
-  /** One record's history: the entries of `resource` and `id`, for its own list route. */
-  const recordScope = (resource: AuditEntry['resource'], id: number): SQL => and(eq(auditLog.resource, resource), eq(auditLog.resourceId, id))!;
+  /**
+   * One record's history: the entries of `resource` and `id`, for its own list route, and the
+   * deletes of its `children` (a sponsor's campaigns, by the deleted row's `sponsor_id`), so that
+   * a child deleted from the parent's page can be restored from the parent's history.
+   */
+  const recordScope = (resource: AuditEntry['resource'], id: number, children: readonly ChildRecords[] = []): SQL => {
+    const own = and(eq(auditLog.resource, resource), eq(auditLog.resourceId, id))!;
+    if (children.length === 0) return own;
+    const deletes = children.map(
+      (child) => sql`(${auditLog.resource} = ${child.resource} and ${auditLog.action} = 'delete' and exists (select 1 from ${deletedRecords}
+        where ${deletedRecords.entryId} = ${auditLog.id} and (${deletedRecords.row} ->> ${child.column})::int = ${id}))`,
+    );
+    return or(own, ...deletes)!;
+  };
 
   /**
    * The CSV of the entries `query`'s filters select, newest first, at most AUDIT_EXPORT_MAX rows:
