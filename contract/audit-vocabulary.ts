@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'inició sesión',
   'sign-out': 'cerró sesión',
   password: 'cambió la contraseña de',
+  restore: 'restauró',
 };
 
 /** Spanish names of the fields staff see in a history, by resource; unknown fields show as sent. */

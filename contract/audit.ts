@@ -68,6 +68,12 @@ export const auditEntry = z.object({
    * its own is enough), or null when the record is gone (or is a session).
    */
   record_path: z.array(z.number().int()).nullable(),
+  /**
+   * Until when `POST /api/v1/audit/{id}/restore` brings back the record a delete removed (ISO 8601);
+   * null for any other entry, one already restored, or past RESTORE_WINDOW. Who may restore it:
+   * RESTORE_ACCESS (contract/restore.ts).
+   */
+  restorable_until: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

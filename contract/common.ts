@@ -267,3 +267,13 @@ export const urlField = (message: string, max = 2048) =>
     }
     return href;
   });
+
+/**
+ * What a DELETE answers in `data`: the history entry of the delete, which
+ * `POST /api/v1/audit/{entry_id}/restore` brings back until `restorable_until`.
+ */
+export const deletedRecord = z.object({ entry_id: z.number().int(), restorable_until: z.string() });
+export type DeletedRecord = z.infer<typeof deletedRecord>;
+
+/** A restored record, as its own create answers it (each resource's item; an API client's with its new secret). */
+export const restoredRecord = z.looseObject({ id: z.number().int() });

@@ -19,6 +19,7 @@ import { registerMethodOverride } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
+import { createRestores, type Restores } from './modules/audit/restore';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { DEFAULT_BOOKING_STREAM_OPTIONS, type BookingStreamOptions } from './modules/bookings/stream';
 import { MODULE_ROUTES } from './modules';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     backgroundWork: BackgroundWork;
     /** CHECK_ANSWERS: the bodies PostgreSQL writes are checked against the contract too (see http/list.ts). */
     checkAnswers: boolean;
+    /** The restores of deleted records: each delete route registers its resource's (see modules/audit/restore.ts). */
+    restores: Restores;
   }
 }
 
@@ -75,7 +78,10 @@ archivos o campos) sin leer el resto.
 
 **Archivos.** Los logos e imágenes (PNG, JPG o GIF; nunca SVG) se guardan con nombres aleatorios y se sirven en
 \`/storage/<carpeta>/<nombre>\` sin token (una etiqueta \`<img>\` no puede enviarlo), con su tipo de contenido y
-\`nosniff\`. Las respuestas traen la dirección en \`logo_url\` o \`image_url\`. Reemplazar o borrar un registro borra su archivo.
+\`nosniff\`. Las respuestas traen la dirección en \`logo_url\` o \`image_url\`. Reemplazar un registro borra su archivo anterior; el de un registro borrado se guarda mientras se puede restaurar (RESTORE_WINDOW, 30 días por defecto) y luego lo borra la limpieza periódica.
+
+**Deshacer.** Un DELETE responde \`data: {entry_id, restorable_until}\`; \`POST /api/v1/audit/{entry_id}/restore\` devuelve el registro
+con su id, sus campos, sus archivos y sus relaciones que sigan existiendo, hasta esa fecha.
 Un PNG o JPG cuyo lado mayor pasa de 1.600 px se guarda reducido a 1.600 px en ese lado, en su formato, derecho y
 sin sus metadatos (cámara, ubicación); los demás archivos se guardan tal como llegan.
 `;
@@ -166,6 +172,7 @@ export async function buildApp({
   const backgroundWork = createBackgroundWork();
   app.decorate('backgroundWork', backgroundWork);
   app.addHook('onClose', () => backgroundWork.idle());
+  app.decorate('restores', createRestores({ db, windowSeconds: config.restoreWindowSeconds }));
   const deps = { config, db, mailer, storage, listen, bookingStream: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } };
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
 

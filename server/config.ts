@@ -179,6 +179,8 @@ export interface Config {
   tokenTtlSeconds: number;
   /** How long change-history entries are kept; older ones are removed by the hourly cleanup. */
   auditRetentionSeconds: number;
+  /** How long a deleted record can be restored from its history entry; its files are kept until then. */
+  restoreWindowSeconds: number;
   rateLimit: { perEmail: RateLimit; perAddress: RateLimit };
   /** Where the built panel is; served with a history fallback when it exists. */
   distDir: string;
@@ -216,6 +218,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailLog: path.resolve(env.MAIL_LOG || path.join(dataDir, 'mail.log')),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h', 'TOKEN_TTL'),
     auditRetentionSeconds: parseDuration(env.AUDIT_RETENTION || '365d', 'AUDIT_RETENTION'),
+    restoreWindowSeconds: parseDuration(env.RESTORE_WINDOW || '30d', 'RESTORE_WINDOW'),
     rateLimit: {
       perEmail: { max: positiveInt(env.RATE_LIMIT_PER_EMAIL, 10, 'RATE_LIMIT_PER_EMAIL'), windowSeconds },
       perAddress: { max: positiveInt(env.RATE_LIMIT_PER_IP, 30, 'RATE_LIMIT_PER_IP'), windowSeconds },

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
+import { purgeExpiredRestores } from './modules/audit/restore';
 import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
 import { createCredentialBox, resolveAppKey } from './security/credentials';
@@ -44,6 +45,8 @@ const app = await buildApp({ config, db: database.db, listen: database.listen, m
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);
+  // Before the history's own purge, which would drop the snapshots and leave their files behind.
+  await purgeExpiredRestores(database.db, storage, app.log, config.restoreWindowSeconds);
   await purgeOldAuditEntries(database.db, config.auditRetentionSeconds);
 };
 await cleanUp();

@@ -20,9 +20,9 @@ export interface AuditEvent {
   changes?: AuditChange[];
 }
 
-/** Writes one history entry; `conn` is the write's own transaction, so both commit or neither. */
-export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: AuditEvent): Promise<void> {
-  await conn.insert(auditLog).values({
+/** Writes one history entry and answers its id; `conn` is the write's own transaction, so both commit or neither. */
+export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: AuditEvent): Promise<number> {
+  const [entry] = await conn.insert(auditLog).values({
     actorId: author.userId,
     actorName: author.name,
     action: event.action,
@@ -31,7 +31,8 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
     resourceLabel: event.label,
     changes: event.changes ?? [],
     address: author.address,
-  });
+  }).returning({ id: auditLog.id });
+  return entry!.id;
 }
 
 /** A secret (a password, a token) is recorded only as changed, never by value or by hash. */
@@ -55,15 +56,17 @@ export interface AuditView<T> {
 
 /**
  * The history of one resource. `record` runs inside the write's transaction with the record before
- * and after it: a create lists every field, an update only the changed ones (an update that
+ * and after it: a create (and a restore) lists every field, an update only the changed ones (an update that
  * changes nothing leaves no entry), a delete none. `secrets` names secret fields the write set.
  */
 export function auditTrail<T>(view: AuditView<T>) {
   return {
-    async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }) {
+    resource: view.resource,
+    /** Answers the entry's id, or null when it wrote none (an update that changed nothing). */
+    async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): Promise<number | null> {
       const { before, after } = write;
       const subject = after ?? before;
-      if (!subject) return;
+      if (!subject) return null;
       const old = before ? view.fields(before) : {};
       const next = after ? view.fields(after) : {};
       const changes: AuditChange[] =
@@ -74,8 +77,8 @@ export function auditTrail<T>(view: AuditView<T>) {
               .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
       changes.push(...(write.secrets ?? []).map(secretChange));
       const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
-      if (action === 'update' && changes.length === 0) return;
-      await recordAudit(conn, author, { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes });
+      if (action === 'update' && changes.length === 0) return null;
+      return recordAudit(conn, author, { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes });
     },
   };
 }

@@ -76,7 +76,7 @@ function sponsorWrites(
     id: sponsors.id,
     notFound: 'El sponsor no existe.',
     present: (row) => ({ id: row.id, name: row.name, logo: row.logoPath }),
-    history: { record },
+    history: { resource: 'sponsor', record },
     answer,
     files: { logo: { column: 'logoPath', folder: 'sponsors', label: 'logo' } },
     dependents: [{ table: campaigns, column: campaigns.sponsorId, noun: ['campaña', 'campañas'] }],
@@ -172,7 +172,7 @@ describe('defineWrites', () => {
     expect((await entriesFor(created.id)).map((entry) => entry.action).sort()).toEqual(['create', 'update']);
   });
 
-  it('refuses a delete with the same reason the deletion check gives, and deletes with the file once nothing blocks it', async () => {
+  it('refuses a delete with the same reason the deletion check gives, and deletes keeping the file for a restore once nothing blocks it', async () => {
     const { storage, files } = memoryStorage();
     const writes = sponsorWrites(storage);
     const created = await writes.create({ name: 'Con campañas', countryId }, { logo: png() }, actor);
@@ -185,7 +185,8 @@ describe('defineWrites', () => {
     await database.db.delete(campaigns);
     expect(await writes.deletion(created.id, actor)).toEqual({ deletable: true, reason: null });
     await writes.remove(created.id, actor);
-    expect(files.size).toBe(0);
+    // Kept until the restore window passes; the scheduled cleanup removes it.
+    expect(files.size).toBe(1);
     expect((await entriesFor(created.id)).map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
     await expect(writes.deletion(created.id, actor)).rejects.toMatchObject({ statusCode: 404 });
     await expect(writes.remove(created.id, actor)).rejects.toMatchObject({ statusCode: 404, message: 'El sponsor no existe.' });

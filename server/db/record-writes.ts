@@ -1,14 +1,17 @@
+import type { AuditAction, AuditResource } from '@contract/audit';
 import type { DeletionCheck } from '@contract/common';
 import { cannotDelete, IN_USE, STALE_VERSION } from '@contract/messages';
-import { count, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { RESTORE_MESSAGES } from '@contract/restore';
+import { count, eq, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../http/actor';
-import { AppError, conflict, notFound, validationFailed } from '../http/errors';
+import { AppError, conflict, gone, notFound, validationFailed } from '../http/errors';
 import type { FileKind, UploadedFile } from '../http/uploads';
 import { discardFiles, storeUpload, type Storage, type StorageFolder } from '../storage';
 import type { Db, Tx } from './client';
 import { foreignKeyViolation, uniqueViolation } from './errors';
+import { auditLog, deletedRecords, type KeptRows } from './schema';
 
 /** A table whose rows point at the record, named in the 409 as `noun` (singular, plural). */
 export interface Dependent {
@@ -61,9 +64,36 @@ export interface FileSlot<Row> {
   kinds?: readonly FileKind[];
 }
 
-/** What the history needs: `auditTrail(...)`. */
+/** What the history needs: `auditTrail(...)`; `record` answers the entry's id (null when it wrote none). */
 interface History<Item> {
-  record(tx: Tx, actor: Actor, write: { before: Item | null; after: Item | null }): Promise<void>;
+  resource: AuditResource;
+  record(tx: Tx, actor: Actor, write: { before: Item | null; after: Item | null; action?: AuditAction }): Promise<number | null>;
+}
+
+/**
+ * Rows of another table that the record's delete takes with it (ON DELETE CASCADE): kept with the
+ * delete's entry so a restore brings them back, those whose other ends still exist. In the order
+ * they are restored (a DSP's connectors before the connectors' plan maps). `reset` replaces
+ * columns (by SQL name) on the way back, e.g. a secret's hash that must not work again.
+ */
+export interface Keep {
+  table: PgTable;
+  rows: (id: number) => SQL;
+  reset?: Record<string, unknown>;
+}
+
+/** What a restore of the resource needs besides the row: columns replaced on the way back and fields added to its answer (a new secret). */
+export interface RestoreChanges {
+  set?: Record<string, unknown>;
+  answer?: Record<string, unknown>;
+}
+
+/** A resource's restore, as the history's restore route calls it once it has checked the entry. */
+export interface Restorer {
+  resource: AuditResource;
+  /** 404 unless `actor` may see the record as it was (another DSP's record). */
+  assertVisible: (row: Record<string, unknown>, actor: Actor) => Promise<void>;
+  restore: (entryId: number, actor: Actor) => Promise<unknown>;
 }
 
 export interface WritesOptions<T extends PgTable, Item, Answer, F extends string> {
@@ -102,9 +132,67 @@ export interface WritesOptions<T extends PgTable, Item, Answer, F extends string
   lockFirst?: (tx: Tx) => Promise<unknown>;
   /** Taken before the row's own lock on an update, e.g. one that serialises moves within a tree (no deadlock). */
   lockBeforeUpdate?: (tx: Tx) => Promise<unknown>;
+  /** The rows its delete cascades away, kept for a restore. */
+  keeps?: readonly Keep[];
+  /**
+   * What a restore answers (422) when a row the record pointed to is gone: by the foreign key's
+   * name, the field and the message naming it ('El sponsor de esta campaña ya no existe.').
+   */
+  restoreNeeds?: readonly Reference[];
+  /** Columns a restore replaces (an unusable password hash, a new secret's) and what it adds to its answer. */
+  onRestore?: () => RestoreChanges | Promise<RestoreChanges>;
+  /** Whether `actor` may see the deleted record, from its row by SQL column names (a DSP's records): throws any 404. */
+  restoreVisible?: (row: Record<string, unknown>, actor: Actor) => Promise<unknown>;
+  /** Rules of the resource that refuse a restore once the row is back, in its transaction (a user beyond the actor): an error, or null. */
+  refuseRestore?: (tx: Tx, row: T['$inferSelect'], actor: Actor) => Promise<AppError | null>;
 }
 
 type Values = Record<string, unknown>;
+
+/**
+ * What a restore stores in place of a secret's hash that was not to come back (a password, an API
+ * client's secret): no scrypt or SHA-256 hash, so no password or secret ever matches it.
+ */
+export const UNUSABLE_SECRET = '!restored-without-secret';
+
+/** The history entry of a delete (its id restores the record) and when it was written. */
+export interface DeletedEntry {
+  entryId: number;
+  deletedAt: Date;
+}
+
+/** The columns a row is inserted with: all but the generated ones (folded copies), by SQL name. */
+const insertableColumns = (table: PgTable): SQL =>
+  sql.join(
+    Object.values(getTableColumns(table))
+      .filter((column) => !column.generated)
+      .map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/** The record's row back as `to_jsonb` wrote it, with `reset` over it: PostgreSQL reads every type back itself (dates, numerics, arrays). */
+const insertRow = (table: PgTable, row: Values, reset: Values): SQL => {
+  const columns = insertableColumns(table);
+  return sql`insert into ${table} (${columns}) select ${columns} from jsonb_populate_record(null::${table}, ${JSON.stringify(row)}::jsonb || ${JSON.stringify(reset)}::jsonb)`;
+};
+
+/**
+ * Related rows back, those whose every foreign key still finds its row (a link to a plan deleted
+ * since is left out) and that are not there already.
+ */
+const insertKept = (table: PgTable, rows: Values[], reset: Values): SQL => {
+  const columns = insertableColumns(table);
+  const found = getTableConfig(table).foreignKeys.map((key) => {
+    const { columns: from, foreignColumns: to } = key.reference();
+    const matches = from.map((column, index) => sql`${sql.identifier(getTableName(to[index]!.table))}.${sql.identifier(to[index]!.name)} = r.${sql.identifier(column.name)}`);
+    const target = to[0]!.table;
+    return sql`(r.${sql.identifier(from[0]!.name)} is null or exists (select 1 from ${target} where ${sql.join(matches, sql` and `)}))`;
+  });
+  return sql`insert into ${table} (${columns})
+    select ${columns} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows.map((row) => ({ ...row, ...reset })))}::jsonb) r
+    where ${found.length > 0 ? sql.join(found, sql` and `) : sql`true`}
+    on conflict do nothing`;
+};
 
 /** Writes a record's related rows inside its create or update transaction. */
 export type Alongside<Row> = (tx: Tx, row: Row) => Promise<void>;
@@ -204,6 +292,21 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
 
   const mapConstraint = (error: unknown) => constraintRefusal(error, options);
 
+  /** A restore refused by a constraint: a name (409 as on a create), the id (409), a row it pointed to (422 naming it). */
+  const restoreRefusal = (error: unknown): unknown => {
+    const index = uniqueViolation(error);
+    if (index) {
+      const taken = options.unique?.find((rule) => rule.index === index);
+      return taken ? conflict(taken.message, { [taken.field]: [taken.message] }) : conflict(RESTORE_MESSAGES.idTaken);
+    }
+    const constraint = foreignKeyViolation(error);
+    if (constraint) {
+      const needed = options.restoreNeeds?.find((reference) => reference.constraint === constraint);
+      return needed ? validationFailed({ [needed.field]: [needed.message] }, needed.message) : validationFailed({}, RESTORE_MESSAGES.somethingGone);
+    }
+    return error;
+  };
+
   /** Why the record may not be deleted now, or null: its own rules first, then each dependent. */
   const refusal = async (tx: Tx, row: Row, actor: Actor): Promise<AppError | null> => {
     const refused = await options.refuseDelete?.(tx, row, actor);
@@ -300,30 +403,80 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
     /**
      * Deletes the record, or refuses with the reason `deletion` gives (404 first). A dependent
      * added between the count and the delete is refused by the foreign key: 409 as well.
-     * Its files are removed after the commit.
+     * The row, the rows its delete cascades away (`keeps`) and its files' keys are kept with the
+     * delete's history entry, so that the record can be restored; its files stay in storage until
+     * the restore window has passed (the scheduled cleanup removes them). Answers the entry.
      */
-    async remove(id: number, actor: Actor, version?: number): Promise<Row> {
+    async remove(id: number, actor: Actor, version?: number): Promise<DeletedEntry> {
       await options.assertVisible?.(id, actor);
-      let removed: Row;
       try {
-        removed = await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           await options.lockFirst?.(tx);
           const row = await lockRow(tx, id);
           const before = await options.present(row, tx);
           await assertVersion(row as { version: number }, version, () => answerOf(row, tx, before));
           const refused = await refusal(tx, row, actor);
           if (refused) throw refused;
+          // Read before the delete: its cascades take the related rows with it.
+          const [kept] = await tx.select({ row: sql<Values>`to_jsonb(${table_})` }).from(table_).where(eq(idColumn, id));
+          const related: KeptRows[] = [];
+          for (const keep of options.keeps ?? []) {
+            const rows = await tx.select({ row: sql<Values>`to_jsonb(${keep.table})` }).from(keep.table).where(keep.rows(id));
+            related.push({ table: getTableName(keep.table), rows: rows.map((found) => found.row) });
+          }
           await tx.delete(table_).where(eq(idColumn, id));
-          await options.history.record(tx, actor, { before, after: null });
-          return row;
+          const entryId = await options.history.record(tx, actor, { before, after: null });
+          if (entryId === null) throw new Error(`the delete of ${options.history.resource} ${id} wrote no history entry`);
+          const files = fileKeys(row).filter((file): file is string => Boolean(file));
+          await tx.insert(deletedRecords).values({ entryId, row: kept!.row, related, files });
+          const [entry] = await tx.select({ at: auditLog.createdAt }).from(auditLog).where(eq(auditLog.id, entryId));
+          return { entryId, deletedAt: entry!.at };
         });
       } catch (error) {
         if (foreignKeyViolation(error)) throw conflict(IN_USE);
         throw error;
       }
-      await discard(fileKeys(removed));
-      return removed;
     },
+
+    /** The restore of a record this write path deleted, for the history's restore route (`restorerOf`). */
+    restorer: {
+      resource: options.history.resource,
+      async assertVisible(row: Values, actor: Actor) {
+        await options.restoreVisible?.(row, actor);
+      },
+      /**
+       * Brings the record back from the delete's entry, in one transaction: the row with its id
+       * and fields (its files are still in storage), the kept rows whose other ends still exist,
+       * and a 'restore' entry in its history. A name or the id taken meanwhile answers 409; a row
+       * it pointed to that is gone, 422 naming it. Answers as a create does, with `onRestore`'s
+       * additions (a new secret shown once).
+       */
+      async restore(entryId: number, actor: Actor): Promise<unknown> {
+        const changes = (await options.onRestore?.()) ?? {};
+        try {
+          return await db.transaction(async (tx) => {
+            const [snapshot] = await tx.select().from(deletedRecords).where(eq(deletedRecords.entryId, entryId)).for('update');
+            if (!snapshot) throw gone(RESTORE_MESSAGES.expired);
+            if (snapshot.restoredAt) throw conflict(RESTORE_MESSAGES.alreadyRestored);
+            await tx.execute(insertRow(table_, snapshot.row, changes.set ?? {}));
+            for (const kept of snapshot.related) {
+              const keep = options.keeps?.find((candidate) => getTableName(candidate.table) === kept.table);
+              if (keep && kept.rows.length > 0) await tx.execute(insertKept(keep.table, kept.rows, keep.reset ?? {}));
+            }
+            const id = snapshot.row[idColumn.name] as number;
+            const [row] = (await tx.select().from(table_).where(eq(idColumn, id))) as [Row];
+            const refused = await options.refuseRestore?.(tx, row, actor);
+            if (refused) throw refused;
+            await tx.update(deletedRecords).set({ restoredAt: sql`now()` }).where(eq(deletedRecords.entryId, entryId));
+            const after = await options.present(row, tx);
+            await options.history.record(tx, actor, { before: null, after, action: 'restore' });
+            return { ...((await answerOf(row, tx, after)) as Values), ...changes.answer };
+          });
+        } catch (error) {
+          throw restoreRefusal(error);
+        }
+      },
+    } satisfies Restorer,
 
     /** Whether `actor` may delete the record now and, if not, the message the delete would answer (404 when missing). */
     async deletion(id: number, actor: Actor): Promise<DeletionCheck> {

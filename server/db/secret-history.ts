@@ -1,3 +1,4 @@
+import type { AuditAction } from '@contract/audit';
 import type { AuditAuthor, AuditView } from './audit-trail';
 import { auditTrail } from './audit-trail';
 import type { Db, Tx } from './client';
@@ -22,12 +23,13 @@ export const itemWithoutSecrets = <T>(_row: unknown, _tx: unknown, after: WithSe
 export function secretAwareTrail<T>(view: AuditView<T>) {
   const trail = auditTrail(view);
   return {
-    async record(conn: Db | Tx, author: AuditAuthor, write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null }) {
+    resource: view.resource,
+    async record(conn: Db | Tx, author: AuditAuthor, write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null; action?: AuditAction }) {
       const old = write.before?.secrets ?? {};
       const next = write.after?.secrets ?? {};
       const changed =
         write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
-      await trail.record(conn, author, { before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed });
+      return trail.record(conn, author, { before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed, action: write.action });
     },
   };
 }

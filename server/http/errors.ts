@@ -27,6 +27,8 @@ export const unauthorized = (message = 'No has iniciado sesión o tu sesión exp
 export const forbidden = (message = 'No tienes permiso para realizar esta acción.') => new AppError(403, message);
 export const notFound = (message = 'El recurso solicitado no existe.') => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
+/** 410: what was asked for existed but is gone for good (a restore past its window). */
+export const gone = (message: string) => new AppError(410, message);
 /** `field` names the form field refused, so a form can show the message under it. */
 const underField = (message: string, field?: string): FieldErrors | undefined => (field ? { [field]: [message] } : undefined);
 export const payloadTooLarge = (message = 'El archivo supera el máximo de 10 MB.', field?: string) =>

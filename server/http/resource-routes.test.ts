@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Principal } from '../modules/auth/principal';
+import { createRestores } from '../modules/audit/restore';
 import type { Actor } from './actor';
 import { registerMethodOverride } from './method-override';
 import { type ListRoutes, resourceRoutes } from './resource-routes';
@@ -48,12 +49,13 @@ async function build(register: (app: FastifyInstance) => void) {
     routes.push(route);
   });
   registerMethodOverride(app);
+  app.decorate('restores', createRestores({ db: null as never, windowSeconds: 3600 }));
   register(app);
   await app.ready();
   return routes;
 }
 
-type Deletes = { remove(id: number): Promise<unknown>; deletion(id: number): Promise<{ deletable: boolean; reason: string | null }> };
+type Deletes = { remove(id: number): Promise<{ entryId: number; deletedAt: Date }>; deletion(id: number): Promise<{ deletable: boolean; reason: string | null }> };
 
 /** A resource with every standard route; writes and deletes need more than reading. */
 const things = (app: FastifyInstance, list: ListRoutes, service: Deletes) =>
@@ -73,7 +75,7 @@ const things = (app: FastifyInstance, list: ListRoutes, service: Deletes) =>
 describe('resourceRoutes', () => {
   it('declares the standard routes, each with its access: the resource’s, or the one a route names', async () => {
     const list = fakeList();
-    const service = { remove: async () => undefined, deletion: async () => ({ deletable: true, reason: null }) };
+    const service = { remove: async () => ({ entryId: 1, deletedAt: new Date() }), deletion: async () => ({ deletable: true, reason: null }) };
     const routes = await build((app) => things(app, list, service));
     expect(routes.map((route) => [route.method, route.url, route.config?.access])).toEqual([
       ['GET', '/api/v1/things', 'signed-in'],
@@ -88,7 +90,7 @@ describe('resourceRoutes', () => {
     const schemaOf = (method: string, url: string) => routes.find((route) => route.url === url && [route.method].flat().includes(method))!.schema!;
     expect(schemaOf('GET', '/api/v1/things')).toMatchObject({ tags: ['Cosas'], summary: 'Lista de cosas', querystring: list.querystring });
     expect(schemaOf('GET', '/api/v1/things/:id')).toMatchObject({ summary: 'Una cosa', querystring: list.detailQuerystring });
-    expect(schemaOf('DELETE', '/api/v1/things/:id')).toMatchObject({ summary: 'Elimina', description: expect.stringMatching(/^Con hijas no \(409\)\. Con If-Match/) });
+    expect(schemaOf('DELETE', '/api/v1/things/:id')).toMatchObject({ summary: 'Elimina', description: expect.stringMatching(/^Con hijas no \(409\)\. Responde data: \{entry_id, restorable_until\}.* Con If-Match/) });
     expect(schemaOf('GET', '/api/v1/things/:id/deletion')).toMatchObject({ summary: '¿Se puede?', description: expect.stringMatching(/diálogo de eliminar.* Con hijas no \(409\)\.$/) });
   });
 
@@ -96,7 +98,10 @@ describe('resourceRoutes', () => {
     const list = fakeList();
     const calls: unknown[] = [];
     const service = {
-      remove: async (id: number) => void calls.push(['remove', id]),
+      remove: async (id: number) => {
+        calls.push(['remove', id]);
+        return { entryId: 31, deletedAt: new Date('2026-03-01T10:00:00.000Z') };
+      },
       deletion: async (id: number) => ({ deletable: id !== 9, reason: id === 9 ? 'Tiene hijas.' : null }),
     };
     await build((app) => things(app, list, service));
@@ -115,7 +120,11 @@ describe('resourceRoutes', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/things/5' })).json()).toEqual({ data: { id: 1, name: 'one' } });
     expect(list.found).toEqual([{ id: 12 }]);
 
-    expect((await app.inject({ method: 'DELETE', url: '/api/v1/things/4' })).json()).toEqual({ status: 'success', message: 'Eliminada.', data: null });
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/things/4' })).json()).toEqual({
+      status: 'success',
+      message: 'Eliminada.',
+      data: { entry_id: 31, restorable_until: '2026-03-01T11:00:00.000Z' },
+    });
     expect(calls).toEqual([['remove', 4]]);
     expect((await app.inject({ method: 'GET', url: '/api/v1/things/9/deletion' })).json()).toEqual({
       status: 'success',

@@ -1,7 +1,8 @@
-import { type DeletionCheck, deletionCheck, idParam, successEnvelope } from '@contract/common';
+import { type DeletionCheck, deletedRecord, deletionCheck, idParam, successEnvelope } from '@contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { DeletedEntry, Restorer } from '../db/record-writes';
 import type { Access } from './access';
 import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
@@ -43,6 +44,10 @@ const DELETION_DESCRIPTION =
 export const VERSION_DESCRIPTION =
   'Con If-Match (o version en el cuerpo) con la versión leída, responde 409 "Otra persona cambió este registro mientras lo editabas." ' +
   'con data.current (el registro como está ahora) si alguien lo cambió desde entonces, y no cambia nada. Sin versión se acepta como siempre.';
+
+const DELETED_DESCRIPTION =
+  'Responde data: {entry_id, restorable_until}: la entrada del historial que POST /api/v1/audit/{entry_id}/restore restaura ' +
+  'hasta esa fecha (RESTORE_WINDOW), con su id, sus campos, sus archivos y sus relaciones que sigan existiendo.';
 
 export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, CB extends z.ZodType, UB extends z.ZodObject> {
   /** The collection's path, e.g. '/api/v1/sponsors': the record's routes are `{path}/:id`. */
@@ -95,7 +100,12 @@ export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, 
     /** What refuses it, for the documentation of both routes. */
     refusals?: string;
     message: string;
-    service: { remove(id: number, actor: Actor, version?: number): Promise<unknown>; deletion(id: number, actor: Actor): Promise<DeletionCheck> };
+    service: {
+      remove(id: number, actor: Actor, version?: number): Promise<DeletedEntry>;
+      deletion(id: number, actor: Actor): Promise<DeletionCheck>;
+      /** How `POST /api/v1/audit/{entryId}/restore` brings the record back (the write path's). */
+      restorer?: Restorer;
+    };
   };
 }
 
@@ -209,6 +219,7 @@ export function resourceRoutes<
     const remove = options.delete;
     const { refusals, service } = remove;
     const config = accessOf(remove);
+    if (service.restorer) app.restores.restorers.set(service.restorer.resource, service.restorer);
     r.delete(
       `${path}/:id`,
       {
@@ -216,15 +227,15 @@ export function resourceRoutes<
         schema: {
           tags,
           summary: remove.summary,
-          description: `${refusals ?? ''} ${VERSION_DESCRIPTION}`.trim(),
+          description: `${refusals ? `${refusals} ` : ''}${DELETED_DESCRIPTION} ${VERSION_DESCRIPTION}`,
           params: idParam,
           headers: versionHeaders,
-          response: { 200: successEnvelope(z.null()), ...(options.item && { 409: staleVersionAnswer(options.item) }) },
+          response: { 200: successEnvelope(deletedRecord), ...(options.item && { 409: staleVersionAnswer(options.item) }) },
         },
       },
       async (request) => {
-        await service.remove(request.params.id, actorOf(request), expectedVersion(request.headers));
-        return success(null, remove.message);
+        const deleted = await service.remove(request.params.id, actorOf(request), expectedVersion(request.headers));
+        return success(app.restores.answerOf(deleted), remove.message);
       },
     );
     r.get(

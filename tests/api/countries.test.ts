@@ -188,7 +188,7 @@ describe('DELETE /api/v1/countries/:id', () => {
     const created = await createOk();
     const response = await remove(created.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', message: 'País eliminado.', data: null });
+    expect(response.json()).toEqual({ status: 'success', message: 'País eliminado.', data: { entry_id: expect.any(Number), restorable_until: expect.any(String) } });
     expect((await remove(created.id)).statusCode).toBe(404);
   });
 

@@ -351,7 +351,7 @@ describe('PUT /api/v1/plans/:id', () => {
 });
 
 describe('DELETE /api/v1/plans/:id', () => {
-  it('refuses to delete the base of another plan (409, the same reason GET …/deletion gives), then deletes it and its files', async () => {
+  it('refuses to delete the base of another plan (409, the same reason GET …/deletion gives), then deletes it, keeping its files for a restore', async () => {
     const campaign = await newCampaign('Borrados');
     const base = (
       await post(campaign, {
@@ -374,10 +374,11 @@ describe('DELETE /api/v1/plans/:id', () => {
     expect((await get(`/api/v1/plans/${base.id}/deletion`)).json().data).toEqual({ deletable: true, reason: null });
     const deleted = await remove(base.id);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ status: 'success', message: 'Plan eliminado correctamente.', data: null });
+    expect(deleted.json()).toEqual({ status: 'success', message: 'Plan eliminado correctamente.', data: { entry_id: expect.any(Number), restorable_until: expect.any(String) } });
     const keys = storedKeys(data.uploads);
-    expect(keys).not.toContain(keyOf(base.image_url));
-    expect(keys).not.toContain(keyOf(base.document_url));
+    // Kept for a restore until RESTORE_WINDOW passes (tests/api/restore.test.ts covers the cleanup).
+    expect(keys).toContain(keyOf(base.image_url));
+    expect(keys).toContain(keyOf(base.document_url));
     expect((await get(`/api/v1/plans/${base.id}`)).statusCode).toBe(404);
     expect((await remove(base.id)).statusCode).toBe(404);
     expect((await get(`/api/v1/plans/${base.id}/deletion`)).statusCode).toBe(404);

@@ -40,6 +40,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['POST', '/api/v1/roles/:id/sync-permission', 'roles.manage'],
   ['GET', '/api/v1/permissions', 'roles.manage'],
   ['GET', '/api/v1/audit/export', 'audit.view'],
+  // Each entry's resource names its own permission (RESTORE_ACCESS); without it the entry is a 404.
+  ['POST', '/api/v1/audit/:id/restore', 'signed-in'],
   ['GET', '/api/v1/dsps/staff', 'dsps.manage'],
   // POST assigns staff, PUT removes them: one route (the POST row is derived from the PUT one).
   ['PUT', '/api/v1/dsps/:id/users', 'dsps.manage'],

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { countries } from '../../server/db/schema';
+import { auditLog, countries } from '../../server/db/schema';
+import { purgeExpiredRestores } from '../../server/modules/audit/restore';
 import { bearer, createTestContext, multipart } from './support/context';
 import { startS3Server, type S3Server } from './support/s3-server';
 import { file, keyOf, pngBytes } from './support/uploads';
@@ -141,9 +142,14 @@ describe('the S3 storage (against s3rver)', () => {
       expect(logo.headers['content-length']).toBe(String(png.length));
       expect(logo.rawPayload).toEqual(png);
 
-      // Deleting the sponsor removes its logo from the bucket.
+      // Deleting the sponsor keeps its logo in the bucket while it can be restored; the cleanup
+      // after RESTORE_WINDOW removes it from the bucket.
       const id = created.json().data.id as number;
-      expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${id}`, headers: bearer(token) })).statusCode).toBe(200);
+      const deleted = await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${id}`, headers: bearer(token) });
+      expect(deleted.statusCode).toBe(200);
+      expect(await s3.keys('api/')).toEqual([`api/${keyOf(logoUrl)}`]);
+      await ctx.db.update(auditLog).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(auditLog.id, deleted.json().data.entry_id as number));
+      await purgeExpiredRestores(ctx.db, s3.storage('api'), ctx.app.log, ctx.config.restoreWindowSeconds);
       expect(await s3.keys('api/')).toEqual([]);
       expect((await ctx.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
     } finally {

@@ -363,13 +363,14 @@ describe('DELETE /api/v1/sponsors/:id', () => {
     expect((await get(`/api/v1/sponsors/${created.id}`)).statusCode).toBe(200);
   });
 
-  it('deletes the sponsor and its logo file', async () => {
+  it('deletes the sponsor, keeping its logo file for a restore', async () => {
     const created = await createSponsor({ name: 'Borrable', country_id: String(countryIds.CO), logo: file(pngBytes(), 'a.png', 'image/png') });
     const key = keyOf(created.logo_url!);
     const response = await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', message: 'Sponsor eliminado correctamente.', data: null });
-    expect(existsSync(path.join(data.uploads, key))).toBe(false);
+    expect(response.json()).toEqual({ status: 'success', message: 'Sponsor eliminado correctamente.', data: { entry_id: expect.any(Number), restorable_until: expect.any(String) } });
+    // Kept until RESTORE_WINDOW passes (tests/api/restore.test.ts covers its cleanup).
+    expect(existsSync(path.join(data.uploads, key))).toBe(true);
     expect((await get(`/api/v1/sponsors/${created.id}`)).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'DELETE', url: `/api/v1/sponsors/${created.id}`, headers: auth() })).statusCode).toBe(404);
   });

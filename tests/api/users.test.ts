@@ -436,7 +436,7 @@ describe('DELETE /api/v1/users/:id', () => {
     const created = await createViaApi();
     const response = await remove(created.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', message: 'Usuario eliminado.', data: null });
+    expect(response.json()).toEqual({ status: 'success', message: 'Usuario eliminado.', data: { entry_id: expect.any(Number), restorable_until: expect.any(String) } });
     expect((await ctx.inject({ method: 'GET', url: `/api/v1/users/${created.id}`, headers: admin })).statusCode).toBe(404);
     const login = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { email: created.email, password: created.password } });
     expect(login.statusCode).toBe(401);

@@ -1,6 +1,8 @@
+import { deletedRecord, restoredRecord } from '@contract/common';
 import { cannotDelete } from '@contract/messages';
+import { RESTORE_MESSAGES } from '@contract/restore';
 import { http, type PathParams, type RequestHandler } from 'msw';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { formFields, jsonOrFormBody, parseBody } from './body';
 import { answer, apiUrl, breach, deletionAnswer, fail, staleVersionAnswer } from './envelope';
 import { fold } from './fold';
@@ -355,13 +357,31 @@ export function resourceHandlers<T extends Row, C extends z.ZodType = z.ZodNever
           const reason = refusal(row);
           if (reason) return fail(409, reason);
           rows.remove(row);
-          return answer(z.null(), null, deleted);
+          const entryId = nextEntryId++;
+          deletedRows.set(entryId, () => {
+            rows.insert(row, params);
+            return row;
+          });
+          return answer(deletedRecord, { entry_id: entryId, restorable_until: new Date(Date.now() + 30 * 86_400_000).toISOString() }, deleted);
         }),
       );
     }
   }
   return handlers;
 }
+
+/** The rows the handlers deleted, by the history entry their DELETE answered: the restore puts them back. */
+const deletedRows = new Map<number, () => Row>();
+let nextEntryId = 9000;
+
+/** `POST v1/audit/:id/restore` for whatever a resource's handlers deleted: 201 once, 409 again, 404 for an unknown entry. */
+export const restoreHandler = http.post(apiUrl('v1/audit/:id/restore'), ({ params }) => {
+  const id = Number(params.id);
+  const restore = deletedRows.get(id);
+  if (restore === undefined) return fail(404, RESTORE_MESSAGES.entryNotFound);
+  deletedRows.delete(id);
+  return answer(restoredRecord, restore(), RESTORE_MESSAGES.restored, 201);
+});
 
 /** What keeps a row from being deleted: dependents counted in the stores, in the contract's nouns. */
 export type Dependents<T> = readonly { count: (row: T) => number; nouns: readonly [one: string, many: string] }[];

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -28,3 +29,25 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(table.action, table.createdAt),
   ],
 );
+
+/** Rows a delete took with it from one table (a plan's DSP links, a role's permissions), as `to_jsonb` wrote them. */
+export interface KeptRows {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * What a delete's entry needs to bring the record back: the row as it was (every column, by its
+ * SQL name), the rows its delete cascaded away, and the files it pointed to, kept in storage until
+ * RESTORE_WINDOW has passed since the entry. Written in the delete's own transaction.
+ */
+export const deletedRecords = pgTable('deleted_records', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => auditLog.id, { onDelete: 'cascade' }),
+  row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  related: jsonb('related').$type<KeptRows[]>().notNull().default([]),
+  files: text('files').array().notNull().default(sql`'{}'::text[]`),
+  /** Set by the restore: its files belong to the record again, and a second restore is refused. */
+  restoredAt: timestamp('restored_at', { withTimezone: true }),
+});

@@ -3,7 +3,7 @@ export { cooldowns, oneTimeCodes, permissions, rateLimitHits, rolePermissions, r
 export { sponsors } from './sponsors';
 export { campaignStatus, campaigns } from './campaigns';
 export { planStatus, plans } from './plans';
-export { auditLog } from './audit';
+export { auditLog, deletedRecords, type KeptRows } from './audit';
 export { categories } from './categories';
 export { campaignCategories } from './campaign-categories';
 export { eventPeriod, services } from './services';

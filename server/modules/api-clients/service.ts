@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import { isIP } from 'node:net';
 import {
   API_CLIENT_DEFAULT_SORT,
@@ -126,6 +127,12 @@ export function createApiClientService({ db }: { db: Db }) {
     table: apiClients,
     id: apiClients.id,
     notFound: API_CLIENT_NOT_FOUND,
+    restoreNeeds: [{ constraint: 'api_clients_dsp_id_dsps_id_fk', field: 'dsp_id', message: RESTORE_GONE.apiClientDsp }],
+    // Its secret was only ever kept as a hash: a restored client gets a new one, shown once like at creation.
+    onRestore: () => {
+      const secret = generateToken();
+      return { set: { client_secret_hash: hashSecret(secret) }, answer: { client_secret: secret } };
+    },
     present: historyView,
     history,
     // A write answers the client as its history reads it (the route adds a secret it set).
@@ -185,10 +192,8 @@ export function createApiClientService({ db }: { db: Db }) {
       return secret === undefined ? after : { ...after, client_secret: secret };
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

@@ -1,6 +1,7 @@
 import { API_CLIENT_NOT_FOUND } from '@contract/api-client.constants';
 import { type AuditResource } from '@contract/audit';
-import { idParam } from '@contract/common';
+import { idParam, restoredRecord, successEnvelope } from '@contract/common';
+import { RESTORE_MESSAGES } from '@contract/restore';
 import { CONNECTOR_NOT_FOUND } from '@contract/connector.constants';
 import type { Permission } from '@contract/permissions';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { apiClients, campaignCategories, campaigns, categories, connectors, dsps
 import type { Access } from '../../http/access';
 import { type Actor, actorOf } from '../../http/actor';
 import { notFound } from '../../http/errors';
+import { success } from '../../http/envelope';
 import { resourceRoutes } from '../../http/resource-routes';
 import { CAMPAIGN_CATEGORY_NOT_FOUND } from '../campaign-categories/service';
 import { CAMPAIGN_NOT_FOUND } from '../campaigns/service';
@@ -21,7 +23,7 @@ import { SERVICE_NOT_FOUND } from '../services/service';
 import { PLAN_NOT_FOUND } from '../plans/service';
 import { SPONSOR_NOT_FOUND } from '../sponsors/service';
 import { USER_ERRORS } from '../users/service';
-import { createAuditService } from './service';
+import { type ChildRecords, createAuditService } from './service';
 
 const tags = ['Historial de cambios'];
 
@@ -29,10 +31,29 @@ const tags = ['Historial de cambios'];
  * The records with a 'Historial': each gets `GET /api/v1/<path>/:id/history`, for whoever may
  * edit it (its own permission). A new resource whose writes record their history is one entry here.
  */
-const HISTORIES: { path: string; resource: AuditResource; access: Permission; table: PgTable; id: PgColumn; notFound: string }[] = [
+const HISTORIES: { path: string; resource: AuditResource; access: Permission; table: PgTable; id: PgColumn; notFound: string; children?: ChildRecords[] }[] = [
   { path: 'users', resource: 'user', access: 'users.manage', table: users, id: users.id, notFound: USER_ERRORS.notFound },
-  { path: 'sponsors', resource: 'sponsor', access: 'sponsors.manage', table: sponsors, id: sponsors.id, notFound: SPONSOR_NOT_FOUND },
-  { path: 'campaigns', resource: 'campaign', access: 'sponsors.manage', table: campaigns, id: campaigns.id, notFound: CAMPAIGN_NOT_FOUND },
+  {
+    path: 'sponsors',
+    resource: 'sponsor',
+    access: 'sponsors.manage',
+    table: sponsors,
+    id: sponsors.id,
+    notFound: SPONSOR_NOT_FOUND,
+    children: [{ resource: 'campaign', column: 'sponsor_id' }],
+  },
+  {
+    path: 'campaigns',
+    resource: 'campaign',
+    access: 'sponsors.manage',
+    table: campaigns,
+    id: campaigns.id,
+    notFound: CAMPAIGN_NOT_FOUND,
+    children: [
+      { resource: 'plan', column: 'campaign_id' },
+      { resource: 'campaign-category', column: 'campaign_id' },
+    ],
+  },
   { path: 'categories', resource: 'category', access: 'categories.manage', table: categories, id: categories.id, notFound: CATEGORY_NOT_FOUND },
   {
     path: 'campaign-categories',
@@ -43,8 +64,28 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
   },
   { path: 'services', resource: 'service', access: 'sponsors.manage', table: services, id: services.id, notFound: SERVICE_NOT_FOUND },
-  { path: 'plans', resource: 'plan', access: 'sponsors.manage', table: plans, id: plans.id, notFound: PLAN_NOT_FOUND },
-  { path: 'dsps', resource: 'dsp', access: 'dsps.manage', table: dsps, id: dsps.id, notFound: DSP_NOT_FOUND },
+  {
+    path: 'plans',
+    resource: 'plan',
+    access: 'sponsors.manage',
+    table: plans,
+    id: plans.id,
+    notFound: PLAN_NOT_FOUND,
+    children: [{ resource: 'service', column: 'plan_id' }],
+  },
+  {
+    path: 'dsps',
+    resource: 'dsp',
+    access: 'dsps.manage',
+    table: dsps,
+    id: dsps.id,
+    notFound: DSP_NOT_FOUND,
+    children: [
+      { resource: 'connector', column: 'dsp_id' },
+      { resource: 'api-client', column: 'dsp_id' },
+      { resource: 'customer', column: 'dsp_id' },
+    ],
+  },
   { path: 'connectors', resource: 'connector', access: 'dsps.manage', table: connectors, id: connectors.id, notFound: CONNECTOR_NOT_FOUND },
   { path: 'clients', resource: 'api-client', access: 'dsps.manage', table: apiClients, id: apiClients.id, notFound: API_CLIENT_NOT_FOUND },
 ];
@@ -53,7 +94,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAuditService({ db });
+  const service = createAuditService({ db, restoreWindowSeconds: app.restores.windowSeconds });
 
   resourceRoutes(app, {
     path: '/api/v1/audit',
@@ -89,6 +130,30 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
+  r.post(
+    '/api/v1/audit/:id/restore',
+    {
+      // Each resource's own permission is checked on its entry (RESTORE_ACCESS): without it the entry is a 404.
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Restaura el registro que borró una entrada de eliminación',
+        description:
+          'Vuelve a crear el registro con su id, sus campos, sus archivos y sus relaciones que sigan existiendo, y lo anota en el historial (restore). ' +
+          'Con el permiso de gestión del recurso (el mismo del DELETE) y sus DSP asignados; si no, 404. 201 con el registro como lo responde su alta ' +
+          '(un cliente API trae un client_secret nuevo, que se muestra solo esta vez; una persona restaurada entra tras recuperar su contraseña). ' +
+          '409 si su id o su nombre ya están tomados, o si ya se restauró; 410 pasado RESTORE_WINDOW; 422 si algo que necesita ya no existe ' +
+          "(por ejemplo 'El sponsor de esta campaña ya no existe.') o si la entrada no es una eliminación.",
+        params: idParam,
+        response: { 201: successEnvelope(restoredRecord) },
+      },
+    },
+    async (request, reply) => {
+      const restored = await app.restores.restore(request.params.id, actorOf(request));
+      return reply.status(201).send(success(restored as { id: number }, RESTORE_MESSAGES.restored));
+    },
+  );
+
   for (const history of HISTORIES) {
     historyRoute(app, {
       audit: service,
@@ -96,6 +161,10 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       resource: history.resource,
       access: history.access,
       summary: `Historial de cambios de un registro (${history.path}), el más reciente primero`,
+      description: history.children
+        ? `Incluye las eliminaciones de sus ${history.children.map((child) => child.resource).join(', ')}, que se pueden restaurar desde aquí.`
+        : undefined,
+      children: history.children,
       find: async (id) => {
         const [found] = await db.select({ id: history.id }).from(history.table).where(eq(history.id, id));
         if (!found) throw notFound(history.notFound);
@@ -115,6 +184,8 @@ export function historyRoute(
     summary: string;
     description?: string;
     find: (id: number, actor: Actor) => Promise<unknown>;
+    /** Records hanging on this one whose deletes its history shows too. */
+    children?: readonly ChildRecords[];
   },
 ) {
   const { audit, resource, find } = options;
@@ -133,7 +204,7 @@ export function historyRoute(
     },
     async (request, reply) => {
       await find(request.params.id, actorOf(request));
-      return audit.list.answer(request, reply, { scope: audit.recordScope(resource, request.params.id) });
+      return audit.list.answer(request, reply, { scope: audit.recordScope(resource, request.params.id, options.children) });
     },
   );
 }

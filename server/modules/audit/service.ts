@@ -12,19 +12,23 @@ import {
   type AuditName,
   auditEntry,
 } from '@contract/audit';
-import { and, desc, eq, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, deletedRecords } from '../../db/schema';
 import { csvStream, spreadsheetText as asText } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
 import { defineList } from '../../http/list';
 import { recordPath, referencedNames } from './references';
+import { windowInterval } from './restore';
 
-/** An entry as the history answers it: its author null only when neither their id nor their name is left. */
-const auditItem = defineItem(auditEntry, {
+/**
+ * An entry as the history answers it: its author null only when neither their id nor their name is
+ * left; `restorable_until` while a delete's record can still be restored.
+ */
+const auditItemOf = (restoreWindowSeconds: number) => defineItem(auditEntry, {
   table: auditLog,
   id: auditLog.id,
   fields: (entry) => ({
@@ -35,6 +39,8 @@ const auditItem = defineItem(auditEntry, {
     ...sameNamed(entry, ['action', 'resource', 'resource_id', 'resource_label', 'changes']),
     names: referencedNames(entry),
     record_path: recordPath(entry),
+    restorable_until: sql`(select ${isoTime(sql`(${entry.createdAt} + ${windowInterval(restoreWindowSeconds)})`)} from ${deletedRecords}
+      where ${deletedRecords.entryId} = ${entry.id} and ${deletedRecords.restoredAt} is null and ${entry.createdAt} > now() - ${windowInterval(restoreWindowSeconds)})`,
   }),
 });
 
@@ -56,6 +62,12 @@ function dayStart(name: string, value: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/** Records that hang on another one, by the SQL column of their row that names it (`sponsor_id`). */
+export interface ChildRecords {
+  resource: AuditEntry['resource'];
+  column: string;
+}
+
 /** 'Acme → Acme 2' as a CSV cell reads it, an id by the record's current name; a secret only as changed. */
 const describeChange = (resource: AuditEntry['resource'], change: AuditChange, names: AuditName[]) => {
   const field = AUDIT_FIELD_LABELS[resource]?.[change.field] ?? change.field;
@@ -71,10 +83,10 @@ export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID',
 /** Rows read per query while exporting, so an export of 50 000 rows never sits in memory at once. */
 const EXPORT_BATCH = 1000;
 
-export function createAuditService({ db }: { db: Db }) {
+export function createAuditService({ db, restoreWindowSeconds }: { db: Db; restoreWindowSeconds: number }) {
   const list = defineList({
     db,
-    shown: auditItem,
+    shown: auditItemOf(restoreWindowSeconds),
     filters: {
       actor_id: { description: 'Id de la persona que hizo el cambio.', where: (value) => eq(auditLog.actorId, idFilter('actor_id', value)) },
       resource: { description: `Recurso: ${AUDIT_RESOURCES.join(', ')}.`, where: (value) => eq(auditLog.resource, oneOf('resource', value, AUDIT_RESOURCES)) },
@@ -91,8 +103,20 @@ export function createAuditService({ db }: { db: Db }) {
     defaultLimit: AUDIT_PAGE_SIZE,
   });
 
-  /** One record's history: the entries of `resource` and `id`, for its own list route. */
-  const recordScope = (resource: AuditEntry['resource'], id: number): SQL => and(eq(auditLog.resource, resource), eq(auditLog.resourceId, id))!;
+  /**
+   * One record's history: the entries of `resource` and `id`, for its own list route, and the
+   * deletes of its `children` (a sponsor's campaigns, by the deleted row's `sponsor_id`), so that
+   * a child deleted from the parent's page can be restored from the parent's history.
+   */
+  const recordScope = (resource: AuditEntry['resource'], id: number, children: readonly ChildRecords[] = []): SQL => {
+    const own = and(eq(auditLog.resource, resource), eq(auditLog.resourceId, id))!;
+    if (children.length === 0) return own;
+    const deletes = children.map(
+      (child) => sql`(${auditLog.resource} = ${child.resource} and ${auditLog.action} = 'delete' and exists (select 1 from ${deletedRecords}
+        where ${deletedRecords.entryId} = ${auditLog.id} and (${deletedRecords.row} ->> ${child.column})::int = ${id}))`,
+    );
+    return or(own, ...deletes)!;
+  };
 
   /**
    * The CSV of the entries `query`'s filters select, newest first, at most AUDIT_EXPORT_MAX rows:

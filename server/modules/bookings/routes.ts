@@ -65,7 +65,7 @@ const CSV_FORMAT =
 export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createBookingService({ db, storage, log: app.log });
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, restoreWindowSeconds: app.restores.windowSeconds });
 
   resourceRoutes(app, {
     path: '/api/v1/bookings',

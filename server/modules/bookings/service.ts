@@ -1,3 +1,5 @@
+import { RESTORE_GONE } from '@contract/restore';
+import type { AuditAction } from '@contract/audit';
 import {
   BOOKINGS_CSV_HEADER,
   BOOKING_CHART_DAYS,
@@ -264,11 +266,13 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
 
   /** Every write's history entry and, in the same transaction, the live stream's announcement. */
   const history = {
-    async record(tx: Tx, actor: Actor, write: { before: Booking | null; after: Booking | null }) {
-      await trail.record(tx, actor, write);
+    resource: trail.resource,
+    async record(tx: Tx, actor: Actor, write: { before: Booking | null; after: Booking | null; action?: AuditAction }) {
+      const entryId = await trail.record(tx, actor, write);
       const subject = (write.after ?? write.before)!;
       const kind: BookingStreamEvent['kind'] = write.before === null ? 'created' : write.after === null ? 'deleted' : 'updated';
       await notifyBookingChange(tx, { id: subject.id, dsp_id: subject.dsp_id, kind, status: write.after?.status ?? null });
+      return entryId;
     },
   };
 
@@ -284,6 +288,12 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     table: bookings,
     id: bookings.id,
     notFound: BOOKING_NOT_FOUND,
+    keeps: [{ table: bookingStatusHistories, rows: (id) => eq(bookingStatusHistories.bookingId, id) }],
+    restoreVisible: (row, actor) => assertVisibleDsp(db, actor, row.dsp_id as number),
+    restoreNeeds: [
+      { constraint: 'bookings_customer_id_customers_id_fk', field: 'customer_id', message: RESTORE_GONE.bookingCustomer },
+      { constraint: 'bookings_dsp_id_dsps_id_fk', field: 'dsp_id', message: RESTORE_GONE.bookingDsp },
+    ],
     present: (row, tx) => answered(row.id, tx),
     history,
     files: { evidence_file: slot('evidencePath', 'evidencia'), support_file: slot('supportPath', 'soporte') },
@@ -469,10 +479,8 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       });
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
 
     /** `total`: the bookings the filters keep; `today`: of the same filters but the scheduled day, those scheduled today in `tz`. */

@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   CAMPAIGN_CATEGORY_DEFAULT_SORT,
   CAMPAIGN_CATEGORY_FIELDS,
@@ -115,6 +116,10 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
     table: campaignCategories,
     id: campaignCategories.id,
     notFound: CAMPAIGN_CATEGORY_NOT_FOUND,
+    restoreNeeds: [
+      { constraint: 'campaign_categories_campaign_id_campaigns_id_fk', field: 'campaign_id', message: RESTORE_GONE.campaignCategoryCampaign },
+      { constraint: 'campaign_categories_category_id_categories_id_fk', field: 'category_id', message: RESTORE_GONE.campaignCategoryCategory },
+    ],
     present: (row, tx) => list.presentHeld<CampaignCategory>(row.id, [], tx),
     history,
     files: { image: { column: 'imagePath', folder: 'categories', label: 'imagen' } },
@@ -147,10 +152,8 @@ export function createCampaignCategoryService({ db, storage, log }: { db: Db; st
       return writes.update(id, changes, { image: input.image }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

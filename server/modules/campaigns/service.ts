@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   CAMPAIGN_DEFAULT_SORT,
   CAMPAIGN_DETAIL_INCLUDES,
@@ -130,6 +131,10 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     table: campaigns,
     id: campaigns.id,
     notFound: CAMPAIGN_NOT_FOUND,
+    restoreNeeds: [
+      { constraint: 'campaigns_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: RESTORE_GONE.campaignSponsor },
+      { constraint: 'campaigns_country_id_countries_id_fk', field: 'country_id', message: RESTORE_GONE.campaignCountry },
+    ],
     // With the relations a write answers: its sponsor and its country.
     present: (row, tx) => list.presentHeld<Campaign>(row.id, ['sponsor', 'country'], tx),
     history,
@@ -194,10 +199,8 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
       );
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

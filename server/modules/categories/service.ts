@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   CATEGORY_DEFAULT_SORT,
   CATEGORY_FIELDS,
@@ -122,6 +123,7 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     table: categories,
     id: categories.id,
     notFound: CATEGORY_NOT_FOUND,
+    restoreNeeds: [{ constraint: 'categories_parent_id_categories_id_fk', field: 'parent_id', message: RESTORE_GONE.categoryParent }],
     // With the relations a write answers: its parent and subcategories.
     present: (row, tx) => list.presentHeld<Category>(row.id, ['parent', 'subcategories'], tx),
     history,
@@ -159,10 +161,8 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
       return writes.update(id, changes, { image: input.image }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

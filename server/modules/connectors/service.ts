@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   CONNECTOR_DEFAULT_SORT,
   CONNECTOR_FIELDS,
@@ -204,6 +205,8 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
     table: connectors,
     id: connectors.id,
     notFound: CONNECTOR_NOT_FOUND,
+    keeps: [{ table: connectorPlans, rows: (id) => eq(connectorPlans.connectorId, id) }],
+    restoreNeeds: [{ constraint: 'connectors_dsp_id_dsps_id_fk', field: 'dsp_id', message: RESTORE_GONE.connectorDsp }],
     present: historyView,
     history,
     // A write answers the connector as its history reads it: masked, with its plan map.
@@ -274,10 +277,8 @@ export function createConnectorService({ db, credentials }: { db: Db; credential
       }
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

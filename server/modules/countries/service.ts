@@ -134,10 +134,8 @@ export function createCountryService({ db }: { db: Db }) {
         .catch(mapUniqueViolation);
     },
 
-    async remove(id: number, actor: Actor, version?: number) {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

@@ -26,7 +26,7 @@ const WRITE_DESCRIPTION =
 export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCustomerService({ db });
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, restoreWindowSeconds: app.restores.windowSeconds });
 
   resourceRoutes(app, {
     path: '/api/v1/customers',

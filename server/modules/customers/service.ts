@@ -1,3 +1,5 @@
+import { UNUSABLE_SECRET } from '../../db/record-writes';
+import { RESTORE_GONE } from '@contract/restore';
 import {
   CUSTOMER_DEFAULT_SORT,
   CUSTOMER_DEPENDENT_NOUNS,
@@ -26,7 +28,7 @@ import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
 import { numberOrNull } from '../../db/numeric';
-import { bookings, customers, dspPlans, dsps, entitlements, plans } from '../../db/schema';
+import { bookings, customers, dspPlans, dsps, entitlementPeriods, entitlements, entitlementStatusHistories, plans } from '../../db/schema';
 import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
@@ -129,11 +131,23 @@ export function createCustomerService({ db }: { db: Db }) {
     secrets: { password: row.passwordHash },
   });
 
+  const customersEntitlements = (id: number) => sql`select ${entitlements.id} from ${entitlements} where ${entitlements.customerId} = ${id}`;
+
   const writes = defineWrites({
     db,
     table: customers,
     id: customers.id,
     notFound: CUSTOMER_NOT_FOUND,
+    // Its subscriptions go with it (on delete cascade), with their periods and status histories.
+    keeps: [
+      { table: entitlements, rows: (id) => eq(entitlements.customerId, id) },
+      { table: entitlementPeriods, rows: (id) => sql`${entitlementPeriods.entitlementId} in (${customersEntitlements(id)})` },
+      { table: entitlementStatusHistories, rows: (id) => sql`${entitlementStatusHistories.entitlementId} in (${customersEntitlements(id)})` },
+    ],
+    // A customer's password was only ever kept as a hash: a restored one sets it again by recovery.
+    onRestore: () => ({ set: { password_hash: UNUSABLE_SECRET } }),
+    restoreVisible: (row, actor) => assertVisibleDsp(db, actor, row.dsp_id as number),
+    restoreNeeds: [{ constraint: 'customers_dsp_id_dsps_id_fk', field: 'dsp_id', message: RESTORE_GONE.customerDsp }],
     present: historyView,
     history,
     answer: itemWithoutSecrets,
@@ -254,10 +268,8 @@ export function createCustomerService({ db }: { db: Db }) {
       }
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

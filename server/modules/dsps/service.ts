@@ -1,3 +1,5 @@
+import { UNUSABLE_SECRET } from '../../db/record-writes';
+import { RESTORE_GONE } from '@contract/restore';
 import {
   DSP_DEFAULT_SORT,
   DSP_DEPENDENT_NOUNS,
@@ -30,7 +32,7 @@ import { auditTrail, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
 import { defineWrites } from '../../db/record-writes';
-import { campaigns, connectorPlans, connectors, customers, dspPlans, dspUsers, dsps, plans, users } from '../../db/schema';
+import { apiClients, campaigns, connectorPlans, connectors, customers, dspPlans, dsps, dspUsers, plans, users } from '../../db/schema';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
@@ -224,6 +226,19 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     table: dsps,
     id: dsps.id,
     notFound: DSP_NOT_FOUND,
+    // What its delete takes with it comes back with it: its plans, staff, connectors with their plan
+    // maps, and API clients, whose secrets do not (each needs a new one: 'Generar secreto').
+    keeps: [
+      { table: dspPlans, rows: (id) => eq(dspPlans.dspId, id) },
+      { table: dspUsers, rows: (id) => eq(dspUsers.dspId, id) },
+      { table: connectors, rows: (id) => eq(connectors.dspId, id) },
+      { table: connectorPlans, rows: (id) => sql`${connectorPlans.connectorId} in (select ${connectors.id} from ${connectors} where ${connectors.dspId} = ${id})` },
+      { table: apiClients, rows: (id) => eq(apiClients.dspId, id), reset: { client_secret_hash: UNUSABLE_SECRET } },
+    ],
+    restoreNeeds: [
+      { constraint: 'dsps_sponsor_id_sponsors_id_fk', field: 'sponsor_id', message: RESTORE_GONE.dspSponsor },
+      { constraint: 'dsps_country_id_countries_id_fk', field: 'country_id', message: RESTORE_GONE.dspCountry },
+    ],
     present: (row, tx) => record(tx, row.id),
     history,
     answer: (_row, _tx, { plan_ids: _plans, user_ids: _users, ...dsp }): Dsp => dsp,
@@ -324,10 +339,8 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
       }
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
 
     /** Assigns active people to the DSP (those already assigned stay); unknown or inactive ids are a 422 on users. */

@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import { CAMPAIGN_NOT_FOUND } from '@contract/campaign.constants';
 import {
   DEFAULT_COMMITMENT_MONTHS,
@@ -151,6 +152,10 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
     table: plans,
     id: plans.id,
     notFound: PLAN_NOT_FOUND,
+    restoreNeeds: [
+      { constraint: 'plans_campaign_id_campaigns_id_fk', field: 'campaign_id', message: RESTORE_GONE.planCampaign },
+      { constraint: 'plans_plan_id_plans_id_fk', field: 'plan_id', message: RESTORE_GONE.planBase },
+    ],
     // With the relations a write answers: its campaign and the plan it upgrades.
     present: (row, tx) => list.presentHeld<Plan>(row.id, ['campaign', 'parent'], tx),
     history,
@@ -241,10 +246,8 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       }
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

@@ -31,7 +31,7 @@ export const authorityOf = (principal: Principal): Authority => ({
 });
 
 /** What is done to a user, as the refusal names it. */
-export type UserAction = 'modificar' | 'eliminar';
+export type UserAction = 'modificar' | 'eliminar' | 'restaurar';
 
 export const AUTHORITY_ERRORS = {
   superAdminTarget: (action: UserAction) => `Solo un Super Admin puede ${action} a otro Super Admin.`,

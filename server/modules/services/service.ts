@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import { BOOKING_DEPENDENT_NOUN } from '@contract/booking.constants';
 import {
   SERVICE_DEFAULT_SORT,
@@ -199,6 +200,10 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
     table: services,
     id: services.id,
     notFound: SERVICE_NOT_FOUND,
+    restoreNeeds: [
+      { constraint: 'services_plan_id_plans_id_fk', field: 'plan_id', message: RESTORE_GONE.servicePlan },
+      { constraint: 'services_category_id_campaign_categories_id_fk', field: 'category_id', message: RESTORE_GONE.serviceCategory },
+    ],
     // With the relations a write answers: its category and plan.
     present: (row, tx) => list.presentHeld<Service>(row.id, ['category', 'plan'], tx),
     history,
@@ -286,10 +291,8 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       );
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

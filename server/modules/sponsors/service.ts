@@ -1,3 +1,4 @@
+import { RESTORE_GONE } from '@contract/restore';
 import {
   SPONSOR_DEFAULT_SORT,
   SPONSOR_FIELDS,
@@ -83,6 +84,7 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     table: sponsors,
     id: sponsors.id,
     notFound: SPONSOR_NOT_FOUND,
+    restoreNeeds: [{ constraint: 'sponsors_country_id_countries_id_fk', field: 'country_id', message: RESTORE_GONE.sponsorCountry }],
     // With the relations a write answers: its country.
     present: (row, tx) => list.presentHeld<Sponsor>(row.id, ['country'], tx),
     history,
@@ -110,10 +112,8 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
       return writes.update(id, changes, { logo: input.logo }, actor, { version });
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      await writes.remove(id, actor, version);
-    },
-
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

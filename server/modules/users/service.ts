@@ -1,3 +1,4 @@
+import { UNUSABLE_SECRET } from '../../db/record-writes';
 import { SUPER_ADMIN_ROLE, role } from '@contract/role';
 import {
   USER_DEFAULT_SORT,
@@ -19,7 +20,7 @@ import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { assertVersion, constraintRefusal, defineWrites } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
-import { countries, roles, sessions, totpFactors, userRoles, users } from '../../db/schema';
+import { countries, dspUsers, roles, sessions, totpFactors, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
@@ -227,6 +228,18 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     table: users,
     id: users.id,
     notFound: USER_ERRORS.notFound,
+    // Its roles and DSP assignments come back; its password does not (it was only kept as a hash):
+    // a restored person sets one through recovery, like a forgotten one.
+    keeps: [
+      { table: userRoles, rows: (id) => eq(userRoles.userId, id) },
+      { table: dspUsers, rows: (id) => eq(dspUsers.userId, id) },
+    ],
+    onRestore: () => ({ set: { password_hash: UNUSABLE_SECRET } }),
+    // Bringing someone back is acting on them, and on whatever roles they come back with.
+    refuseRestore: async (tx, row, actor) => {
+      const target = await findUser(tx, row.id);
+      return target ? refusalToActOn(tx, actor, target, 'restaurar') : null;
+    },
     present: (row, tx) => list.presentHeld<User>(row.id, [], tx),
     history,
     // Before the user's row, as every write that could leave no active super admin does.
@@ -349,11 +362,9 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       return after;
     },
 
-    async remove(id: number, actor: Actor, version?: number): Promise<void> {
-      // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
-      await writes.remove(id, actor, version);
-    },
-
+    // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
+    remove: writes.remove,
+    restorer: writes.restorer,
     deletion: writes.deletion,
   };
 }

@@ -3,6 +3,7 @@ export {
   exportAuditEntries,
   fetchAuditEntries,
   fetchRecordHistory,
+  restoreAuditEntry,
   auditQueries,
   type AuditAction,
   type AuditChange,

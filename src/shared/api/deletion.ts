@@ -1,4 +1,4 @@
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import type { QueryKey } from '@tanstack/react-query';
 
 /** The delete dialog's sentence: `before`, then the record's name in bold, then `after`. */
@@ -21,7 +21,8 @@ export interface Deletion<T extends { id: number }> {
   keyword?: (target: T) => string;
   /** The notice once it is gone, e.g. 'Sponsor eliminado.'. */
   deleted: string;
-  remove: (id: number) => Promise<unknown>;
+  /** Answers the history entry that restores the record ('Deshacer'). */
+  remove: (id: number) => Promise<DeletedRecord>;
   /** Asked when the dialog opens: whether the record can go now and, if not, why. */
   check: (id: number) => Promise<DeletionCheck>;
   /** The entity's query factory: its detail is dropped and its lists refreshed. */

@@ -2,7 +2,7 @@ import { auditEntry, type AuditEntry, type AuditResource } from '@contract/audit
 import { AUDIT_DEFAULT_SORT, AUDIT_PAGE_SIZE, AUDIT_SORTS } from '@contract/audit.constants';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fail } from '../envelope';
-import { listHandler, matching, type ListSpec, type MockModule } from '../resource';
+import { listHandler, matching, restoreHandler, type ListSpec, type MockModule } from '../resource';
 
 let sequence = 0;
 
@@ -20,6 +20,7 @@ export const buildAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry
     changes: [],
     names: [],
     record_path: [],
+    restorable_until: null,
     ...overrides,
   });
 };
@@ -75,6 +76,7 @@ export const mock: MockModule = {
   stores: [auditDb],
   handlers: [
     listHandler('v1/audit', spec, () => auditDb.entries),
+    restoreHandler,
     http.get(apiUrl('v1/audit/export'), ({ request }) => {
       const url = new URL(request.url);
       auditDb.exports.push(url.searchParams);

@@ -1,6 +1,6 @@
 import type { ApiClient, ApiClientType, ApiClientWithSecret, RateLimitPeriod } from '@contract/api-client';
 import { API_CLIENT_DEFAULT_SORT, API_CLIENT_PAGE_SIZE } from '@contract/api-client.constants';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
@@ -58,7 +58,7 @@ export const createApiClient = (dspId: number, payload: ApiClientPayload) =>
 export const updateApiClient = (id: number, payload: ApiClientPayload) =>
   api.post<ApiClientWithSecret>(`v1/clients/${id}`, { body: toFormData({ _method: 'PUT' }, apiClientForm(payload)), fallback: API_CLIENT_FALLBACKS.save });
 
-export const deleteApiClient = (id: number) => api.delete<null>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete });
+export const deleteApiClient = (id: number) => api.delete<DeletedRecord>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete });
 
 /** Whether the client can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkApiClientDeletion = (id: number) =>

@@ -30,6 +30,7 @@ export interface AuditListParams extends AuditFilters {
 export const AUDIT_FALLBACKS = {
   list: 'No se pudo cargar el historial de cambios',
   export: 'No se pudo exportar el historial de cambios',
+  restore: 'No se pudo restaurar el registro',
 } as const;
 
 /** The API path of each record kind that has a history. */
@@ -61,6 +62,9 @@ export const fetchRecordHistory = (resource: HistoryResource, id: number, page: 
     fallback: AUDIT_FALLBACKS.list,
     signal,
   });
+
+/** Brings back the record a delete's entry removed: its id, fields, files and the relations that still exist. */
+export const restoreAuditEntry = (entryId: number) => api.post<{ id: number }>(`v1/audit/${entryId}/restore`, { fallback: AUDIT_FALLBACKS.restore });
 
 /** The CSV of every entry the filters match (the bearer token goes with it, so no plain link). */
 export const exportAuditEntries = (filters: AuditFilters) =>

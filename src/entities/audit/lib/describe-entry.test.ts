@@ -16,6 +16,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   changes: [],
   names: [],
   record_path: [],
+  restorable_until: null,
   ...overrides,
 });
 

@@ -123,6 +123,7 @@ function describeActions(entry: AuditEntry): string[] {
       return [verb];
     case 'create':
     case 'delete':
+    case 'restore':
       return [`${verb} ${record(entry)}`];
     case 'permissions':
     case 'password': {

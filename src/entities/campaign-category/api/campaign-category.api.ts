@@ -1,5 +1,5 @@
 import type { CampaignCategory } from '@contract/campaign-category';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { CAMPAIGN_CATEGORY_DEFAULT_SORT } from '@contract/campaign-category.constants';
 import { queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
@@ -47,7 +47,7 @@ export const updateCampaignCategory = (id: number, payload: CampaignCategoryPayl
   });
 
 export const deleteCampaignCategory = (id: number) =>
-  api.delete<null>(`v1/campaign-categories/${id}`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });
+  api.delete<DeletedRecord>(`v1/campaign-categories/${id}`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });
 
 export const checkCampaignCategoryDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaign-categories/${id}/deletion`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });

@@ -1,6 +1,6 @@
 import type { Campaign, CampaignPlan, CampaignStatus } from '@contract/campaign';
 import { CAMPAIGN_DETAIL_INCLUDES } from '@contract/campaign.constants';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LOAD_LIMIT } from '@/shared/config';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
@@ -50,7 +50,7 @@ export const createCampaign = (payload: CampaignPayload) =>
 export const updateCampaign = (id: number, payload: CampaignPayload) =>
   api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update });
 
-export const deleteCampaign = (id: number) => api.delete<null>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });
+export const deleteCampaign = (id: number) => api.delete<DeletedRecord>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkCampaignDeletion = (id: number) =>

@@ -1,5 +1,5 @@
 import type { Category, CategoryRef } from '@contract/category';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { CATEGORY_DEFAULT_SORT } from '@contract/category.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
@@ -59,7 +59,7 @@ export const createCategory = (payload: CategoryPayload) =>
 export const updateCategory = (id: number, payload: CategoryPayload) =>
   api.post<Category>(`v1/categories/${id}`, { body: toFormData({ _method: 'PUT' }, categoryForm(payload)), fallback: CATEGORY_FALLBACKS.save });
 
-export const deleteCategory = (id: number) => api.delete<null>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete });
+export const deleteCategory = (id: number) => api.delete<DeletedRecord>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete });
 
 /** Whether the category can be deleted now and, if not, why (its subcategories, the campaigns using it). */
 export const checkCategoryDeletion = (id: number) =>

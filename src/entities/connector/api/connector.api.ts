@@ -1,5 +1,5 @@
 import type { Connector, ConnectorDriver, ConnectorPlan, ConnectorType, PlanMapping } from '@contract/connector';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { CONNECTOR_DEFAULT_SORT, CONNECTOR_INCLUDES } from '@contract/connector.constants';
 import { queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type Paginated, type Deletion } from '@/shared/api';
@@ -51,7 +51,7 @@ export const createConnector = (dspId: number, payload: ConnectorPayload) =>
 export const updateConnector = (id: number, payload: Partial<ConnectorPayload>) =>
   api.post<Connector>(`v1/connectors/${id}`, { json: { _method: 'PUT', ...payload }, fallback: CONNECTOR_FALLBACKS.save });
 
-export const deleteConnector = (id: number) => api.delete<null>(`v1/connectors/${id}`, { fallback: CONNECTOR_FALLBACKS.delete });
+export const deleteConnector = (id: number) => api.delete<DeletedRecord>(`v1/connectors/${id}`, { fallback: CONNECTOR_FALLBACKS.delete });
 
 /** Whether the connector can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkConnectorDeletion = (id: number) =>

@@ -1,5 +1,5 @@
 import type { Customer, CustomerDspPlans, CustomerMeta, CustomerUpdateFields } from '@contract/customer';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
@@ -55,7 +55,7 @@ export const createCustomer = (dspId: number, payload: CustomerPayload) =>
 export const updateCustomer = (id: number, payload: CustomerPayload) =>
   api.put<Customer>(`v1/customers/${id}`, { json: payload, fallback: CUSTOMER_FALLBACKS.save });
 
-export const deleteCustomer = (id: number) => api.delete<null>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete });
+export const deleteCustomer = (id: number) => api.delete<DeletedRecord>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete });
 
 /** Whether the customer can be deleted now and, if not, why (their bookings). */
 export const checkCustomerDeletion = (id: number) =>

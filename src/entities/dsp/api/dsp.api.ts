@@ -1,6 +1,6 @@
 import type { Dsp, DspPlanRef, DspStaffMember } from '@contract/dsp';
 import { DSP_INCLUDES, type DspType } from '@contract/dsp.constants';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
@@ -65,7 +65,7 @@ export const createDsp = (payload: DspPayload) => api.post<Dsp>('v1/dsps', { bod
 export const updateDsp = (id: number, payload: DspPayload) =>
   api.post<Dsp>(`v1/dsps/${id}`, { body: toFormData({ _method: 'PUT' }, dspForm(payload)), fallback: DSP_FALLBACKS.save });
 
-export const deleteDsp = (id: number) => api.delete<null>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete });
+export const deleteDsp = (id: number) => api.delete<DeletedRecord>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete });
 
 /** Whether the DSP can be deleted now and, if not, why (its customers). */
 export const checkDspDeletion = (id: number) => api.get<DeletionCheck>(`v1/dsps/${id}/deletion`, { fallback: DSP_FALLBACKS.delete });

@@ -1,5 +1,5 @@
 import type { Plan, PlanStatus } from '@contract/plan';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { PLAN_DEFAULT_SORT } from '@contract/plan.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
@@ -65,7 +65,7 @@ export const createPlan = (campaignId: number, payload: PlanPayload) =>
 export const updatePlan = (id: number, payload: PlanPayload) =>
   api.post<Plan>(`v1/plans/${id}`, { body: toFormData({ _method: 'PUT' }, planForm(payload)), fallback: PLAN_FALLBACKS.save });
 
-export const deletePlan = (id: number) => api.delete<null>(`v1/plans/${id}`, { fallback: PLAN_FALLBACKS.delete });
+export const deletePlan = (id: number) => api.delete<DeletedRecord>(`v1/plans/${id}`, { fallback: PLAN_FALLBACKS.delete });
 
 /** Whether the plan can be deleted now and, if not, why (its upgrades, its services). */
 export const checkPlanDeletion = (id: number) => api.get<DeletionCheck>(`v1/plans/${id}/deletion`, { fallback: PLAN_FALLBACKS.delete });

@@ -1,5 +1,5 @@
 import type { EventPeriod, Service } from '@contract/service';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, toFormData, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 
@@ -54,7 +54,7 @@ export const createService = (planId: number, payload: ServicePayload) =>
 export const updateService = (id: number, payload: ServicePayload) =>
   api.post<Service>(`v1/services/${id}`, { body: toFormData({ _method: 'PUT' }, serviceForm(payload)), fallback: SERVICE_FALLBACKS.save });
 
-export const deleteService = (id: number) => api.delete<null>(`v1/services/${id}`, { fallback: SERVICE_FALLBACKS.delete });
+export const deleteService = (id: number) => api.delete<DeletedRecord>(`v1/services/${id}`, { fallback: SERVICE_FALLBACKS.delete });
 
 export const checkServiceDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/services/${id}/deletion`, { fallback: SERVICE_FALLBACKS.delete });

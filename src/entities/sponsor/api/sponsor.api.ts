@@ -1,4 +1,4 @@
-import type { CountryRef, DeletionCheck } from '@contract/common';
+import type { CountryRef, DeletedRecord, DeletionCheck } from '@contract/common';
 import type { Sponsor } from '@contract/sponsor';
 import { SPONSOR_DEFAULT_SORT, SPONSOR_INCLUDES } from '@contract/sponsor.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ export const createSponsor = (payload: SponsorPayload) =>
 export const updateSponsor = (id: number, payload: SponsorPayload) =>
   api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update });
 
-export const deleteSponsor = (id: number) => api.delete<null>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });
+export const deleteSponsor = (id: number) => api.delete<DeletedRecord>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkSponsorDeletion = (id: number) =>

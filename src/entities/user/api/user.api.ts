@@ -1,5 +1,5 @@
 import type { User } from '@contract/user';
-import type { DeletionCheck } from '@contract/common';
+import type { DeletedRecord, DeletionCheck } from '@contract/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated, type Deletion } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
@@ -52,7 +52,7 @@ export const updateUser = (id: number, payload: UserPayload) =>
 export const resetUserSecondFactor = (id: number) =>
   api.post<null>(`v1/users/${id}/second-factor/reset`, { fallback: USER_FALLBACKS.resetSecondFactor });
 
-export const deleteUser = (id: number) => api.delete<null>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
+export const deleteUser = (id: number) => api.delete<DeletedRecord>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkUserDeletion = (id: number) => api.get<DeletionCheck>(`v1/users/${id}/deletion`, { fallback: USER_FALLBACKS.delete });

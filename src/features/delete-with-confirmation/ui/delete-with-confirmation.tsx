@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Deletion, DeletionText } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { focusUnderTopDialog } from '@/shared/ui/modal';
+import { showUndoDelete } from './undo-delete';
 
 /** What most records ask to type; people, DSPs and catalogue categories name their own keyword. */
 const CONFIRM_KEYWORD = 'confirmar';
@@ -20,7 +21,7 @@ export interface DeleteWithConfirmationProps<T extends { id: number }> {
 
 /**
  * Deleting a record after typing its keyword. The server's refusal (e.g. it still has campaigns)
- * shows inside the dialog, which stays open.
+ * shows inside the dialog, which stays open. Once deleted, the notice offers 'Deshacer'.
  */
 export function DeleteWithConfirmation<T extends { id: number }>({ target, deletion, onClose, onDeleted }: DeleteWithConfirmationProps<T>) {
   const queryClient = useQueryClient();
@@ -46,13 +47,20 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
 
   const remove = useMutation({
     mutationFn: (record: T) => deletion.remove(record.id),
-    onSuccess: async (_data, record) => {
+    onSuccess: async (answer, record) => {
       queryClient.removeQueries({ queryKey: deletion.queries.detail(record.id).queryKey });
       setDeleted(true);
       onDeleted?.(record);
       onClose();
       focusUnderTopDialog();
-      notifications.show({ color: 'green', message: deletion.deleted });
+      const refresh = () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: deletion.queries.lists() }),
+          queryClient.invalidateQueries({ queryKey: deletion.queries.detail(record.id).queryKey }),
+        ]);
+      // A server that names no history entry (an older one) gets the plain notice.
+      if (answer?.entry_id) showUndoDelete({ message: deletion.deleted, entryId: answer.entry_id, onRestored: refresh });
+      else notifications.show({ color: 'green', message: deletion.deleted });
       await queryClient.invalidateQueries({ queryKey: deletion.queries.lists() });
     },
   });

@@ -1,10 +1,11 @@
-import { Button, Stack, Text, Timeline } from '@mantine/core';
+import { Button, Group, Stack, Text, Timeline } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AUDIT_FALLBACKS, auditQueries, describeAuditEntry, type AuditEntry, type HistoryResource } from '@/entities/audit';
 import { ListState } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { Drawer } from '@/shared/ui/modal';
+import { RestoreEntryButton } from './restore-entry-button';
 
 export interface HistoryDrawerProps {
   opened: boolean;
@@ -78,6 +79,9 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
       <Text size="xs" c="dimmed" component="time" dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString('es')}>
         {when}
       </Text>
+      <Group>
+        <RestoreEntryButton entry={entry} />
+      </Group>
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ const ACTION_FILTER_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Inicio de sesión',
   'sign-out': 'Cierre de sesión',
   password: 'Cambio de contraseña',
+  restore: 'Restauración',
 };
 
 const RESOURCE_OPTIONS = AUDIT_RESOURCES.map((resource) => ({ value: resource, label: AUDIT_RESOURCE_LABELS[resource] }));

@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE_PERMISSIONS } from '@contract/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
@@ -247,5 +247,30 @@ describe('/auditoria', () => {
     await user.click(within(menu).getByRole('link', { name: 'Auditoría' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Auditoría' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/auditoria');
+  });
+});
+
+describe('Restaurar', () => {
+  it('offers it on a delete still restorable to whoever may delete such records, and restores with it', async () => {
+    const restored: string[] = [];
+    server.use(
+      http.post(apiUrl('v1/audit/:id/restore'), ({ params }) => {
+        restored.push(String(params.id));
+        return HttpResponse.json({ status: 'success', message: 'Registro restaurado.', data: { id: 4 } }, { status: 201 });
+      }),
+    );
+    const until = '2026-04-01T10:00:00.000Z';
+    const open = auditDb.add({ action: 'delete', resource: 'sponsor', resource_id: 4, resource_label: 'Acme', record_path: null, restorable_until: until });
+    auditDb.add({ action: 'delete', resource: 'sponsor', resource_id: 5, resource_label: 'Vencido', record_path: null, restorable_until: null });
+    auditDb.add({ action: 'delete', resource: 'dsp', resource_id: 6, resource_label: 'Norte', record_path: null, restorable_until: until });
+    const { user } = await openAudit();
+
+    const button = await screen.findByRole('button', { name: 'Restaurar Acme' });
+    // Past the window, or a DSP (dsps.manage, which this auditor lacks): no button.
+    expect(screen.queryByRole('button', { name: 'Restaurar Vencido' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restaurar Norte' })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(await screen.findByText('Registro restaurado.')).toBeInTheDocument();
+    expect(restored).toEqual([String(open.id)]);
   });
 });

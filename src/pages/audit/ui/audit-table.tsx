@@ -1,9 +1,10 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
+import { RestoreEntryButton } from '@/features/view-change-history';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 import { recordLink } from './record-link';
 
@@ -52,7 +53,12 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
           header: 'Registro',
           cell: ({ row }) => {
             const text = recordOf(row.original);
-            return <CellText>{recordLink(row.original, text) ?? text}</CellText>;
+            return (
+              <Group gap="xs" wrap="wrap">
+                <CellText>{recordLink(row.original, text) ?? text}</CellText>
+                <RestoreEntryButton entry={row.original} />
+              </Group>
+            );
           },
         }),
       ]),
