@@ -85,7 +85,7 @@ describe('DSP configuration: the Clientes Api tab', () => {
     const secretDialog = await screen.findByRole('dialog', { name: 'Secreto de Backend Pagos' });
     expect(within(secretDialog).getByText(SECRET)).toBeInTheDocument();
     // Focus stays in the secret's dialog, not on the button the closed form returns to.
-    await waitFor(() => expect(within(secretDialog).getByRole('button', { name: 'Copiar secreto' })).toHaveFocus());
+    await waitFor(() => expect(within(secretDialog).getByRole('button', { name: 'Copiar secreto' })).toHaveFocus(), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(secretDialog).getByRole('button', { name: 'Copiar secreto' })).toHaveFocus();
     await user.click(within(secretDialog).getByRole('button', { name: 'Ya lo guardé' }));
