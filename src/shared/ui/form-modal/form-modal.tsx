@@ -244,7 +244,7 @@ export function bannerMessage(error: unknown, fallback: string, fieldErrors: Rec
 }
 
 /** The part of a @mantine/form form that `SaveFormBody` uses. */
-interface SavedForm<Values> {
+export interface SavedForm<Values> {
   values: Values;
   onSubmit: (valid: (values: Values) => void, invalid: () => void) => FormEventHandler<HTMLFormElement>;
   isDirty: (path?: string) => boolean;
@@ -254,7 +254,7 @@ interface SavedForm<Values> {
 }
 
 /** The part of the save mutation (`useSaveMutation`) that `SaveFormBody` uses. */
-interface FormSave<Current> {
+export interface FormSave<Current> {
   isPending: boolean;
   error: unknown;
   reset: () => void;
@@ -316,7 +316,7 @@ export function SaveFormBody<Values extends object, Current = unknown>({
     onInvalid?.();
   };
   const banner = bannerMessage(save.error, fallback, fieldErrors(save.error), fields ?? Object.keys(form.values));
-  const asked = useRecordConflict(form, save, conflict, onValid);
+  const asked = useConflictDialog(form, save, conflict, onValid);
   return (
     <>
       <FormModalBody
@@ -334,11 +334,12 @@ export function SaveFormBody<Values extends object, Current = unknown>({
 }
 
 /**
- * The conflict dialog's state for a form: open on each refusal that brought the record as it is
- * now, until the person picks (or cancels, which leaves the form and its edits as they were).
+ * The conflict dialog's props for a form (`SaveFormBody` uses it; a form with its own body, like a
+ * wizard, too): open on each refusal that brought the record as it is now, until the person picks
+ * (or cancels, which leaves the form and its edits as they were). `onValid` sends the values.
  */
-function useRecordConflict<Values extends object, Current>(
-  form: SavedForm<Values>,
+export function useConflictDialog<Values extends object, Current>(
+  form: Omit<SavedForm<Values>, 'onSubmit'>,
   save: FormSave<Current>,
   conflict: FormConflict<Values, Current> | undefined,
   onValid: (values: Values) => void,
@@ -348,7 +349,7 @@ function useRecordConflict<Values extends object, Current>(
   const opened = conflict !== undefined && current !== undefined && dismissed !== save.error;
   const changedByYou = (field: string) => form.isDirty(field);
   const now = opened ? conflict.values(current) : null;
-  const rows = now ? conflictRows(conflict!.fields, now, form.values, changedByYou) : [];
+  const rows = now && conflict ? conflictRows(conflict.fields, now, form.values, changedByYou) : [];
 
   const takeNow = (values: Values, edited: Values) => {
     form.setInitialValues(values);
