@@ -57,6 +57,7 @@ export function ConflictDialog({ opened, rows, onReload, onSaveMine, onCancel }:
             ))}
           </Stack>
         )}
+        {/* Both fit on one row at 390 px; a longer label wraps onto the next, still to the right. */}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onReload}>
             Recargar
