@@ -89,10 +89,10 @@ describe('a customer’s subscriptions, in the browser', () => {
     await callApi(page, server, 'POST', `v1/entitlements/${customer.entitlements[0]!.id}/status`, { _method: 'PATCH', status: 'CANCELLED', reason: 'Baja pedida' });
     await status.selectOption({ label: 'Activo' });
     await subscription.getByRole('button', { name: 'Cambiar estado' }).click();
-    // The server refuses (a cancelled subscription is final): the error shows and the select does not keep 'Activo'.
-    await subscription.getByRole('alert').filter({ hasText: 'Una suscripción cancelada no puede cambiar de estado.' }).waitFor();
+    // The server refuses (the screen sent the version it showed, and someone changed it since): the
+    // error shows and the select does not keep 'Activo' but shows what the server holds.
+    await subscription.getByRole('alert').filter({ hasText: 'Otra persona cambió este registro mientras lo editabas.' }).waitFor();
     await expect.poll(() => status.inputValue()).not.toBe('ACTIVE');
-    // And the reload brings what the server holds.
     await expect.poll(() => status.inputValue()).toBe('CANCELLED');
     await subscription.getByText(/Suspendido → Cancelado/).waitFor();
 

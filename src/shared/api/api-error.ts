@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: FieldErrors = {},
+    /** On a 409 for a stale version: the record as it is now (`data.current`). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,6 +18,13 @@ export class ApiError extends Error {
     return this.fieldErrors[field]?.[0];
   }
 }
+
+/**
+ * The record as it is now when a write was refused because someone else changed it since it was
+ * read (409 with `data.current`); undefined for any other failure.
+ */
+export const staleRecord = <T = unknown>(error: unknown): T | undefined =>
+  error instanceof ApiError && error.status === 409 && error.current !== undefined ? (error.current as T) : undefined;
 
 /** The message to show for any error a call or a form produced. */
 export const errorMessage = (error: unknown, fallback: string): string => {

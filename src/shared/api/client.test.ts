@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/auth';
 import { apiUrl, fail, ok } from '../../../tests/msw/envelope';
 import { server } from '../../../tests/msw/server';
-import { ApiError } from './api-error';
+import { ApiError, staleRecord } from './api-error';
 import { SESSION_EXPIRED_NOTICE, api } from './client';
 import { listSearchParams, toFormData } from './params';
 
@@ -30,6 +30,20 @@ describe('the API client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'El email ya está registrado', status: 409 });
     expect((error as ApiError).fieldError('email')).toBe('El email ya está registrado');
+  });
+
+  it('sends the version it read as If-Match and keeps the record as it is now from a stale refusal', async () => {
+    let ifMatch: string | null = null;
+    server.use(
+      http.put(apiUrl('v1/cosas/1'), ({ request }) => {
+        ifMatch = request.headers.get('if-match');
+        return HttpResponse.json({ status: 'error', message: 'Otra persona cambió este registro mientras lo editabas.', errors: {}, data: { current: { id: 1, version: 4 } } }, { status: 409 });
+      }),
+    );
+    const error = await api.put('v1/cosas/1', { json: {}, version: 3 }).catch((caught: unknown) => caught);
+    expect(ifMatch).toBe('"3"');
+    expect(staleRecord(error)).toEqual({ id: 1, version: 4 });
+    expect(staleRecord(new ApiError('Ya existe', 409))).toBeUndefined();
   });
 
   it('uses the caller’s fallback when the answer has no message, and the spec’s default otherwise', async () => {

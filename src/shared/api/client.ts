@@ -50,15 +50,21 @@ export interface RequestOptions {
   /** The message to show when the server gives none. */
   fallback?: string;
   signal?: AbortSignal;
+  /**
+   * The version of the record as the caller read it, sent as `If-Match`: a write is refused (409,
+   * with the record as it is now) when someone changed it since. Left out, the write is not checked.
+   */
+  version?: number | undefined;
 }
 
 const isFieldErrors = (value: unknown): value is FieldErrors =>
   typeof value === 'object' && value !== null && Object.values(value).every(Array.isArray);
 
 async function request(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const { fallback = DEFAULT_ERROR_MESSAGE, ...rest } = options;
+  const { fallback = DEFAULT_ERROR_MESSAGE, version, ...rest } = options;
+  const headers = version === undefined ? undefined : { 'If-Match': `"${version}"` };
   try {
-    return await http(path.replace(/^\//, ''), { method, ...(rest as Options) });
+    return await http(path.replace(/^\//, ''), { method, ...(rest as Options), ...(headers ? { headers } : {}) });
   } catch {
     throw new ApiError(`${fallback}. No se pudo contactar con el servidor.`, 0);
   }
@@ -66,7 +72,9 @@ async function request(method: string, path: string, options: RequestOptions): P
 
 export const refusal = (response: Response, envelope: Envelope | null, fallback = DEFAULT_ERROR_MESSAGE) => {
   const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
-  return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {});
+  const data = envelope?.data;
+  const current = response.status === 409 && typeof data === 'object' && data !== null ? (data as { current?: unknown }).current : undefined;
+  return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {}, current);
 };
 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

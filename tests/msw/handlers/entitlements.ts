@@ -12,7 +12,7 @@ import {
 import { DEFAULT_LIST_LIMIT } from '@contract/list.constants';
 import { http } from 'msw';
 import { jsonOrFormBody, parseBody } from '../body';
-import { answer, apiUrl, fail, invalid } from '../envelope';
+import { answer, apiUrl, fail, invalid, staleVersionAnswer } from '../envelope';
 import { arrayRows, resourceHandlers, type ListSpec, type MockModule } from '../resource';
 import { signedInUser } from './auth';
 
@@ -92,11 +92,14 @@ const changeStatus = async (request: Request, id: number) => {
   entitlementsDb.requests.push({ method: 'status', id, body });
   const current = rows.find(id);
   if (!current) return fail(404, ENTITLEMENT_NOT_FOUND);
+  // As the server: a stale version is refused before the transition is even looked at.
+  const stale = staleVersionAnswer(request, body, current);
+  if (stale) return stale;
   const input = parseBody(entitlementStatusFields, body);
   if (input instanceof Response) return input;
   const refusal = entitlementTransitionRefusal(current.status, input.status);
   if (refusal) return fail(422, refusal, { status: [refusal] });
-  const updated = changed(current, input.status, input.reason ?? null);
+  const updated = { ...changed(current, input.status, input.reason ?? null), version: current.version + 1 };
   rows.replace(updated);
   return answer(entitlementDetail, updated, ENTITLEMENT_ANSWERS.statusChanged);
 };

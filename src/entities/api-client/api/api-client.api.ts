@@ -54,9 +54,9 @@ const apiClientForm = ({ scopes, ip_whitelist, ...fields }: ApiClientPayload) =>
 export const createApiClient = (dspId: number, payload: ApiClientPayload) =>
   api.post<ApiClientWithSecret>(`v1/dsps/${dspId}/clients`, { body: apiClientForm(payload), fallback: API_CLIENT_FALLBACKS.save });
 
-/** Multipart updates travel as POST with `_method=PUT`; the answer carries a secret only when this update set or generated one. */
-export const updateApiClient = (id: number, payload: ApiClientPayload) =>
-  api.post<ApiClientWithSecret>(`v1/clients/${id}`, { body: toFormData({ _method: 'PUT' }, apiClientForm(payload)), fallback: API_CLIENT_FALLBACKS.save });
+/** Multipart updates travel as POST with `_method=PUT`; the answer carries a secret only when this update set or generated one; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateApiClient = (id: number, payload: ApiClientPayload, version?: number) =>
+  api.post<ApiClientWithSecret>(`v1/clients/${id}`, { body: toFormData({ _method: 'PUT' }, apiClientForm(payload)), fallback: API_CLIENT_FALLBACKS.save, version });
 
 export const deleteApiClient = (id: number) => api.delete<DeletedRecord>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete });
 

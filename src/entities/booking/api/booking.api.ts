@@ -62,8 +62,9 @@ export const exportBookings = (dspId: number, filter: BookingFilters) => {
   return api.getFile(`v1/dsps/${dspId}/bookings/export`, { searchParams, fallback: BOOKING_FALLBACKS.export });
 };
 
-export const changeBookingStatus = (id: number, payload: { status: BookingStatus; reason?: string | null }) =>
-  api.patch<Booking>(`v1/bookings/${id}/status`, { json: payload, fallback: BOOKING_FALLBACKS.status });
+/** `version`: the one the person saw; a stale one is refused (409, with the booking as it is now). */
+export const changeBookingStatus = (id: number, payload: { status: BookingStatus; reason?: string | null }, version?: number) =>
+  api.patch<Booking>(`v1/bookings/${id}/status`, { json: payload, fallback: BOOKING_FALLBACKS.status, version });
 
 type BookingListParams = Omit<ListParams, 'filter'> & { filter: BookingFilters };
 

@@ -39,11 +39,11 @@ export const createCampaignCategory = (campaignId: number, payload: CampaignCate
     fallback: CAMPAIGN_CATEGORY_FALLBACKS.save,
   });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updateCampaignCategory = (id: number, payload: CampaignCategoryPayload) =>
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateCampaignCategory = (id: number, payload: CampaignCategoryPayload, version?: number) =>
   api.post<CampaignCategory>(`v1/campaign-categories/${id}`, {
     body: toFormData({ _method: 'PUT' }, campaignCategoryForm(payload)),
-    fallback: CAMPAIGN_CATEGORY_FALLBACKS.save,
+    fallback: CAMPAIGN_CATEGORY_FALLBACKS.save, version,
   });
 
 export const deleteCampaignCategory = (id: number) =>

@@ -46,9 +46,9 @@ const campaignForm = ({ image, ...fields }: CampaignPayload) => toFormData({ ...
 export const createCampaign = (payload: CampaignPayload) =>
   api.post<Campaign>('v1/campaigns', { body: campaignForm(payload), fallback: CAMPAIGN_FALLBACKS.create });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updateCampaign = (id: number, payload: CampaignPayload) =>
-  api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update });
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateCampaign = (id: number, payload: CampaignPayload, version?: number) =>
+  api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update, version });
 
 export const deleteCampaign = (id: number) => api.delete<DeletedRecord>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });
 

@@ -55,9 +55,9 @@ const categoryForm = ({ image, ...fields }: CategoryPayload) => toFormData({ ...
 export const createCategory = (payload: CategoryPayload) =>
   api.post<Category>('v1/categories', { body: categoryForm(payload), fallback: CATEGORY_FALLBACKS.save });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updateCategory = (id: number, payload: CategoryPayload) =>
-  api.post<Category>(`v1/categories/${id}`, { body: toFormData({ _method: 'PUT' }, categoryForm(payload)), fallback: CATEGORY_FALLBACKS.save });
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateCategory = (id: number, payload: CategoryPayload, version?: number) =>
+  api.post<Category>(`v1/categories/${id}`, { body: toFormData({ _method: 'PUT' }, categoryForm(payload)), fallback: CATEGORY_FALLBACKS.save, version });
 
 export const deleteCategory = (id: number) => api.delete<DeletedRecord>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete });
 

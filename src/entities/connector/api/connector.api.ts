@@ -47,9 +47,9 @@ export const fetchConnector = (id: number, signal?: AbortSignal) =>
 export const createConnector = (dspId: number, payload: ConnectorPayload) =>
   api.post<Connector>(`v1/dsps/${dspId}/connectors`, { json: payload, fallback: CONNECTOR_FALLBACKS.save });
 
-/** Updates travel as POST with `_method=PUT`; fields left out stay as they are (`{enabled}` alone toggles it). */
-export const updateConnector = (id: number, payload: Partial<ConnectorPayload>) =>
-  api.post<Connector>(`v1/connectors/${id}`, { json: { _method: 'PUT', ...payload }, fallback: CONNECTOR_FALLBACKS.save });
+/** Updates travel as POST with `_method=PUT`; fields left out stay as they are (`{enabled}` alone toggles it); `version` (the one the form opened) turns a stale save into a 409. */
+export const updateConnector = (id: number, payload: Partial<ConnectorPayload>, version?: number) =>
+  api.post<Connector>(`v1/connectors/${id}`, { json: { _method: 'PUT', ...payload }, fallback: CONNECTOR_FALLBACKS.save, version });
 
 export const deleteConnector = (id: number) => api.delete<DeletedRecord>(`v1/connectors/${id}`, { fallback: CONNECTOR_FALLBACKS.delete });
 

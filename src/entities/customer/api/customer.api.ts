@@ -52,8 +52,9 @@ export const fetchCustomerDspPlans = (dspId: number, signal?: AbortSignal) =>
 export const createCustomer = (dspId: number, payload: CustomerPayload) =>
   api.post<Customer>(`v1/dsps/${dspId}/customers`, { json: payload, fallback: CUSTOMER_FALLBACKS.save });
 
-export const updateCustomer = (id: number, payload: CustomerPayload) =>
-  api.put<Customer>(`v1/customers/${id}`, { json: payload, fallback: CUSTOMER_FALLBACKS.save });
+/** `version`: the one the form opened; a stale one is refused (409, with the record as it is now). */
+export const updateCustomer = (id: number, payload: CustomerPayload, version?: number) =>
+  api.put<Customer>(`v1/customers/${id}`, { json: payload, fallback: CUSTOMER_FALLBACKS.save, version });
 
 export const deleteCustomer = (id: number) => api.delete<DeletedRecord>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete });
 

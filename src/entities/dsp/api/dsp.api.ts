@@ -61,9 +61,9 @@ const dspForm = ({ image, ...fields }: DspPayload) => toFormData({ ...fields, im
 /** Multipart, with the plans as `plans[0]`, `plans[1]`… */
 export const createDsp = (payload: DspPayload) => api.post<Dsp>('v1/dsps', { body: dspForm(payload), fallback: DSP_FALLBACKS.save });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updateDsp = (id: number, payload: DspPayload) =>
-  api.post<Dsp>(`v1/dsps/${id}`, { body: toFormData({ _method: 'PUT' }, dspForm(payload)), fallback: DSP_FALLBACKS.save });
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateDsp = (id: number, payload: DspPayload, version?: number) =>
+  api.post<Dsp>(`v1/dsps/${id}`, { body: toFormData({ _method: 'PUT' }, dspForm(payload)), fallback: DSP_FALLBACKS.save, version });
 
 export const deleteDsp = (id: number) => api.delete<DeletedRecord>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete });
 

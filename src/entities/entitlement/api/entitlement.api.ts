@@ -29,11 +29,14 @@ export const createEntitlement = (fields: NewEntitlement) =>
     fallback: ENTITLEMENT_FALLBACKS.create,
   });
 
-/** The new status and, optionally, why, form-encoded; the server refuses what the transition rule does not allow (422). */
-export const changeEntitlementStatus = (id: number, { status, reason }: { status: EntitlementStatus; reason?: string | null }) => {
+/**
+ * The new status and, optionally, why, form-encoded; the server refuses what the transition rule
+ * does not allow (422), and a stale `version` (409, with the subscription as it is now).
+ */
+export const changeEntitlementStatus = (id: number, { status, reason }: { status: EntitlementStatus; reason?: string | null }, version?: number) => {
   const body = new URLSearchParams({ status });
   if (reason) body.set('reason', reason);
-  return api.patch<EntitlementDetail>(`v1/entitlements/${id}/status`, { body, fallback: ENTITLEMENT_FALLBACKS.status });
+  return api.patch<EntitlementDetail>(`v1/entitlements/${id}/status`, { body, fallback: ENTITLEMENT_FALLBACKS.status, version });
 };
 
 const keys = entityKeys('entitlements');

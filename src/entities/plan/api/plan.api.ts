@@ -61,9 +61,9 @@ const planForm = ({ image, document, ...fields }: PlanPayload) => toFormData({ .
 export const createPlan = (campaignId: number, payload: PlanPayload) =>
   api.post<Plan>(`v1/campaigns/${campaignId}/plans`, { body: planForm(payload), fallback: PLAN_FALLBACKS.save });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updatePlan = (id: number, payload: PlanPayload) =>
-  api.post<Plan>(`v1/plans/${id}`, { body: toFormData({ _method: 'PUT' }, planForm(payload)), fallback: PLAN_FALLBACKS.save });
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updatePlan = (id: number, payload: PlanPayload, version?: number) =>
+  api.post<Plan>(`v1/plans/${id}`, { body: toFormData({ _method: 'PUT' }, planForm(payload)), fallback: PLAN_FALLBACKS.save, version });
 
 export const deletePlan = (id: number) => api.delete<DeletedRecord>(`v1/plans/${id}`, { fallback: PLAN_FALLBACKS.delete });
 

@@ -20,9 +20,9 @@ export const fetchRole = (id: number, signal?: AbortSignal) =>
 export const fetchPermissions = (signal?: AbortSignal) =>
   api.get<PermissionInfo[]>('v1/permissions', { fallback: PERMISSIONS_FALLBACK, signal });
 
-/** Sets the role's whole set of permissions. */
-export const syncRolePermissions = (id: number, permissions: string[]) =>
-  api.post<RoleWithPermissions>(`v1/roles/${id}/sync-permission`, { json: { permissions }, fallback: SYNC_PERMISSIONS_FALLBACK });
+/** Sets the role's whole set of permissions; `version` (the one the form opened) turns a stale save into a 409. */
+export const syncRolePermissions = (id: number, permissions: string[], version?: number) =>
+  api.post<RoleWithPermissions>(`v1/roles/${id}/sync-permission`, { json: { permissions }, fallback: SYNC_PERMISSIONS_FALLBACK, version });
 
 const keys = entityKeys('roles');
 

@@ -50,9 +50,9 @@ const serviceForm = ({ image, ...fields }: ServicePayload) => toFormData({ ...fi
 export const createService = (planId: number, payload: ServicePayload) =>
   api.post<Service>(`v1/plans/${planId}/services`, { body: serviceForm(payload), fallback: SERVICE_FALLBACKS.save });
 
-/** Multipart updates travel as POST with `_method=PUT`. */
-export const updateService = (id: number, payload: ServicePayload) =>
-  api.post<Service>(`v1/services/${id}`, { body: toFormData({ _method: 'PUT' }, serviceForm(payload)), fallback: SERVICE_FALLBACKS.save });
+/** Multipart updates travel as POST with `_method=PUT`; `version` (the one the form opened) turns a stale save into a 409. */
+export const updateService = (id: number, payload: ServicePayload, version?: number) =>
+  api.post<Service>(`v1/services/${id}`, { body: toFormData({ _method: 'PUT' }, serviceForm(payload)), fallback: SERVICE_FALLBACKS.save, version });
 
 export const deleteService = (id: number) => api.delete<DeletedRecord>(`v1/services/${id}`, { fallback: SERVICE_FALLBACKS.delete });
 

@@ -50,8 +50,8 @@ export const createSponsor = (payload: SponsorPayload) =>
   api.post<Sponsor>('v1/sponsors', { body: sponsorForm(payload), fallback: SPONSOR_FALLBACKS.create });
 
 /** Multipart updates travel as POST with `_method=PUT`. */
-export const updateSponsor = (id: number, payload: SponsorPayload) =>
-  api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update });
+export const updateSponsor = (id: number, payload: SponsorPayload, version?: number) =>
+  api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update, version });
 
 export const deleteSponsor = (id: number) => api.delete<DeletedRecord>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });
 

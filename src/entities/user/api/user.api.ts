@@ -45,8 +45,9 @@ export const fetchUser = (id: number, signal?: AbortSignal) => api.get<User>(`v1
 
 export const createUser = (payload: UserPayload) => api.post<User>('v1/users', { json: payload, fallback: USER_FALLBACKS.create });
 
-export const updateUser = (id: number, payload: UserPayload) =>
-  api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update });
+/** `version`: the one the form opened; a stale one is refused (409, with the record as it is now). */
+export const updateUser = (id: number, payload: UserPayload, version?: number) =>
+  api.put<User>(`v1/users/${id}`, { json: payload, fallback: USER_FALLBACKS.update, version });
 
 /** Takes a user's authenticator app away (super admins only): they get the code by mail again. */
 export const resetUserSecondFactor = (id: number) =>

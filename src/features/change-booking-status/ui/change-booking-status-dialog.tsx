@@ -8,7 +8,7 @@ import { useConfirm } from '@/shared/ui/confirm-dialog';
 import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { useChangeBookingStatus } from '../model/use-change-booking-status';
 
-type BookingToChange = Pick<Booking, 'id' | 'status'> & BookingToName;
+type BookingToChange = Pick<Booking, 'id' | 'status' | 'version'> & BookingToName;
 
 export interface ChangeBookingStatusDialogProps {
   /** The booking whose status changes; null keeps the dialog closed. */
@@ -50,7 +50,7 @@ function StatusForm({ booking, onClose }: { booking: BookingToChange; onClose: (
           const question = bookingFinalStatusQuestion(picked, booking);
           if (question && !(await confirm(question))) return;
           change.mutate(
-            { status: picked, reason },
+            { status: picked, reason, version: booking.version },
             {
               onSuccess: () => {
                 notifications.show({ color: 'green', message: BOOKING_ANSWERS.statusChanged });

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerQueries, type Customer } from '@/entities/customer';
 import { changeEntitlementStatus, type Entitlement, type EntitlementDetail, type EntitlementStatus } from '@/entities/entitlement';
+import { staleRecord } from '@/shared/api';
 
 export interface StatusChange {
   entitlementId: number;
   status: EntitlementStatus;
   reason: string;
+  /** The subscription's version as the person saw it: a change made meanwhile by someone else wins (409). */
+  version?: number;
 }
 
 /** The customer with one subscription replaced by `change(it)`; the others untouched. */
@@ -14,7 +17,8 @@ const withEntitlement = (customer: Customer | undefined, id: number, change: (en
 
 /**
  * Changes a subscription's status optimistically: the customer's cached detail shows the new status
- * at once; a refusal puts back the subscription as it was before (only that one, so a change made
+ * at once; a refusal puts back the subscription as it was before, or as it is now when someone else
+ * changed it (only that one, so a change made
  * meanwhile on another subscription survives); either way the customer and the lists reload, which
  * brings the history's new row or the server's truth.
  */
@@ -22,7 +26,7 @@ export function useChangeEntitlementStatus(customerId: number) {
   const queryClient = useQueryClient();
   const { queryKey } = customerQueries.detail(customerId);
   return useMutation({
-    mutationFn: ({ entitlementId, status, reason }: StatusChange) => changeEntitlementStatus(entitlementId, { status, reason }),
+    mutationFn: ({ entitlementId, status, reason, version }: StatusChange) => changeEntitlementStatus(entitlementId, { status, reason }, version),
     onMutate: async ({ entitlementId, status }) => {
       // A reload under way would otherwise land after the optimistic status and erase it.
       await queryClient.cancelQueries({ queryKey });
@@ -30,9 +34,11 @@ export function useChangeEntitlementStatus(customerId: number) {
       queryClient.setQueryData(queryKey, (customer) => withEntitlement(customer, entitlementId, (entitlement) => ({ ...entitlement, status })));
       return { before };
     },
-    onError: (_error, { entitlementId }, context) => {
+    onError: (error, { entitlementId }, context) => {
+      // Refused because someone else changed it: the select shows the status it has now.
+      const current = staleRecord<EntitlementDetail>(error);
       const before = context?.before;
-      if (before) queryClient.setQueryData(queryKey, (customer) => withEntitlement(customer, entitlementId, () => before));
+      if (before) queryClient.setQueryData(queryKey, (customer) => withEntitlement(customer, entitlementId, () => (current ? { ...before, ...current } : before)));
     },
     onSuccess: (saved: EntitlementDetail) => {
       queryClient.setQueryData(queryKey, (customer) => withEntitlement(customer, saved.id, (entitlement) => ({ ...entitlement, ...saved })));

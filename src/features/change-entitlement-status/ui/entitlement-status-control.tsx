@@ -60,7 +60,7 @@ export function EntitlementStatusControl({ customerId, customerName, entitlement
     if (question && !(await confirm(question))) return;
     setPicked(null);
     change.mutate(
-      { entitlementId: entitlement.id, status, reason: reason.trim() },
+      { entitlementId: entitlement.id, status, reason: reason.trim(), version: entitlement.version },
       {
         onSuccess: () => {
           setReason('');

@@ -5,6 +5,7 @@ import { API_CLIENT_ANSWERS, API_CLIENT_TYPES, MIN_CLIENT_SECRET, RATE_LIMIT_PER
 import {
   API_CLIENT_FALLBACKS,
   RATE_LIMIT_PERIOD_LABELS,
+  formatRateLimit,
   apiClientQueries,
   createApiClient,
   updateApiClient,
@@ -14,6 +15,7 @@ import {
   type RateLimitPeriod,
 } from '@/entities/api-client';
 import { formFieldErrors } from '@/shared/api';
+import { EMPTY_VALUE, type ConflictFields } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { PasswordInput } from '@/shared/ui/password-input';
@@ -34,6 +36,21 @@ export interface ApiClientFormModalProps {
  * 'Nuevo Cliente API' / 'Editar Cliente API', then, when the answer carries a secret (a new
  * client, or a new secret generated), the dialog that shows it once.
  */
+/** What the conflict dialog compares (a secret is never read back). */
+const apiClientConflictFields: ConflictFields<ApiClientFormValues> = {
+  name: 'Nombre',
+  client_id: 'client_id',
+  base_url: 'URL base',
+  type: 'Tipo',
+  enabled: 'Activo',
+  scopes: { label: 'Scopes', show: (text) => text.split(/[\n,]+/).map((entry) => entry.trim()).filter(Boolean).join(', ') || EMPTY_VALUE },
+  ip_whitelist: { label: 'IP permitidas', show: (text) => text.split(/[\n,]+/).map((entry) => entry.trim()).filter(Boolean).join(', ') || EMPTY_VALUE },
+  rate_limit: {
+    label: 'Límite de solicitudes',
+    show: ({ max_requests: max, period }) => formatRateLimit(max === '' ? null : { max_requests: Number(max), period }),
+  },
+};
+
 export function ApiClientFormModal({ opened, onClose, dspId, client }: ApiClientFormModalProps) {
   // The only place the secret lives, until 'Ya lo guardé'.
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
@@ -72,8 +89,9 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
   }, [askingNewSecret]);
 
   const save = useSaveMutation({
-    mutationFn: async (payload: ApiClientPayload) => {
-      const { client_secret: secret, ...saved } = client ? await updateApiClient(client.id, payload) : await createApiClient(dspId, payload);
+    record: client,
+    mutationFn: async (payload: ApiClientPayload, version) => {
+      const { client_secret: secret, ...saved } = client ? await updateApiClient(client.id, payload, version) : await createApiClient(dspId, payload);
       // Straight to its dialog: the mutation's answer, which TanStack Query keeps, never holds it.
       if (secret) onSecret({ name: saved.name, clientId: saved.client_id, secret });
       return saved;
@@ -119,6 +137,7 @@ function ApiClientForm({ dspId, client, onDone, onSecret }: ApiClientFormProps) 
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialApiClientFormValues, fields: apiClientConflictFields }}
       onValid={(submitted) => save.mutate(toApiClientPayload(submitted))}
       fallback={API_CLIENT_FALLBACKS.save}
       fieldErrors={fieldErrorsOf}

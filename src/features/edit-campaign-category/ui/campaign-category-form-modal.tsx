@@ -12,6 +12,7 @@ import {
 } from '@/entities/campaign-category';
 import { CATEGORY_FALLBACKS, categoryQueries } from '@/entities/category';
 import { errorMessage } from '@/shared/api';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
@@ -32,6 +33,13 @@ export interface CampaignCategoryFormModalProps {
 }
 
 /** 'Nueva Categoría' / 'Editar Categoría' */
+/** What the conflict dialog compares (the image being chosen is the person's alone). */
+const campaignCategoryConflictFields = (roots: readonly ConflictOption[]): ConflictFields<CampaignCategoryFormValues> => ({
+  name: 'Nombre',
+  category_id: { label: 'Categoría del catálogo', options: roots },
+  description: 'Descripción',
+});
+
 export function CampaignCategoryFormModal({ opened, onClose, campaignId, category }: CampaignCategoryFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={category ? 'Editar Categoría' : 'Nueva Categoría'}>
@@ -51,8 +59,9 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
   });
 
   const save = useSaveMutation({
-    mutationFn: (payload: CampaignCategoryPayload) =>
-      category ? updateCampaignCategory(category.id, payload) : createCampaignCategory(campaignId, payload),
+    record: category,
+    mutationFn: (payload: CampaignCategoryPayload, version) =>
+      category ? updateCampaignCategory(category.id, payload, version) : createCampaignCategory(campaignId, payload),
     // The campaign page reads its categories (and the tab's count) from the campaign's detail.
     invalidate: [campaignQueries.details(), campaignCategoryQueries.all()],
     successMessage: editing ? 'Categoría actualizada.' : 'Categoría creada.',
@@ -71,6 +80,7 @@ function CampaignCategoryForm({ campaignId, category, onDone }: { campaignId: nu
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialCampaignCategoryFormValues, fields: campaignCategoryConflictFields(options) }}
       onValid={(values) => save.mutate(toCampaignCategoryPayload(values))}
       fallback={CAMPAIGN_CATEGORY_FALLBACKS.save}
       onCancel={onDone}

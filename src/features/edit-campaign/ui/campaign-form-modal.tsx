@@ -14,6 +14,8 @@ import {
   type CampaignPayload,
   type CampaignStatus,
 } from '@/entities/campaign';
+import { formatMoney } from '@/shared/lib';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { IconCalendar } from '@/shared/ui/icons';
@@ -38,6 +40,18 @@ export interface CampaignFormModalProps {
 }
 
 /** 'Nueva Campaña' / 'Editar Campaña' */
+const shownDate = (date: string | null) => (date ? date.split('-').reverse().join('/') : 'Sin fecha');
+
+/** What the conflict dialog compares (the image being chosen is the person's alone). */
+const campaignConflictFields = (statuses: readonly ConflictOption[], currency: string | null): ConflictFields<CampaignFormValues> => ({
+  name: 'Nombre',
+  description: 'Descripción',
+  status: { label: 'Estado', options: statuses },
+  start_date: { label: 'Fecha de inicio', show: shownDate },
+  end_date: { label: 'Fecha de fin', show: shownDate },
+  budget: { label: 'Presupuesto', show: (budget) => formatMoney(budget === '' ? null : budget, currency, 'Sin presupuesto') },
+});
+
 export function CampaignFormModal({ opened, onClose, sponsor, campaign, onSaved }: CampaignFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={campaign ? 'Editar Campaña' : 'Nueva Campaña'}>
@@ -59,7 +73,8 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
   });
 
   const save = useSaveMutation({
-    mutationFn: (payload: CampaignPayload) => (campaign ? updateCampaign(campaign.id, payload) : createCampaign(payload)),
+    record: campaign,
+    mutationFn: (payload: CampaignPayload, version) => (campaign ? updateCampaign(campaign.id, payload, version) : createCampaign(payload)),
     invalidate: (saved) => [campaignQueries.lists(), campaignQueries.detail(saved.id).queryKey],
     successMessage: editing ? 'Campaña actualizada.' : 'Campaña creada.',
     onSaved: (saved) => {
@@ -90,6 +105,7 @@ function CampaignForm({ sponsor, campaign, onDone, onSaved }: CampaignFormProps)
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialCampaignFormValues, fields: campaignConflictFields(statusOptions, currency) }}
       onValid={(values) => {
         if (sponsorId === null || countryId === null) return;
         save.mutate(toCampaignPayload(values, sponsorId, countryId));

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { campaignQueries } from '@/entities/campaign';
 import { CATEGORY_FALLBACKS, categoryQueries, createCategory, updateCategory, type Category, type CategoryPayload } from '@/entities/category';
 import { errorMessage } from '@/shared/api';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
@@ -25,6 +26,13 @@ export interface CategoryFormModalProps {
 }
 
 /** 'Nueva Categoría' / 'Editar Categoría' */
+/** What the conflict dialog compares (the image being chosen is the person's alone). */
+const categoryConflictFields = (parents: readonly ConflictOption[]): ConflictFields<CategoryFormValues> => ({
+  name: 'Nombre',
+  description: 'Descripción',
+  parent_id: { label: 'Categoría padre', show: (id) => parents.find((parent) => parent.value === id)?.label ?? 'Sin categoría padre' },
+});
+
 export function CategoryFormModal({ opened, onClose, category }: CategoryFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={category ? 'Editar Categoría' : 'Nueva Categoría'}>
@@ -44,7 +52,8 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
   });
 
   const save = useSaveMutation({
-    mutationFn: (payload: CategoryPayload) => (category ? updateCategory(category.id, payload) : createCategory(payload)),
+    record: category,
+    mutationFn: (payload: CategoryPayload, version) => (category ? updateCategory(category.id, payload, version) : createCategory(payload)),
     // Its card, its old and new parent's cards and the selectors change; campaign pages show
     // the catalogue category's name on each of their categories.
     invalidate: editing ? [categoryQueries.all(), campaignQueries.details()] : [categoryQueries.all()],
@@ -61,6 +70,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialCategoryFormValues, fields: categoryConflictFields(options) }}
       onValid={(values) => save.mutate(toCategoryPayload(values))}
       fallback={CATEGORY_FALLBACKS.save}
       onCancel={onDone}

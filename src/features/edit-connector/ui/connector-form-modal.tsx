@@ -16,6 +16,7 @@ import {
   type ConnectorType,
 } from '@/entities/connector';
 import type { DspPlanRef } from '@/entities/dsp';
+import { EMPTY_VALUE, type ConflictFields, type ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { IconTrash } from '@/shared/ui/icons';
@@ -44,6 +45,25 @@ export interface ConnectorFormModalProps {
 }
 
 /** 'Nuevo Conector' / 'Editar Conector' */
+/** What the conflict dialog compares: the plan map as 'plan → external id' pairs. */
+const connectorConflictFields = (plans: readonly ConflictOption[]): ConflictFields<ConnectorFormValues> => ({
+  key: 'Key',
+  driver: { label: 'Driver', options: DRIVER_OPTIONS },
+  type: { label: 'Tipo', options: TYPE_OPTIONS },
+  enabled: 'Activo',
+  settings: 'Settings (JSON)',
+  params: 'Params (JSON)',
+  varification_policy: 'Política de verificación',
+  plans: {
+    label: 'Mapeo de planes',
+    show: (rows) =>
+      rows
+        .filter((row) => row.plan_id !== null)
+        .map((row) => `${plans.find((plan) => plan.value === row.plan_id)?.label ?? row.plan_id} → ${row.external_plan_id || '—'}`)
+        .join(', ') || EMPTY_VALUE,
+  },
+});
+
 export function ConnectorFormModal({ opened, onClose, dspId, plans, connector }: ConnectorFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={connector ? 'Editar Conector' : 'Nuevo Conector'}>
@@ -72,7 +92,8 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
   const [pendingSample, setPendingSample] = useState<ConnectorDriver | null>(null);
 
   const save = useSaveMutation({
-    mutationFn: (payload: ConnectorPayload) => (connector ? updateConnector(connector.id, payload) : createConnector(dspId, payload)),
+    record: connector,
+    mutationFn: (payload: ConnectorPayload, version) => (connector ? updateConnector(connector.id, payload, version) : createConnector(dspId, payload)),
     detailKey: (saved) => connectorQueries.detail(saved.id).queryKey,
     invalidate: [connectorQueries.lists()],
     successMessage: editing ? 'Conector actualizado.' : 'Conector creado.',
@@ -117,6 +138,7 @@ function ConnectorForm({ dspId, plans, connector, onDone }: ConnectorFormProps) 
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialConnectorFormValues, fields: connectorConflictFields(planOptions) }}
       onValid={(submitted) => save.mutate(toConnectorPayload(submitted))}
       fallback={CONNECTOR_FALLBACKS.save}
       onCancel={onDone}

@@ -12,6 +12,7 @@ import {
   type CustomerPayload,
 } from '@/entities/customer';
 import { errorMessage } from '@/shared/api';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { MultiSelect } from '@/shared/ui/multi-select';
@@ -35,6 +36,17 @@ export interface CustomerFormModalProps {
 }
 
 /** 'Nuevo Cliente' / 'Editar Cliente' */
+/** What the conflict dialog compares (a password is never read back). */
+const customerConflictFields = (plans: readonly ConflictOption[]): ConflictFields<CustomerFormValues> => ({
+  dni: 'DNI',
+  name: 'Nombre completo',
+  email: 'Email',
+  phone: 'Teléfono',
+  address: 'Dirección',
+  city: 'Ciudad',
+  plan_id: { label: 'Planes', options: plans },
+});
+
 export function CustomerFormModal({ opened, onClose, dspId, customer }: CustomerFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={customer ? 'Editar Cliente' : 'Nuevo Cliente'}>
@@ -74,7 +86,8 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
   }, [dspPlans.data, customer]);
 
   const save = useSaveMutation({
-    mutationFn: (payload: CustomerPayload) => (customer ? updateCustomer(customer.id, payload) : createCustomer(dspId, payload)),
+    record: customer,
+    mutationFn: (payload: CustomerPayload, version) => (customer ? updateCustomer(customer.id, payload, version) : createCustomer(dspId, payload)),
     detailKey: (saved) => customerQueries.detail(saved.id).queryKey,
     invalidate: (saved) => [customerQueries.lists(), customerQueries.detail(saved.id).queryKey],
     successMessage: editing ? 'Cliente actualizado.' : 'Cliente creado.',
@@ -90,6 +103,7 @@ function CustomerForm({ dspId, customer, onDone }: CustomerFormProps) {
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialCustomerFormValues, fields: customerConflictFields(planOptions) }}
       onValid={(values) => {
         setIncomplete(null);
         save.mutate(toCustomerPayload(values, editing));

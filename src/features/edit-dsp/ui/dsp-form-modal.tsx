@@ -12,6 +12,7 @@ import { errorMessage } from '@/shared/api';
 import { LOAD_LIMIT } from '@/shared/config';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { JsonField } from '@/shared/ui/json-field';
@@ -37,6 +38,22 @@ export interface DspFormModalProps {
 }
 
 /** 'Nueva DSP' / 'Editar DSP' */
+/** What the conflict dialog compares (the campaign only narrows the plans; the image being chosen is the person's alone). */
+const dspConflictFields = (options: Record<'countries' | 'sponsors' | 'plans', readonly ConflictOption[]>): ConflictFields<DspFormValues> => ({
+  name: 'Nombre',
+  type: { label: 'Tipo', options: TYPE_OPTIONS },
+  country_id: { label: 'País', options: options.countries },
+  sponsor_id: { label: 'Sponsor', options: options.sponsors },
+  plans: { label: 'Planes', options: options.plans },
+  website_url: 'Sitio web',
+  email_primary: 'Email',
+  phone_primary: 'Teléfono principal',
+  phone_secondary: 'Teléfono secundario',
+  address: 'Dirección',
+  enabled: 'Activo',
+  settings: 'Settings',
+});
+
 export function DspFormModal({ opened, onClose, dsp, onSaved }: DspFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={dsp ? 'Editar DSP' : 'Nueva DSP'}>
@@ -115,7 +132,8 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
   }, [plans.data, dsp]);
 
   const save = useSaveMutation({
-    mutationFn: (payload: DspPayload) => (dsp ? updateDsp(dsp.id, payload) : createDsp(payload)),
+    record: dsp,
+    mutationFn: (payload: DspPayload, version) => (dsp ? updateDsp(dsp.id, payload, version) : createDsp(payload)),
     detailKey: (saved) => dspQueries.detail(saved.id).queryKey,
     invalidate: (saved) => [dspQueries.lists(), dspQueries.detail(saved.id).queryKey],
     successMessage: editing ? 'DSP actualizada.' : 'DSP creada.',
@@ -154,6 +172,7 @@ function DspForm({ dsp, onDone, onSaved }: DspFormProps) {
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialDspFormValues, fields: dspConflictFields({ countries: countryOptions, sponsors: sponsorOptions, plans: planOptions }) }}
       onValid={(values) => save.mutate(toDspPayload(values, editing))}
       fallback={DSP_FALLBACKS.save}
       onCancel={onDone}

@@ -18,8 +18,10 @@ import {
   type PlanStatus,
 } from '@/entities/plan';
 import { formFieldErrors } from '@/shared/api';
+import { EMPTY_VALUE, type ConflictFields } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
-import { FormModal, FormModalBody, bannerMessage } from '@/shared/ui/form-modal';
+import { ConflictDialog } from '@/shared/ui/conflict-dialog';
+import { FormModal, FormModalBody, bannerMessage, useConflictDialog } from '@/shared/ui/form-modal';
 import { DocumentInput, ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import { LAST_STEP, PLAN_STEPS, basePlanCandidates, initialPlanFormValues, planFormSchema, stepOfField, toPlanPayload, type PlanFormValues } from '../model/plan-form';
@@ -58,6 +60,23 @@ interface PlanWizardProps {
 const resolve = schemaResolver(planFormSchema, { sync: true });
 
 
+/** What the conflict dialog compares (the files being chosen are the person's alone). */
+const planConflictFields = (currency: string | null, basePlans: readonly { id: number; name: string }[]): ConflictFields<PlanFormValues> => ({
+  name: 'Nombre',
+  description: 'Descripción',
+  price: { label: 'Precio', show: (typed) => { const price = parsePrice(typed); return price === null ? typed || EMPTY_VALUE : formatPlanPrice({ price, currency }); } },
+  status: { label: 'Estado', show: (status) => PLAN_STATUS_LABELS[status] },
+  inclusions: 'Inclusiones',
+  exclusions: 'Exclusiones',
+  commitment_months: { label: 'Permanencia', show: (months) => formatMonths(Number(months)) },
+  trial_days: 'Días de prueba',
+  auto_renew: 'Renovación automática',
+  apolo_code_ref: 'Código Apolo',
+  meta: 'Metadatos',
+  is_upgrade: 'Es una mejora de otro plan',
+  plan_id: { label: 'Plan base', options: basePlans.map((base) => ({ value: String(base.id), label: base.name })) },
+});
+
 const firstStepWithError = (errors: Record<string, unknown>) => {
   const steps = Object.keys(errors)
     .map(stepOfField)
@@ -73,7 +92,8 @@ function PlanWizard({ campaignId, currency, plan, campaignPlans, onDone, onSaved
   const form = useForm<PlanFormValues>({ mode: 'controlled', initialValues: initialPlanFormValues(plan) });
 
   const save = useSaveMutation({
-    mutationFn: (payload: PlanPayload) => (plan ? updatePlan(plan.id, payload) : createPlan(campaignId, payload)),
+    record: plan,
+    mutationFn: (payload: PlanPayload, version) => (plan ? updatePlan(plan.id, payload, version) : createPlan(campaignId, payload)),
     invalidate: [campaignQueries.details(), planQueries.all()],
     successMessage: editing ? 'Plan actualizado.' : 'Plan creado.',
     onSaved: (saved) => {
@@ -135,8 +155,12 @@ function PlanWizard({ campaignId, currency, plan, campaignPlans, onDone, onSaved
   const busy = save.isPending;
   const otherPlans = basePlanCandidates(campaignPlans, plan?.id ?? null);
   const fieldErrors = formFieldErrors(save.error);
+  const conflict = useConflictDialog(form, save, { values: initialPlanFormValues, fields: planConflictFields(currency, otherPlans) }, (values) =>
+    save.mutate(toPlanPayload(values)),
+  );
 
   return (
+    <>
     <FormModalBody
       onSubmit={handleSubmit}
       onCancel={onDone}
@@ -145,7 +169,7 @@ function PlanWizard({ campaignId, currency, plan, campaignPlans, onDone, onSaved
       busyLabel={editing ? 'Guardando…' : 'Creando…'}
       error={bannerMessage(save.error, PLAN_FALLBACKS.save, fieldErrors, Object.keys(form.values))}
       dirty={form.isDirty()}
-      failure={save.error}
+      failure={conflict.opened ? null : save.error}
     >
       <Stepper
         active={active}
@@ -183,6 +207,8 @@ function PlanWizard({ campaignId, currency, plan, campaignPlans, onDone, onSaved
         <Text size="sm" c="dimmed">{`Paso ${active + 1} de ${PLAN_STEPS.length}`}</Text>
       </Group>
     </FormModalBody>
+    <ConflictDialog {...conflict} />
+    </>
   );
 }
 

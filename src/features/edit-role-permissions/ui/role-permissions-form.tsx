@@ -5,7 +5,9 @@ import { useId, useMemo, useState } from 'react';
 import { SYNC_PERMISSIONS_FALLBACK, roleQueries, syncRolePermissions, type PermissionInfo, type RoleWithPermissions } from '@/entities/role';
 import { errorMessage } from '@/shared/api';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
+import { ConflictDialog } from '@/shared/ui/conflict-dialog';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { useConflictDialog } from '@/shared/ui/form-modal';
 import { UnsavedChangesDialog } from '@/shared/ui/unsaved-changes';
 
 export interface RolePermissionsFormProps {
@@ -29,14 +31,15 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(role.permissions));
   // When the saved role changes (a save, a reload), the boxes follow it.
   const [saved, setSaved] = useState(role.permissions);
-  if (saved !== role.permissions) {
+  if (!sameSet(new Set(saved), role.permissions)) {
     setSaved(role.permissions);
     setSelected(new Set(role.permissions));
   }
   const areas = useMemo(() => byArea(catalogue), [catalogue]);
 
   const save = useSaveMutation({
-    mutationFn: (permissions: string[]) => syncRolePermissions(role.id, permissions),
+    record: role,
+    mutationFn: (permissions: string[], version) => syncRolePermissions(role.id, permissions, version),
     detailKey: () => roleQueries.detail(role.id).queryKey,
     invalidate: [roleQueries.lists()],
     successMessage: `Permisos de ${role.name} actualizados.`,
@@ -60,10 +63,38 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
   // Leaving the page, switching tab or closing the browser with unsaved ticks asks first.
   const blocker = useBlocker({ shouldBlockFn: () => !unchanged, enableBeforeUnload: () => !unchanged, withResolver: true });
   // Kept in catalogue order, as the server lists them.
-  const submit = () => save.mutate(catalogue.map((permission) => permission.name).filter((name) => selected.has(name)));
+  const send = (ticked: (name: string) => boolean) => save.mutate(catalogue.map((permission) => permission.name).filter(ticked));
+  const submit = () => send((name) => selected.has(name));
+
+  // For the conflict dialog, each permission is a field (ticked or not): the person's own ticks go
+  // over someone else's, permission by permission.
+  const ticks = (permissions: Iterable<string>): Record<string, boolean> => {
+    const on = new Set(permissions);
+    return Object.fromEntries(catalogue.map((permission) => [permission.name, on.has(permission.name)]));
+  };
+  const conflict = useConflictDialog(
+    {
+      values: ticks(selected),
+      isDirty: (name) => (name === undefined ? !unchanged : selected.has(name) !== role.permissions.includes(name)),
+      setValues: (next) => {
+        setSelected(new Set(Object.keys(next).filter((name) => next[name])));
+        // The role as it is now is about to arrive: the boxes keep these ticks instead of following it.
+        if (save.stale) setSaved(save.stale.permissions);
+      },
+      setInitialValues: () => {},
+      resetDirty: () => {},
+    },
+    save,
+    {
+      values: (current) => ticks(current.permissions),
+      fields: Object.fromEntries(catalogue.map((permission) => [permission.name, `${permission.area}: ${permission.label}`])),
+    },
+    (edited) => send((name) => edited[name] === true),
+  );
 
   return (
     <Stack gap="md">
+      <ConflictDialog {...conflict} />
       <UnsavedChangesDialog
         opened={blocker.status === 'blocked'}
         title={`Permisos de ${role.name}`}

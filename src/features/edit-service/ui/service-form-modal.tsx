@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { EVENT_PERIODS, EVENT_PERIOD_LABELS } from '@contract/service.constants';
 import { campaignQueries, type Campaign } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, createService, serviceQueries, updateService, type EventPeriod, type Service, type ServicePayload } from '@/entities/service';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
 import { ImageInput, formFileProps } from '@/shared/ui/file-input';
@@ -21,6 +22,24 @@ export interface ServiceFormModalProps {
 }
 
 /** 'Nuevo Servicio' / 'Editar Servicio' */
+/** What the conflict dialog compares (the image being chosen is the person's alone). */
+const serviceConflictFields = (plans: readonly ConflictOption[], categories: readonly ConflictOption[]): ConflictFields<ServiceFormValues> => ({
+  plan_id: { label: 'Plan', options: plans },
+  name: 'Nombre',
+  description: 'Descripción',
+  coverage_amount: 'Cobertura',
+  unlimited_coverage: 'Cobertura ilimitada',
+  event_limit: 'Límite de eventos',
+  unlimited_events: 'Eventos ilimitados',
+  event_period: { label: 'Periodo de eventos', options: PERIOD_OPTIONS },
+  category_id: { label: 'Categoría', options: categories },
+  apolo_code_ref: 'Código Apolo',
+  inclusions: 'Inclusiones',
+  exclusions: 'Exclusiones',
+  is_active: 'Activo',
+  meta: 'Metadatos',
+});
+
 export function ServiceFormModal({ opened, onClose, campaign, service, planId }: ServiceFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={service ? 'Editar Servicio' : 'Nuevo Servicio'}>
@@ -43,8 +62,9 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
   });
 
   const save = useSaveMutation({
-    mutationFn: ({ plan, payload }: { plan: number; payload: ServicePayload }) =>
-      service ? updateService(service.id, payload) : createService(plan, payload),
+    record: service,
+    mutationFn: ({ plan, payload }: { plan: number; payload: ServicePayload }, version) =>
+      service ? updateService(service.id, payload, version) : createService(plan, payload),
     // The campaign page reads its services (and the tab's count) from the campaign's detail.
     invalidate: [campaignQueries.details(), serviceQueries.all()],
     successMessage: editing ? 'Servicio actualizado.' : 'Servicio creado.',
@@ -70,6 +90,7 @@ function ServiceForm({ campaign, service, planId, onDone }: ServiceFormProps) {
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: (current) => initialServiceFormValues(current, planId), fields: serviceConflictFields(planOptions, categoryOptions) }}
       onValid={(submitted) => save.mutate({ plan: Number(submitted.plan_id), payload: toServicePayload(submitted, service) })}
       fallback={SERVICE_FALLBACKS.save}
       onCancel={onDone}

@@ -1,5 +1,6 @@
 import { sponsorFields } from '@contract/sponsor';
 import type { Sponsor, SponsorPayload } from '@/entities/sponsor';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 
 export interface SponsorFormValues {
   name: string;
@@ -28,4 +29,11 @@ export const toSponsorPayload = (values: SponsorFormValues): SponsorPayload => (
   country_id: Number(values.country_id),
   website_url: values.website_url.trim(),
   logo: values.logo,
+});
+
+/** What the conflict dialog compares (the logo being chosen is the person's alone). */
+export const sponsorConflictFields = (countries: readonly ConflictOption[]): ConflictFields<SponsorFormValues> => ({
+  name: 'Nombre',
+  website_url: 'Sitio web',
+  country_id: { label: 'País', options: countries },
 });

@@ -12,6 +12,7 @@ import { ImageInput, formFileProps } from '@/shared/ui/file-input';
 import { Select } from '@/shared/ui/select';
 import {
   initialSponsorFormValues,
+  sponsorConflictFields,
   sponsorFormSchema,
   toSponsorPayload,
   type SponsorFormValues,
@@ -46,7 +47,8 @@ function SponsorForm({ sponsor, onDone, onSaved }: Omit<SponsorFormModalProps, '
   });
 
   const save = useSaveMutation({
-    mutationFn: (payload: SponsorPayload) => (sponsor ? updateSponsor(sponsor.id, payload) : createSponsor(payload)),
+    mutationFn: (payload: SponsorPayload, version) => (sponsor ? updateSponsor(sponsor.id, payload, version) : createSponsor(payload)),
+    record: sponsor,
     detailKey: (saved) => sponsorQueries.detail(saved.id).queryKey,
     invalidate: [sponsorQueries.lists()],
     successMessage: editing ? 'Sponsor actualizado.' : 'Sponsor creado.',
@@ -69,6 +71,7 @@ function SponsorForm({ sponsor, onDone, onSaved }: Omit<SponsorFormModalProps, '
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialSponsorFormValues, fields: sponsorConflictFields(countryOptions) }}
       onValid={(values) => save.mutate(toSponsorPayload(values))}
       fallback={editing ? SPONSOR_FALLBACKS.update : SPONSOR_FALLBACKS.create}
       onCancel={onDone}

@@ -7,6 +7,7 @@ import { COUNTRIES_FALLBACK, countryQueries, countrySelectData } from '@/entitie
 import { ROLES_FALLBACK, roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, createUser, updateUser, userQueries, type User, type UserPayload } from '@/entities/user';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import type { ConflictFields, ConflictOption } from '@/shared/lib/record-conflict';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
 import { FormModal, SaveFormBody } from '@/shared/ui/form-modal';
@@ -32,6 +33,17 @@ export interface UserFormModalProps {
 }
 
 /** 'Nuevo Usuario' / 'Editar Usuario' */
+/** What the conflict dialog compares (a password is never read back). */
+const userConflictFields = (roles: readonly ConflictOption[], countries: readonly ConflictOption[]): ConflictFields<UserFormValues> => ({
+  dni: 'DNI',
+  name: 'Nombre completo',
+  email: 'Email',
+  phone: 'Teléfono',
+  roles: { label: 'Roles', options: roles },
+  status: { label: 'Estado', show: (status) => (status === 'active' ? 'Activo' : 'Inactivo') },
+  country_id: { label: 'País', options: countries },
+});
+
 export function UserFormModal({ opened, onClose, user, currentUserId }: UserFormModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title={user ? 'Editar Usuario' : 'Nuevo Usuario'}>
@@ -62,7 +74,8 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
   });
 
   const save = useSaveMutation({
-    mutationFn: (payload: UserPayload) => (user ? updateUser(user.id, payload) : createUser(payload)),
+    record: user,
+    mutationFn: (payload: UserPayload, version) => (user ? updateUser(user.id, payload, version) : createUser(payload)),
     detailKey: (saved) => userQueries.detail(saved.id).queryKey,
     invalidate: [userQueries.lists()],
     successMessage: editing ? 'Usuario actualizado.' : 'Usuario creado.',
@@ -88,6 +101,7 @@ function UserForm({ user, onDone, isSelf }: UserFormProps) {
     <SaveFormBody
       form={form}
       save={save}
+      conflict={{ values: initialUserFormValues, fields: userConflictFields(roleOptions, countryOptions) }}
       onValid={(values) => save.mutate(toUserPayload(values))}
       fallback={editing ? USER_FALLBACKS.update : USER_FALLBACKS.create}
       fieldErrors={fieldErrorsOf}

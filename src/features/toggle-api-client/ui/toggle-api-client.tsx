@@ -10,7 +10,8 @@ import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
  */
 export function ToggleApiClient({ client }: { client: ApiClient }) {
   const toggle = useSaveMutation({
-    mutationFn: () => updateApiClient(client.id, { enabled: !client.enabled }),
+    // The version of the badge as shown: flipping a client someone else changed meanwhile is refused.
+    mutationFn: () => updateApiClient(client.id, { enabled: !client.enabled }, client.version),
     invalidate: [apiClientQueries.lists()],
     successMessage: (saved) => (saved.enabled ? `${saved.name} activado.` : `${saved.name} desactivado.`),
     errorFallback: API_CLIENT_FALLBACKS.save,

@@ -13,7 +13,8 @@ import { BADGE_TONES, activeLabel, activeTone } from '@/shared/ui/status-badge';
 export function ConnectorToggle({ connector }: { connector: Connector }) {
   const queryClient = useQueryClient();
   const toggle = useSaveMutation({
-    mutationFn: () => updateConnector(connector.id, { enabled: !connector.enabled }),
+    // The version of the badge as shown: flipping a connector someone else changed meanwhile is refused.
+    mutationFn: () => updateConnector(connector.id, { enabled: !connector.enabled }, connector.version),
     detailKey: (saved) => connectorQueries.detail(saved.id).queryKey,
     invalidate: [connectorQueries.lists()],
     successMessage: (saved) => (saved.enabled ? `Conector ${saved.key} activado.` : `Conector ${saved.key} desactivado.`),

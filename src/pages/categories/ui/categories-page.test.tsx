@@ -152,6 +152,30 @@ describe('categories page: who sees what', () => {
 });
 
 describe('categories page: the category form', () => {
+  it('asks when someone else saved the category meanwhile, naming the parent by its path, and keeps both changes', async () => {
+    const home = categoriesDb.add({ name: 'Hogar' });
+    categoriesDb.add({ name: 'Plomería', parent_id: home.id, description: 'Fugas' });
+    const { user } = await openCategories();
+    await user.click(within(await screen.findByRole('article', { name: 'Plomería' })).getByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar Categoría' });
+    // Someone else makes it a root category.
+    categoriesDb.categories = categoriesDb.categories.map((item) => (item.name === 'Plomería' ? { ...item, parent_id: null, version: item.version + 1 } : item));
+    await fillIn(user, within(form).getByLabelText('Descripción'), ' y atascos');
+    await user.click(within(form).getByRole('button', { name: 'Actualizar Categoría' }));
+
+    const conflict = await screen.findByRole('dialog', { name: 'Este registro cambió' });
+    expect(within(conflict).getAllByRole('term').map((term) => term.textContent)).toEqual(['Descripción', 'Categoría padre']);
+    expect(within(conflict).getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      'Ahora: Fugas',
+      'Tuyo: Fugas y atascos',
+      'Ahora: Sin categoría padre',
+      'Tuyo: Hogar (no lo cambiaste: se queda el de ahora)',
+    ]);
+    await user.click(within(conflict).getByRole('button', { name: 'Guardar mis cambios' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Categoría' })).not.toBeInTheDocument());
+    expect(categoriesDb.categories.find((item) => item.name === 'Plomería')).toMatchObject({ parent_id: null, description: 'Fugas y atascos' });
+  });
+
   it('requires a name, then creates a subcategory with an image as multipart', async () => {
     categoriesDb.add({ name: 'Hogar' });
     const { user } = await openCategories();

@@ -215,6 +215,23 @@ describe('SubscriptionsModal', () => {
     expect(statusSelect('Plan Oro')).toBeDisabled();
   });
 
+  it('shows the status someone else gave it meanwhile, with the message, when its version is stale', async () => {
+    const { customer, gold } = seed();
+    const { user } = renderModal(customer);
+    await screen.findByRole('region', { name: 'Plan Oro' });
+    // Someone else suspends it meanwhile: its version moves on.
+    entitlementsDb.entitlements = entitlementsDb.entitlements.map((item) => (item.id === gold.id ? { ...item, status: 'SUSPENDED', version: item.version + 1 } : item));
+
+    await user.selectOptions(statusSelect('Plan Oro'), 'Cancelado');
+    await user.click(card('Plan Oro').getByRole('button', { name: 'Cambiar estado' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar la suscripción' })).getByRole('button', { name: 'Sí, cancelar' }));
+
+    expect(await card('Plan Oro').findByRole('alert')).toHaveTextContent('Otra persona cambió este registro mientras lo editabas.');
+    await waitFor(() => expect(statusSelect('Plan Oro')).toHaveValue('SUSPENDED'));
+    expect(screen.queryByRole('dialog', { name: 'Este registro cambió' })).not.toBeInTheDocument();
+    expect(entitlementsDb.entitlements.find((item) => item.id === gold.id)?.status).toBe('SUSPENDED');
+  });
+
   it.each([
     ['Cancelado', 'CANCELLED', 'Cancelar la suscripción', '¿Cancelar la suscripción de Carla Gómez al Plan Oro? No se podrá reactivar.', 'Sí, cancelar'],
     [

@@ -262,6 +262,73 @@ describe('sponsors page: the sponsor form', () => {
     expect(await screen.findByRole('article', { name: 'Andes Protección' })).toBeInTheDocument();
   });
 
+  describe('when someone else saved the sponsor while it was being edited', () => {
+    const editWebsiteAfterSomeoneElse = async () => {
+      sponsorsDb.add({ name: 'Andes', country_id: 3, website_url: 'https://andes.co' });
+      const { user } = await openSponsors();
+      await user.click(within(await screen.findByRole('article', { name: 'Andes' })).getByRole('button', { name: 'Editar' }));
+      const form = await screen.findByRole('dialog', { name: 'Editar Sponsor' });
+      // The other person's save: a new name, and the version moves on.
+      sponsorsDb.sponsors[0] = { ...sponsorsDb.sponsors[0]!, name: 'Andes Seguros', version: 2 };
+      const website = within(form).getByLabelText('Sitio web');
+      await user.clear(website);
+      await fillIn(user, website, 'https://andes.com');
+      await user.click(within(form).getByRole('button', { name: 'Actualizar Sponsor' }));
+      const conflict = await screen.findByRole('dialog', { name: 'Este registro cambió' });
+      return { user, form, conflict };
+    };
+
+    it('lists each field that differs, as it is now and as the person has it', async () => {
+      const { conflict } = await editWebsiteAfterSomeoneElse();
+      expect(within(conflict).getByText('Otra persona cambió este registro mientras lo editabas.')).toBeInTheDocument();
+      const terms = within(conflict).getAllByRole('term').map((term) => term.textContent);
+      expect(terms).toEqual(['Nombre', 'Sitio web']);
+      const values = within(conflict).getAllByRole('definition').map((value) => value.textContent);
+      expect(values).toEqual([
+        'Ahora: Andes Seguros',
+        'Tuyo: Andes (no lo cambiaste: se queda el de ahora)',
+        'Ahora: https://andes.co',
+        'Tuyo: https://andes.com',
+      ]);
+      // Nothing was saved by the refused attempt.
+      expect(sponsorsDb.sponsors[0]).toMatchObject({ name: 'Andes Seguros', website_url: 'https://andes.co' });
+    });
+
+    it("'Guardar mis cambios' saves the person's edits over the record as it is now", async () => {
+      const { user } = await editWebsiteAfterSomeoneElse();
+      await user.click(screen.getByRole('button', { name: 'Guardar mis cambios' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Sponsor' })).not.toBeInTheDocument());
+      expect(screen.queryByRole('dialog', { name: 'Este registro cambió' })).not.toBeInTheDocument();
+      expect(sponsorsDb.sponsors[0]).toMatchObject({ name: 'Andes Seguros', website_url: 'https://andes.com', version: 3 });
+      expect(await screen.findByRole('article', { name: 'Andes Seguros' })).toBeInTheDocument();
+    });
+
+    it("'Recargar' drops the edits: the form shows the record as it is now and saves against it", async () => {
+      const { user, form } = await editWebsiteAfterSomeoneElse();
+      await user.click(screen.getByRole('button', { name: 'Recargar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Este registro cambió' })).not.toBeInTheDocument());
+      expect(within(form).getByLabelText(/Nombre/)).toHaveValue('Andes Seguros');
+      expect(within(form).getByLabelText('Sitio web')).toHaveValue('https://andes.co');
+      // The list behind shows it too.
+      expect(await screen.findByRole('article', { name: 'Andes Seguros' })).toBeInTheDocument();
+      await fillIn(user, within(form).getByLabelText('Sitio web'), '/es');
+      await user.click(within(form).getByRole('button', { name: 'Actualizar Sponsor' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Sponsor' })).not.toBeInTheDocument());
+      expect(sponsorsDb.sponsors[0]).toMatchObject({ name: 'Andes Seguros', website_url: 'https://andes.co/es', version: 3 });
+    });
+
+    it('Escape goes back to the form with the edits, the refusal above it', async () => {
+      const { user, form } = await editWebsiteAfterSomeoneElse();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar mis cambios' })).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Este registro cambió' })).not.toBeInTheDocument());
+      expect(screen.getByRole('dialog', { name: 'Editar Sponsor' })).toBeInTheDocument();
+      expect(within(form).getByLabelText('Sitio web')).toHaveValue('https://andes.com');
+      expect(within(form).getByText('Otra persona cambió este registro mientras lo editabas.')).toBeInTheDocument();
+      await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
+    });
+  });
+
   it('asks for the countries of its filter only once the list has arrived', async () => {
     sponsorsDb.add({ name: 'Andes Protección', country_id: 3 });
     const order: string[] = [];

@@ -13,6 +13,8 @@ import {
   type ReactNode,
 } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
+import { conflictRows, withYourEdits, type ConflictFields } from '@/shared/lib/record-conflict';
+import { ConflictDialog } from '../conflict-dialog';
 import { ErrorAlert } from '../error-alert';
 import { Modal } from '../modal';
 import { UNSAVED_CHANGES_QUESTION } from '../unsaved-changes';
@@ -242,22 +244,42 @@ export function bannerMessage(error: unknown, fallback: string, fieldErrors: Rec
 }
 
 /** The part of a @mantine/form form that `SaveFormBody` uses. */
-interface SavedForm<Values> {
+export interface SavedForm<Values> {
   values: Values;
   onSubmit: (valid: (values: Values) => void, invalid: () => void) => FormEventHandler<HTMLFormElement>;
-  isDirty: () => boolean;
+  isDirty: (path?: string) => boolean;
+  setValues: (values: Values) => void;
+  setInitialValues: (values: Values) => void;
+  resetDirty: (values?: Values) => void;
 }
 
 /** The part of the save mutation (`useSaveMutation`) that `SaveFormBody` uses. */
-interface FormSave {
+export interface FormSave<Current> {
   isPending: boolean;
   error: unknown;
   reset: () => void;
+  /** The record as it is now, after a refusal because someone else changed it. */
+  stale?: Current | undefined;
+  /** Edit the record as it is now from here on (its version, its caches). */
+  rebase?: () => void;
 }
 
-export interface SaveFormBodyProps<Values> extends Omit<FormModalBodyProps, 'onSubmit' | 'busy' | 'error' | 'dirty' | 'failure'> {
+/** What a form that edits a record declares for the conflict dialog. */
+export interface FormConflict<Values, Current> {
+  /** The form's values for a record (usually the form's own initial values of it). */
+  values: (record: Current) => Values;
+  /** The fields compared, with their labels and how to show their values. */
+  fields: ConflictFields<Values>;
+}
+
+export interface SaveFormBodyProps<Values, Current = unknown> extends Omit<FormModalBodyProps, 'onSubmit' | 'busy' | 'error' | 'dirty' | 'failure'> {
   form: SavedForm<Values>;
-  save: FormSave;
+  save: FormSave<Current>;
+  /**
+   * For a form that edits a record: when someone else saved it meanwhile, the dialog 'Este
+   * registro cambió' lists what differs, then reloads the form or saves the person's edits over it.
+   */
+  conflict?: FormConflict<Values, NoInfer<Current>>;
   /** What a submit that passes validation does, usually `save.mutate(toPayload(values))`. */
   onValid: (values: Values) => void;
   /** After a submit that fails validation; the last refusal is already cleared (it no longer describes the form). */
@@ -274,11 +296,13 @@ export interface SaveFormBodyProps<Values> extends Omit<FormModalBodyProps, 'onS
 
 /**
  * `FormModalBody` wired to a form and its save: submit validates, then `onValid`; busy while the
- * save runs; the refusal's message in the banner unless its fields show it (`bannerMessage`).
+ * save runs; the refusal's message in the banner unless its fields show it (`bannerMessage`); a
+ * refusal because someone else changed the record asks what to do (`conflict`).
  */
-export function SaveFormBody<Values extends object>({
+export function SaveFormBody<Values extends object, Current = unknown>({
   form,
   save,
+  conflict,
   onValid,
   onInvalid,
   fallback,
@@ -286,20 +310,67 @@ export function SaveFormBody<Values extends object>({
   fields,
   notice,
   ...body
-}: SaveFormBodyProps<Values>) {
+}: SaveFormBodyProps<Values, Current>) {
   const invalid = () => {
     save.reset();
     onInvalid?.();
   };
   const banner = bannerMessage(save.error, fallback, fieldErrors(save.error), fields ?? Object.keys(form.values));
+  const asked = useConflictDialog(form, save, conflict, onValid);
   return (
-    <FormModalBody
-      {...body}
-      onSubmit={form.onSubmit(onValid, invalid)}
-      busy={save.isPending}
-      error={notice ?? banner}
-      dirty={form.isDirty()}
-      failure={save.error}
-    />
+    <>
+      <FormModalBody
+        {...body}
+        onSubmit={form.onSubmit(onValid, invalid)}
+        busy={save.isPending}
+        error={notice ?? banner}
+        dirty={form.isDirty()}
+        // The dialog asks first; the banner under it stays as the reminder after 'Escape'.
+        failure={asked.opened ? null : save.error}
+      />
+      {conflict ? <ConflictDialog {...asked} /> : null}
+    </>
   );
+}
+
+/**
+ * The conflict dialog's props for a form (`SaveFormBody` uses it; a form with its own body, like a
+ * wizard, too): open on each refusal that brought the record as it is now, until the person picks
+ * (or cancels, which leaves the form and its edits as they were). `onValid` sends the values.
+ */
+export function useConflictDialog<Values extends object, Current>(
+  form: Omit<SavedForm<Values>, 'onSubmit'>,
+  save: FormSave<Current>,
+  conflict: FormConflict<Values, Current> | undefined,
+  onValid: (values: Values) => void,
+) {
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const current = save.stale;
+  const opened = conflict !== undefined && current !== undefined && dismissed !== save.error;
+  const changedByYou = (field: string) => form.isDirty(field);
+  const now = opened ? conflict.values(current) : null;
+  const rows = now && conflict ? conflictRows(conflict.fields, now, form.values, changedByYou) : [];
+
+  const takeNow = (values: Values, edited: Values) => {
+    form.setInitialValues(values);
+    form.setValues(edited);
+    // What counts as the person's edit from here on is measured against the record as it is now.
+    form.resetDirty(values);
+    save.rebase?.();
+  };
+
+  return {
+    opened,
+    rows,
+    onReload: () => {
+      if (now) takeNow(now, now);
+    },
+    onSaveMine: () => {
+      if (!now) return;
+      const edited = withYourEdits(now, form.values, changedByYou);
+      takeNow(now, edited);
+      onValid(edited);
+    },
+    onCancel: () => setDismissed(save.error),
+  };
 }

@@ -1,1 +1,11 @@
-export { FormModal, FormModalBody, SaveFormBody, bannerMessage, type FormModalBodyProps, type FormModalProps, type SaveFormBodyProps } from './form-modal';
+export {
+  FormModal,
+  FormModalBody,
+  SaveFormBody,
+  bannerMessage,
+  useConflictDialog,
+  type FormConflict,
+  type FormModalBodyProps,
+  type FormModalProps,
+  type SaveFormBodyProps,
+} from './form-modal';

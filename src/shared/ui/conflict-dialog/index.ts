@@ -1,0 +1,1 @@
+export { ConflictDialog, CONFLICT_TITLE, type ConflictDialogProps } from './conflict-dialog';
