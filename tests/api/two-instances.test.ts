@@ -76,7 +76,7 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('two API instanc
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
-  it('serves from B a logo uploaded through A, and deleting it through B removes it for A', async () => {
+  it('serves from B a logo uploaded through A; a delete through B keeps it for a restore through A', async () => {
     const [colombia] = await a.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'CO'));
     const png = pngBytes(20, [30, 94, 168]);
     const body = await multipart({ name: 'Sponsor Compartido', country_id: String(colombia!.id), logo: file(png, 'logo.png', 'image/png') });
@@ -89,9 +89,12 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('two API instanc
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload).toEqual(png);
 
-    expect((await onB({ method: 'DELETE', url: `/api/v1/sponsors/${id}`, headers: bearer(token) })).statusCode).toBe(200);
-    expect(await s3.keys(`instancias/${keyOf(logoUrl)}`)).toEqual([]);
-    expect((await a.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
+    const deleted = await onB({ method: 'DELETE', url: `/api/v1/sponsors/${id}`, headers: bearer(token) });
+    expect(deleted.statusCode).toBe(200);
+    expect(await s3.keys(`instancias/${keyOf(logoUrl)}`)).toHaveLength(1);
+    const restored = await a.inject({ method: 'POST', url: `/api/v1/audit/${deleted.json().data.entry_id}/restore`, headers: bearer(token) });
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect((await onB({ method: 'GET', url: logoUrl })).rawPayload).toEqual(png);
   });
 
   it('sends a booking created and confirmed through A to a live list open on B', async () => {
