@@ -130,7 +130,7 @@ describe('a DSP’s customers, in the browser', () => {
     // Deleted once 'confirmar' is typed.
     await card.getByRole('button', { name: 'Eliminar' }).click();
     const remove = page.getByRole('dialog', { name: 'Eliminar cliente' });
-    await remove.getByText(/¿Eliminar este cliente\? Esta acción no se puede deshacer\./).waitFor();
+    await remove.getByText(/¿Eliminar este cliente\? Se eliminarán .* y sus suscripciones\. Se podrá restaurar desde el historial\./).waitFor();
     await remove.getByLabel(/Escribe/).fill('confirmar');
     await remove.getByRole('button', { name: 'Eliminar' }).click();
     await card.waitFor({ state: 'detached' });

@@ -1,2 +1,2 @@
-export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './ui/delete-with-confirmation';
+export { DeleteWithConfirmation, STALE_DELETE_MESSAGE, type DeleteWithConfirmationProps } from './ui/delete-with-confirmation';
 export { UNDO_SECONDS, showUndoDelete } from './ui/undo-delete';

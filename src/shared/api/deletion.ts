@@ -12,7 +12,7 @@ export interface DeletionText {
  * How one kind of record is deleted and what the delete dialog says about it. Each entity exports
  * its own (`sponsorDeletion`, `userDeletion`) and the page hands it to the one dialog.
  */
-export interface Deletion<T extends { id: number }> {
+export interface Deletion<T extends { id: number; version?: number }> {
   /** E.g. 'Eliminar sponsor'. */
   title: string;
   /** What will go, naming the record: 'Se eliminará el sponsor **Acme** y su logo…'. */
@@ -21,8 +21,11 @@ export interface Deletion<T extends { id: number }> {
   keyword?: (target: T) => string;
   /** The notice once it is gone, e.g. 'Sponsor eliminado.'. */
   deleted: string;
-  /** Answers the history entry that restores the record ('Deshacer'). */
-  remove: (id: number) => Promise<DeletedRecord>;
+  /**
+   * Deletes the record as it was shown (`version`: a record changed since is refused with a 409) and
+   * answers the history entry that restores it ('Deshacer').
+   */
+  remove: (id: number, version?: number) => Promise<DeletedRecord>;
   /** Asked when the dialog opens: whether the record can go now and, if not, why. */
   check: (id: number) => Promise<DeletionCheck>;
   /** The entity's query factory: its detail is dropped and its lists refreshed. */

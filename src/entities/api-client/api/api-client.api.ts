@@ -58,7 +58,7 @@ export const createApiClient = (dspId: number, payload: ApiClientPayload) =>
 export const updateApiClient = (id: number, payload: ApiClientPayload, version?: number) =>
   api.post<ApiClientWithSecret>(`v1/clients/${id}`, { body: toFormData({ _method: 'PUT' }, apiClientForm(payload)), fallback: API_CLIENT_FALLBACKS.save, version });
 
-export const deleteApiClient = (id: number) => api.delete<DeletedRecord>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete });
+export const deleteApiClient = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/clients/${id}`, { fallback: API_CLIENT_FALLBACKS.delete, version });
 
 /** Whether the client can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkApiClientDeletion = (id: number) =>
@@ -89,9 +89,9 @@ export const apiClientQueries = {
 export const apiClientDeletion: Deletion<ApiClient> = {
   title: 'Eliminar cliente API',
   describe: (client) => ({
-    before: '¿Eliminar este cliente? Esta acción no se puede deshacer. ',
+    before: '¿Eliminar este cliente? ',
     name: client.name,
-    after: ` (${client.client_id}) dejará de poder llamar a la API.`,
+    after: ` (${client.client_id}) dejará de poder llamar a la API. Se podrá restaurar desde el historial, con un secreto nuevo.`,
   }),
   deleted: 'Cliente API eliminado.',
   remove: deleteApiClient,

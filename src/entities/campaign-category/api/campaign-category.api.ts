@@ -46,8 +46,8 @@ export const updateCampaignCategory = (id: number, payload: CampaignCategoryPayl
     fallback: CAMPAIGN_CATEGORY_FALLBACKS.save, version,
   });
 
-export const deleteCampaignCategory = (id: number) =>
-  api.delete<DeletedRecord>(`v1/campaign-categories/${id}`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });
+export const deleteCampaignCategory = (id: number, version?: number) =>
+  api.delete<DeletedRecord>(`v1/campaign-categories/${id}`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete, version });
 
 export const checkCampaignCategoryDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/campaign-categories/${id}/deletion`, { fallback: CAMPAIGN_CATEGORY_FALLBACKS.delete });
@@ -73,7 +73,7 @@ export const campaignCategoryDeletion: Deletion<CampaignCategory> = {
   describe: (category) => ({
     before: 'Se eliminará la categoría ',
     name: category.name,
-    after: ' de la campaña y su imagen. Esta acción no se puede deshacer.',
+    after: ' de la campaña y su imagen. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Categoría eliminada.',
   remove: deleteCampaignCategory,

@@ -50,7 +50,7 @@ export const createCampaign = (payload: CampaignPayload) =>
 export const updateCampaign = (id: number, payload: CampaignPayload, version?: number) =>
   api.post<Campaign>(`v1/campaigns/${id}`, { body: toFormData({ _method: 'PUT' }, campaignForm(payload)), fallback: CAMPAIGN_FALLBACKS.update, version });
 
-export const deleteCampaign = (id: number) => api.delete<DeletedRecord>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete });
+export const deleteCampaign = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/campaigns/${id}`, { fallback: CAMPAIGN_FALLBACKS.delete, version });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkCampaignDeletion = (id: number) =>
@@ -111,7 +111,7 @@ export const campaignDeletion: Deletion<Campaign> = {
   describe: (campaign) => ({
     before: 'Se eliminará la campaña ',
     name: campaign.name,
-    after: ' y su imagen. Esta acción no se puede deshacer.',
+    after: ' y su imagen. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Campaña eliminada.',
   remove: deleteCampaign,

@@ -59,7 +59,7 @@ export const createCategory = (payload: CategoryPayload) =>
 export const updateCategory = (id: number, payload: CategoryPayload, version?: number) =>
   api.post<Category>(`v1/categories/${id}`, { body: toFormData({ _method: 'PUT' }, categoryForm(payload)), fallback: CATEGORY_FALLBACKS.save, version });
 
-export const deleteCategory = (id: number) => api.delete<DeletedRecord>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete });
+export const deleteCategory = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/categories/${id}`, { fallback: CATEGORY_FALLBACKS.delete, version });
 
 /** Whether the category can be deleted now and, if not, why (its subcategories, the campaigns using it). */
 export const checkCategoryDeletion = (id: number) =>
@@ -95,7 +95,7 @@ export const categoryDeletion: Deletion<Category> = {
   describe: (category) => ({
     before: 'Se eliminará la categoría ',
     name: category.name,
-    after: ' y su imagen. Esta acción no se puede deshacer.',
+    after: ' y su imagen. Se podrá restaurar desde el historial.',
   }),
   keyword: (category) => category.name,
   deleted: 'Categoría eliminada.',

@@ -51,7 +51,7 @@ export const createConnector = (dspId: number, payload: ConnectorPayload) =>
 export const updateConnector = (id: number, payload: Partial<ConnectorPayload>, version?: number) =>
   api.post<Connector>(`v1/connectors/${id}`, { json: { _method: 'PUT', ...payload }, fallback: CONNECTOR_FALLBACKS.save, version });
 
-export const deleteConnector = (id: number) => api.delete<DeletedRecord>(`v1/connectors/${id}`, { fallback: CONNECTOR_FALLBACKS.delete });
+export const deleteConnector = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/connectors/${id}`, { fallback: CONNECTOR_FALLBACKS.delete, version });
 
 /** Whether the connector can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkConnectorDeletion = (id: number) =>
@@ -80,7 +80,7 @@ export const connectorDeletion: Deletion<Connector> = {
   describe: (connector) => ({
     before: '¿Eliminar este conector? Se eliminará el conector ',
     name: connector.key,
-    after: ' y su mapa de planes. Esta acción no se puede deshacer.',
+    after: ' y su mapa de planes. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Conector eliminado.',
   remove: deleteConnector,

@@ -56,7 +56,7 @@ export const createCustomer = (dspId: number, payload: CustomerPayload) =>
 export const updateCustomer = (id: number, payload: CustomerPayload, version?: number) =>
   api.put<Customer>(`v1/customers/${id}`, { json: payload, fallback: CUSTOMER_FALLBACKS.save, version });
 
-export const deleteCustomer = (id: number) => api.delete<DeletedRecord>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete });
+export const deleteCustomer = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/customers/${id}`, { fallback: CUSTOMER_FALLBACKS.delete, version });
 
 /** Whether the customer can be deleted now and, if not, why (their bookings). */
 export const checkCustomerDeletion = (id: number) =>
@@ -92,9 +92,9 @@ export const customerQueries = {
 export const customerDeletion: Deletion<Customer> = {
   title: 'Eliminar cliente',
   describe: (customer) => ({
-    before: '¿Eliminar este cliente? Esta acción no se puede deshacer. Se eliminarán ',
+    before: '¿Eliminar este cliente? Se eliminarán ',
     name: customer.name,
-    after: ` (DNI ${customer.dni}) y sus suscripciones.`,
+    after: ` (DNI ${customer.dni}) y sus suscripciones. Se podrá restaurar desde el historial.`,
   }),
   deleted: 'Cliente eliminado.',
   remove: deleteCustomer,

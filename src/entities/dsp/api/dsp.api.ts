@@ -65,7 +65,7 @@ export const createDsp = (payload: DspPayload) => api.post<Dsp>('v1/dsps', { bod
 export const updateDsp = (id: number, payload: DspPayload, version?: number) =>
   api.post<Dsp>(`v1/dsps/${id}`, { body: toFormData({ _method: 'PUT' }, dspForm(payload)), fallback: DSP_FALLBACKS.save, version });
 
-export const deleteDsp = (id: number) => api.delete<DeletedRecord>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete });
+export const deleteDsp = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/dsps/${id}`, { fallback: DSP_FALLBACKS.delete, version });
 
 /** Whether the DSP can be deleted now and, if not, why (its customers). */
 export const checkDspDeletion = (id: number) => api.get<DeletionCheck>(`v1/dsps/${id}/deletion`, { fallback: DSP_FALLBACKS.delete });
@@ -105,7 +105,7 @@ export const dspDeletion: Deletion<Dsp> = {
   describe: (dsp) => ({
     before: 'Se eliminará la DSP ',
     name: dsp.name,
-    after: ', su imagen, sus planes asignados y su personal asignado. Esta acción no se puede deshacer.',
+    after: ', su imagen, sus planes asignados y su personal asignado. Se podrá restaurar desde el historial.',
   }),
   keyword: (dsp) => dsp.name,
   deleted: 'DSP eliminada.',

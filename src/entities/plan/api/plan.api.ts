@@ -65,7 +65,7 @@ export const createPlan = (campaignId: number, payload: PlanPayload) =>
 export const updatePlan = (id: number, payload: PlanPayload, version?: number) =>
   api.post<Plan>(`v1/plans/${id}`, { body: toFormData({ _method: 'PUT' }, planForm(payload)), fallback: PLAN_FALLBACKS.save, version });
 
-export const deletePlan = (id: number) => api.delete<DeletedRecord>(`v1/plans/${id}`, { fallback: PLAN_FALLBACKS.delete });
+export const deletePlan = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/plans/${id}`, { fallback: PLAN_FALLBACKS.delete, version });
 
 /** Whether the plan can be deleted now and, if not, why (its upgrades, its services). */
 export const checkPlanDeletion = (id: number) => api.get<DeletionCheck>(`v1/plans/${id}/deletion`, { fallback: PLAN_FALLBACKS.delete });
@@ -102,7 +102,7 @@ export const planDeletion: Deletion<Plan> = {
   describe: (plan) => ({
     before: 'Se eliminará el plan ',
     name: plan.name,
-    after: ', su imagen y su PDF. Esta acción no se puede deshacer.',
+    after: ', su imagen y su PDF. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Plan eliminado.',
   remove: deletePlan,

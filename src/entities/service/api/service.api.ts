@@ -54,7 +54,7 @@ export const createService = (planId: number, payload: ServicePayload) =>
 export const updateService = (id: number, payload: ServicePayload, version?: number) =>
   api.post<Service>(`v1/services/${id}`, { body: toFormData({ _method: 'PUT' }, serviceForm(payload)), fallback: SERVICE_FALLBACKS.save, version });
 
-export const deleteService = (id: number) => api.delete<DeletedRecord>(`v1/services/${id}`, { fallback: SERVICE_FALLBACKS.delete });
+export const deleteService = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/services/${id}`, { fallback: SERVICE_FALLBACKS.delete, version });
 
 export const checkServiceDeletion = (id: number) =>
   api.get<DeletionCheck>(`v1/services/${id}/deletion`, { fallback: SERVICE_FALLBACKS.delete });
@@ -95,7 +95,7 @@ export const serviceDeletion: Deletion<Service> = {
   describe: (service) => ({
     before: 'Se eliminará el servicio ',
     name: service.name,
-    after: ' y su imagen. Esta acción no se puede deshacer.',
+    after: ' y su imagen. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Servicio eliminado.',
   remove: deleteService,

@@ -53,7 +53,7 @@ export const createSponsor = (payload: SponsorPayload) =>
 export const updateSponsor = (id: number, payload: SponsorPayload, version?: number) =>
   api.post<Sponsor>(`v1/sponsors/${id}`, { body: toFormData({ _method: 'PUT' }, sponsorForm(payload)), fallback: SPONSOR_FALLBACKS.update, version });
 
-export const deleteSponsor = (id: number) => api.delete<DeletedRecord>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete });
+export const deleteSponsor = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/sponsors/${id}`, { fallback: SPONSOR_FALLBACKS.delete, version });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkSponsorDeletion = (id: number) =>
@@ -89,7 +89,7 @@ export const sponsorDeletion: Deletion<Sponsor> = {
   describe: (sponsor) => ({
     before: 'Se eliminará el sponsor ',
     name: sponsor.name,
-    after: ' y su logo. Esta acción no se puede deshacer.',
+    after: ' y su logo. Se podrá restaurar desde el historial.',
   }),
   deleted: 'Sponsor eliminado.',
   remove: deleteSponsor,

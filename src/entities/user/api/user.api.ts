@@ -53,7 +53,7 @@ export const updateUser = (id: number, payload: UserPayload, version?: number) =
 export const resetUserSecondFactor = (id: number) =>
   api.post<null>(`v1/users/${id}/second-factor/reset`, { fallback: USER_FALLBACKS.resetSecondFactor });
 
-export const deleteUser = (id: number) => api.delete<DeletedRecord>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete });
+export const deleteUser = (id: number, version?: number) => api.delete<DeletedRecord>(`v1/users/${id}`, { fallback: USER_FALLBACKS.delete, version });
 
 /** Whether the record can be deleted now and, if not, why (asked when the delete dialog opens). */
 export const checkUserDeletion = (id: number) => api.get<DeletionCheck>(`v1/users/${id}/deletion`, { fallback: USER_FALLBACKS.delete });
@@ -89,7 +89,7 @@ export const userDeletion: Deletion<User> = {
   describe: (user) => ({
     before: 'Se eliminará a ',
     name: user.name,
-    after: ` (${user.email}) y se cerrarán sus sesiones. Esta acción no se puede deshacer.`,
+    after: ` (${user.email}) y se cerrarán sus sesiones. Se podrá restaurar desde el historial.`,
   }),
   keyword: (user) => user.name,
   deleted: 'Usuario eliminado.',

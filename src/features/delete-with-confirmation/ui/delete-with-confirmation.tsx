@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Deletion, DeletionText } from '@/shared/api';
+import { staleRecord, type Deletion, type DeletionText } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { focusUnderTopDialog } from '@/shared/ui/modal';
 import { showUndoDelete } from './undo-delete';
@@ -9,7 +9,11 @@ import { showUndoDelete } from './undo-delete';
 /** What most records ask to type; people, DSPs and catalogue categories name their own keyword. */
 const CONFIRM_KEYWORD = 'confirmar';
 
-export interface DeleteWithConfirmationProps<T extends { id: number }> {
+/** Said in the dialog when the record changed since it was shown (the server's 409). */
+export const STALE_DELETE_MESSAGE =
+  'Otra persona cambió este registro desde que lo abriste. Revisa sus datos; si aún quieres eliminarlo, pulsa Eliminar otra vez.';
+
+export interface DeleteWithConfirmationProps<T extends { id: number; version?: number }> {
   /** The record to delete; null keeps the dialog closed. */
   target: T | null;
   /** The entity's descriptor (`sponsorDeletion`, `userDeletion`): how it goes and what the dialog says. */
@@ -23,15 +27,18 @@ export interface DeleteWithConfirmationProps<T extends { id: number }> {
  * Deleting a record after typing its keyword. The server's refusal (e.g. it still has campaigns)
  * shows inside the dialog, which stays open. Once deleted, the notice offers 'Deshacer'.
  */
-export function DeleteWithConfirmation<T extends { id: number }>({ target, deletion, onClose, onDeleted }: DeleteWithConfirmationProps<T>) {
+export function DeleteWithConfirmation<T extends { id: number; version?: number }>({ target, deletion, onClose, onDeleted }: DeleteWithConfirmationProps<T>) {
   const queryClient = useQueryClient();
   // The dialog keeps showing the record while it closes.
   const [shown, setShown] = useState(target);
   // Once deleted, its row (and the button that opened the dialog) is gone.
   const [deleted, setDeleted] = useState(false);
+  // After a refusal for a stale version, the version the person has now been told about.
+  const [seenVersion, setSeenVersion] = useState<number | undefined>();
   if (target && target !== shown) {
     setShown(target);
     setDeleted(false);
+    setSeenVersion(undefined);
   }
 
   // Asked afresh at each opening: a record's dependents change while the list is on screen.
@@ -46,7 +53,20 @@ export function DeleteWithConfirmation<T extends { id: number }>({ target, delet
   const blockedReason = check.data && !check.data.deletable ? (check.data.reason ?? 'No se puede eliminar.') : null;
 
   const remove = useMutation({
-    mutationFn: (record: T) => deletion.remove(record.id),
+    // Deletes the record as it was shown: one changed since is refused, the lists show it as it is
+    // now, and a second 'Eliminar' is a choice made knowing that.
+    mutationFn: async (record: T) => {
+      try {
+        return await deletion.remove(record.id, seenVersion ?? record.version);
+      } catch (error) {
+        const current = staleRecord<{ version?: number }>(error);
+        if (!current) throw error;
+        setSeenVersion(current.version);
+        void queryClient.invalidateQueries({ queryKey: deletion.queries.lists() });
+        void queryClient.invalidateQueries({ queryKey: deletion.queries.detail(record.id).queryKey });
+        throw new Error(STALE_DELETE_MESSAGE, { cause: error });
+      }
+    },
     onSuccess: async (answer, record) => {
       queryClient.removeQueries({ queryKey: deletion.queries.detail(record.id).queryKey });
       setDeleted(true);

@@ -213,7 +213,7 @@ describe('Customers page: actions', () => {
     customersDb.deletionRefusal = null;
     await user.click(within(card('Pedro Gil')).getByRole('button', { name: 'Eliminar' }));
     dialog = await screen.findByRole('dialog', { name: 'Eliminar cliente' });
-    expect(within(dialog).getByText(/¿Eliminar este cliente\? Esta acción no se puede deshacer\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/¿Eliminar este cliente\? Se eliminarán .* y sus suscripciones\. Se podrá restaurar desde el historial\./)).toBeInTheDocument();
     await user.type(await within(dialog).findByLabelText(/Escribe/), 'confirmar');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pedro Gil' })).not.toBeInTheDocument());

@@ -8,6 +8,7 @@ import { server } from '../../../../tests/msw/server';
 import { chooseOption } from '../../../../tests/utils/choose-option';
 import { fillIn } from '../../../../tests/utils/fill-in';
 import { currentLocation, renderRoute, startSession } from '../../../../tests/utils/render';
+import { STALE_DELETE_MESSAGE } from '@/features/delete-with-confirmation';
 
 const openSponsors = async (path = '/sponsors') => {
   startSession();
@@ -423,6 +424,25 @@ describe('sponsors page: deleting', () => {
     await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await within(dialog).findByText('No se puede eliminar: tiene 1 campaña')).toBeInTheDocument();
+  });
+
+  it('refuses to delete a sponsor someone changed since it was shown, and deletes it as it is now on a second Eliminar', async () => {
+    const sponsor = sponsorsDb.add({ name: 'Andes' });
+    const { user } = await openSponsors();
+    await user.click(within(await screen.findByRole('article', { name: 'Andes' })).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar sponsor' });
+    sponsorsDb.sponsors[0] = { ...sponsor, name: 'Andes Renovado', version: sponsor.version + 1 };
+
+    await user.type(within(dialog).getByLabelText(/Escribe/), 'confirmar');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByText(STALE_DELETE_MESSAGE)).toBeInTheDocument();
+    expect(sponsorsDb.sponsors).toHaveLength(1);
+    // Behind the dialog, the grid already shows the sponsor as it is now.
+    expect(await screen.findByRole('article', { name: 'Andes Renovado', hidden: true })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Andes Renovado', hidden: true })).not.toBeInTheDocument());
+    expect(sponsorsDb.sponsors).toHaveLength(0);
   });
 
   it('steps back a page after deleting the last sponsor of a page', async () => {

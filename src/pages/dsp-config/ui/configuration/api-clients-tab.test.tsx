@@ -128,7 +128,7 @@ describe('DSP configuration: the Clientes Api tab', () => {
     const { user } = renderTab();
     await user.click(await screen.findByRole('button', { name: 'Eliminar Backend Pagos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar cliente API' });
-    expect(dialog).toHaveTextContent('¿Eliminar este cliente? Esta acción no se puede deshacer.');
+    expect(dialog).toHaveTextContent(/¿Eliminar este cliente\? Backend Pagos \(.+\) dejará de poder llamar a la API\. Se podrá restaurar desde el historial, con un secreto nuevo\./);
     await user.type(await within(dialog).findByRole('textbox', { name: /para confirmar/ }), 'confirmar');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
