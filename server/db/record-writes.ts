@@ -46,14 +46,28 @@ export interface Reference {
  * What a write refused by one of `rules`' constraints answers: a unique index, 409 with the error on
  * its field; a foreign key, 422 on its field. Any other error is returned as it is. For
  * `defineWrites`, and for writes with transactions of their own (a user's).
+ *
+ * `restoring`: a restore has no form to show field errors on, so a 422 says in its message what is
+ * gone, and a violation no rule names still answers (the id taken again, some other row gone).
  */
-export function constraintRefusal(error: unknown, rules: { unique?: readonly UniqueName[]; references?: readonly Reference[] }): unknown {
+export function constraintRefusal(
+  error: unknown,
+  rules: { unique?: readonly UniqueName[] | undefined; references?: readonly Reference[] | undefined },
+  { restoring = false } = {},
+): unknown {
   const index = uniqueViolation(error);
-  const taken = index ? rules.unique?.find((rule) => rule.index === index) : undefined;
-  if (taken) return conflict(taken.message, { [taken.field]: [taken.message] });
+  if (index) {
+    const taken = rules.unique?.find((rule) => rule.index === index);
+    if (taken) return conflict(taken.message, { [taken.field]: [taken.message] });
+    return restoring ? conflict(RESTORE_MESSAGES.idTaken) : error;
+  }
   const constraint = foreignKeyViolation(error);
-  const missing = constraint ? rules.references?.find((reference) => reference.constraint === constraint) : undefined;
-  return missing ? validationFailed({ [missing.field]: [missing.message] }) : error;
+  if (constraint) {
+    const missing = rules.references?.find((reference) => reference.constraint === constraint);
+    if (missing) return validationFailed({ [missing.field]: [missing.message] }, restoring ? missing.message : undefined);
+    return restoring ? validationFailed({}, RESTORE_MESSAGES.somethingGone) : error;
+  }
+  return error;
 }
 
 /** An uploaded file kept in a column of the row: the folder it goes to, the kinds accepted, the label a 415 names. */
@@ -292,21 +306,6 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
 
   const mapConstraint = (error: unknown) => constraintRefusal(error, options);
 
-  /** A restore refused by a constraint: a name (409 as on a create), the id (409), a row it pointed to (422 naming it). */
-  const restoreRefusal = (error: unknown): unknown => {
-    const index = uniqueViolation(error);
-    if (index) {
-      const taken = options.unique?.find((rule) => rule.index === index);
-      return taken ? conflict(taken.message, { [taken.field]: [taken.message] }) : conflict(RESTORE_MESSAGES.idTaken);
-    }
-    const constraint = foreignKeyViolation(error);
-    if (constraint) {
-      const needed = options.restoreNeeds?.find((reference) => reference.constraint === constraint);
-      return needed ? validationFailed({ [needed.field]: [needed.message] }, needed.message) : validationFailed({}, RESTORE_MESSAGES.somethingGone);
-    }
-    return error;
-  };
-
   /** Why the record may not be deleted now, or null: its own rules first, then each dependent. */
   const refusal = async (tx: Tx, row: Row, actor: Actor): Promise<AppError | null> => {
     const refused = await options.refuseDelete?.(tx, row, actor);
@@ -473,7 +472,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
             return { ...((await answerOf(row, tx, after)) as Values), ...changes.answer };
           });
         } catch (error) {
-          throw restoreRefusal(error);
+          throw constraintRefusal(error, { unique: options.unique, references: options.restoreNeeds }, { restoring: true });
         }
       },
     } satisfies Restorer,
