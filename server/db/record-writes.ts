@@ -235,10 +235,11 @@ export async function assertVersion(row: { version: number }, expected: number |
 
 /**
  * Marks a record changed when only rows related to it changed (a plan's services, a role's
- * permissions): `updated_at` and `version` move as for a change of its own columns.
+ * permissions): `updated_at` and `version` move as for a change of its own columns. Answers the row as it is now.
  */
-export async function touchRecord(tx: Tx, table: PgTable, id: AnyColumn, value: number): Promise<void> {
-  await tx.update(table).set({ updatedAt: sql`now()` } as never).where(eq(id, value));
+export async function touchRecord<Row>(tx: Tx, table: PgTable, id: AnyColumn, value: number): Promise<Row> {
+  const [row] = (await tx.update(table).set({ updatedAt: sql`now()` } as never).where(eq(id, value)).returning()) as Row[];
+  return row!;
 }
 
 /** Whether setting `value` leaves the stored `stored` as it is (SQL expressions always count as a change). */
@@ -384,8 +385,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
           let presentedAfter = await options.present(after, tx);
           if (!changed && JSON.stringify(presentedAfter) !== JSON.stringify(presentedBefore)) {
             // Only related rows changed (a plan's services): the record changed all the same.
-            await touchRecord(tx, table_, idColumn, id);
-            after = (await lockRow(tx, id, 'no key update'));
+            after = await touchRecord<Row>(tx, table_, idColumn, id);
             presentedAfter = await options.present(after, tx);
           }
           await options.history.record(tx, actor, { before: presentedBefore, after: presentedAfter });
