@@ -1,72 +1,44 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { errorMessage, formFieldErrors } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
-import { safeRedirect, useResendCountdown } from '@/shared/lib';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { useResendCountdown } from '@/shared/lib';
 import { AuthSubmitButton } from '@/shared/ui/auth-form';
 import { OtpInput, ResendCode, useOtpField } from '@/shared/ui/otp-input';
 import { RESEND_FALLBACK, resendSignInCode } from '../api/resend-code';
 import { VERIFY_OTP_FALLBACK, verifyOtp } from '../api/verify-otp';
+import { BackToLogin, useCodeSignIn, type CodeSignInProps } from './use-code-sign-in';
 
-const NO_EMAIL_MESSAGE = 'No email provided for verification.';
 // The server answers alike whether or not a code was sent (it never says who is signing in), so
 // this says when one arrives: while the sign-in started with the password is still pending.
 const RESENT_MESSAGE = 'Si tu inicio de sesión sigue pendiente, te enviamos un código nuevo. Si no llega, vuelve a iniciar sesión.';
 
-export interface VerifyOtpFormProps {
-  /** The address the code went to, from the URL; the session store's is used when absent. */
-  email?: string;
-  /** The panel address to open once signed in (checked again here: it comes from the URL). */
-  redirect?: string;
-}
+export type VerifyOtpFormProps = CodeSignInProps;
 
 /** The six-digit code that completes the sign-in; a valid one starts the session. */
 export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormProps) {
-  const navigate = useNavigate();
-  const pendingEmail = useSessionStore((state) => state.email);
+  const signIn = useCodeSignIn({ email: emailFromUrl, redirect });
+  const { email } = signIn;
   const otpSentAt = useSessionStore((state) => state.otpSentAt);
-  const setLogin = useSessionStore((state) => state.setLogin);
   const codeSent = useSessionStore((state) => state.codeSent);
-  const email = emailFromUrl?.trim() || pendingEmail || '';
   // The minute counts from the last code this tab asked for, when it was for this address.
-  const secondsLeft = useResendCountdown(email && email === pendingEmail ? otpSentAt : null);
+  const secondsLeft = useResendCountdown(email && email === signIn.pendingEmail ? otpSentAt : null);
 
   // Six digits typed or pasted go at once; `verify` ignores a second send while one is checked.
   const otp = useOtpField({ onComplete: (code) => verify(code) });
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  // The boxes are disabled while checking, so after a refusal focus is put back on purpose.
-  const [focusAfterError, setFocusAfterError] = useState<'code' | 'alert' | null>(null);
-
-  useEffect(() => {
-    if (!focusAfterError) return;
-    if (focusAfterError === 'alert') alertRef.current?.focus();
-    else formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-    setFocusAfterError(null);
-  }, [focusAfterError]);
 
   const verifyMutation = useMutation({
     mutationFn: verifyOtp,
-    onSuccess: ({ token, expires_at: _expiresAt, ...user }) => {
-      setLogin(token, user);
-      // The address that needed the session, search included; '/' when there was none.
-      void navigate({ href: safeRedirect(redirect), replace: true });
-    },
+    onSuccess: signIn.signIn,
     onError: (error) => {
       const message = formFieldErrors(error).code;
-      if (message) {
-        // A wrong code is emptied: the next six digits typed are sent again by themselves.
-        otp.setCode('');
-        otp.setError(message);
-        setFocusAfterError('code');
-      } else {
-        setFormError(errorMessage(error, VERIFY_OTP_FALLBACK));
-        setFocusAfterError('alert');
-      }
+      if (!message) return signIn.showAlert(errorMessage(error, VERIFY_OTP_FALLBACK));
+      // A wrong code is emptied: the next six digits typed are sent again by themselves.
+      otp.setCode('');
+      otp.setError(message);
+      signIn.focusField();
     },
   });
 
@@ -75,33 +47,25 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
     onSuccess: () => {
       codeSent(email);
       otp.setCode('');
-      setFocusAfterError('code');
+      signIn.focusField();
     },
-    onError: (error) => {
-      setFormError(errorMessage(error, RESEND_FALLBACK));
-      setFocusAfterError('alert');
-    },
+    onError: (error) => signIn.showAlert(errorMessage(error, RESEND_FALLBACK)),
   });
 
   /** Checks the code typed, once: not while a check is under way. */
   function verify(code: string) {
     if (verifyMutation.isPending) return;
-    setFormError(null);
+    signIn.clearAlert();
     otp.setError(null);
     resendMutation.reset();
-    if (!email) {
-      setFormError(NO_EMAIL_MESSAGE);
-      setFocusAfterError('alert');
-      return;
-    }
-    verifyMutation.mutate({ email, code });
+    if (signIn.hasEmail()) verifyMutation.mutate({ email, code });
   }
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (email && !otp.check()) {
-      setFormError(null);
-      setFocusAfterError('code');
+      signIn.clearAlert();
+      signIn.focusField();
       return;
     }
     verify(otp.code);
@@ -109,16 +73,15 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
 
   const resend = () => {
     if (!email) return;
-    setFormError(null);
+    signIn.clearAlert();
     otp.setError(null);
     resendMutation.mutate(email);
   };
 
   const busy = verifyMutation.isPending;
-  const resending = resendMutation.isPending;
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate>
+    <form ref={signIn.formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           {email ? (
@@ -129,11 +92,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
             'Ingresa el código de 6 dígitos que enviamos a tu correo.'
           )}
         </Text>
-        {formError ? (
-          <div ref={alertRef} tabIndex={-1}>
-            <ErrorAlert message={formError} />
-          </div>
-        ) : null}
+        {signIn.alert}
         {resendMutation.isSuccess ? (
           <Text size="sm" c="green.9" role="status">
             {RESENT_MESSAGE}
@@ -144,7 +103,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
           Verificar y continuar
         </AuthSubmitButton>
         {email ? (
-          <ResendCode secondsLeft={secondsLeft} resending={resending} disabled={busy} onResend={resend} />
+          <ResendCode secondsLeft={secondsLeft} resending={resendMutation.isPending} disabled={busy} onResend={resend} />
         ) : (
           <Text size="sm" c="gray.7" ta="center">
             ¿No llegó el código?{' '}
@@ -154,14 +113,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
             para recibir otro.
           </Text>
         )}
-        <Anchor
-          size="sm"
-          className="small-target"
-          style={{ alignSelf: 'center' }}
-          renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />}
-        >
-          Volver al inicio de sesión
-        </Anchor>
+        <BackToLogin redirect={redirect} />
       </Stack>
     </form>
   );
