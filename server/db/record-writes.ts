@@ -242,6 +242,13 @@ export async function touchRecord<Row>(tx: Tx, table: PgTable, id: AnyColumn, va
   return row!;
 }
 
+/**
+ * Whether writing `set` (columns by their drizzle names) changes the stored `row`: only a real change
+ * moves `updated_at` and `version`, so saving a form as it was is not one.
+ */
+export const changesRow = (row: object, set: object): boolean =>
+  Object.entries(set).some(([column, value]) => value !== undefined && !unchanged((row as Values)[column], value));
+
 /** Whether setting `value` leaves the stored `stored` as it is (SQL expressions always count as a change). */
 const unchanged = (stored: unknown, value: unknown): boolean => {
   if (stored instanceof Date && value instanceof Date) return stored.getTime() === value.getTime();
@@ -378,8 +385,7 @@ export function defineWrites<T extends PgTable, Item, Answer = Item, F extends s
           const presentedBefore = await options.present(before, tx);
           await assertVersion(before as { version: number }, version, () => answerOf(before, tx, presentedBefore));
           const set = { ...((typeof changes === 'function' ? await changes(before, tx) : changes) as Values), ...stored };
-          // Only a real change moves `updated_at` and `version`: saving a form as it was is not one.
-          const changed = Object.entries(set).some(([column, value]) => !unchanged((before as Values)[column], value));
+          const changed = changesRow(before as object, set);
           let [after] = changed ? ((await tx.update(table_).set(set as never).where(eq(idColumn, id)).returning()) as [Row]) : [before];
           await alongside?.(tx, after);
           let presentedAfter = await options.present(after, tx);

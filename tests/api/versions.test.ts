@@ -157,6 +157,23 @@ describe('an update with a version', () => {
     expect(same.json().data.version).toBe(item.version);
   });
 
+  it('of a user: saved as it was leaves the version, a change of roles alone moves it', async () => {
+    const fields = { dni: '40111222', name: 'Versión Usuaria', email: 'version.usuaria@example.com', phone: '3001234567', roles: ['OPERATOR'] };
+    const created = await inject({ method: 'POST', url: '/api/v1/users', headers: auth(), payload: { ...fields, password: 'Una-Clave-Larga-2026!' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version } = created.json().data as { id: number; version: number };
+    const save = (payload: Record<string, unknown>, at: number) =>
+      inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: { ...auth(), 'if-match': `"${at}"` }, payload });
+
+    const same = await save(fields, version);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data.version).toBe(version);
+    const promoted = await save({ ...fields, roles: ['OPERATOR', 'BUSINESS_LEADER'] }, version);
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().data.version).toBe(version + 1);
+    expect((await save(fields, version)).statusCode).toBe(409);
+  });
+
   it('moves the version when only related rows change (a role’s permissions)', async () => {
     const [role] = await demo.ctx.db.select().from(roles).where(eq(roles.slug, 'OPERATOR'));
     const { item } = await detail(`/api/v1/roles/${role!.id}`);

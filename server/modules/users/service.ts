@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
-import { assertVersion, constraintRefusal, defineWrites } from '../../db/record-writes';
+import { assertVersion, changesRow, constraintRefusal, defineWrites, touchRecord } from '../../db/record-writes';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import { countries, dspUsers, roles, sessions, totpFactors, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
@@ -302,7 +302,7 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
         ({ before, after } = await db.transaction(async (tx) => {
           await lockSuperAdmins(tx);
           // Locked before it is read: the version compared is the one this write replaces.
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
+          const [stored] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
           const target = await findUser(tx, id);
           if (!target) throw notFound(USER_ERRORS.notFound);
           await assertMayActOn(tx, actor, target, 'modificar');
@@ -322,21 +322,20 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
           if (losesSuperAdmin && (await otherActiveSuperAdmins(tx, id)) === 0) throw conflict(USER_ERRORS.lastSuperAdmin);
           await checkUnique(tx, input, id);
 
-          await tx
-            .update(users)
-            .set({
-              dni: input.dni,
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              isActive: willBeActive,
-              ...(input.country_id === undefined ? {} : { countryId: input.country_id }),
-              ...(passwordHash === undefined ? {} : { passwordHash }),
-            })
-            .where(eq(users.id, id));
-
-          const before = new Set(target.roles.map((role) => role.id));
-          const rolesChanged = found.length !== before.size || found.some((role) => !before.has(role.id));
+          const set = {
+            dni: input.dni,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            isActive: willBeActive,
+            countryId: input.country_id,
+            passwordHash,
+          };
+          const held = new Set(target.roles.map((role) => role.id));
+          const rolesChanged = found.length !== held.size || found.some((role) => !held.has(role.id));
+          // Saving the form as it was changes nothing, not even the version.
+          if (changesRow(stored!, set)) await tx.update(users).set(set).where(eq(users.id, id));
+          else if (rolesChanged) await touchRecord(tx, users, users.id, id);
           if (rolesChanged) {
             await tx.delete(userRoles).where(eq(userRoles.userId, id));
             await tx.insert(userRoles).values(found.map((role) => ({ userId: id, roleId: role.id })));
