@@ -23,7 +23,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { jsonBody, parseBody } from '../body';
-import { answer, apiUrl, fail } from '../envelope';
+import { answer, apiUrl, fail, staleVersionAnswer } from '../envelope';
 import { askedIncludes, listOf, matching, shaped, type ListSpec, type MockModule } from '../resource';
 import { signedInUser } from './auth';
 
@@ -214,7 +214,10 @@ export const mock: MockModule = {
       const index = bookingsDb.bookings.findIndex((row) => row.id === Number(params.id));
       const current = bookingsDb.bookings[index];
       if (!current || !visibleDsp(current.dsp_id)) return fail(404, BOOKING_NOT_FOUND);
-      const input = parseBody(bookingStatusFields, await jsonBody(request));
+      const body = await jsonBody(request);
+      const stale = staleVersionAnswer(request, body, shaped(current, [], specOf(new URL(request.url), BOOKING_DETAIL_INCLUDES)));
+      if (stale) return stale;
+      const input = parseBody(bookingStatusFields, body);
       if (input instanceof Response) return input;
       const refusal = bookingTransitionRefusal(current.status, input.status);
       if (refusal) return fail(422, refusal, { status: [refusal] });

@@ -3,7 +3,7 @@ import { Group, NativeSelect, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { BOOKING_FALLBACKS, BookingStatusBadge, bookingFinalStatusQuestion, type Booking, type BookingStatus, type BookingToName } from '@/entities/booking';
-import { ApiError, errorMessage } from '@/shared/api';
+import { ApiError, errorMessage, staleRecord } from '@/shared/api';
 import { useConfirm } from '@/shared/ui/confirm-dialog';
 import { FormModal, FormModalBody } from '@/shared/ui/form-modal';
 import { useChangeBookingStatus } from '../model/use-change-booking-status';
@@ -33,7 +33,9 @@ export function ChangeBookingStatusDialog({ booking, onClose }: ChangeBookingSta
 /** The refusal's own words: the 422 names the reason under `status`; otherwise the message. */
 const refusal = (error: unknown) => (error instanceof ApiError && error.fieldError('status')) || errorMessage(error, BOOKING_FALLBACKS.status);
 
-function StatusForm({ booking, onClose }: { booking: BookingToChange; onClose: () => void }) {
+function StatusForm({ booking: opened, onClose }: { booking: BookingToChange; onClose: () => void }) {
+  // The booking as the person knows it: after a refusal because someone else changed it, as it is now.
+  const [booking, setBooking] = useState(opened);
   const current = booking.status;
   const allowed = BOOKING_TRANSITIONS[current];
   const [picked, setPicked] = useState<BookingStatus | ''>('');
@@ -55,6 +57,13 @@ function StatusForm({ booking, onClose }: { booking: BookingToChange; onClose: (
               onSuccess: () => {
                 notifications.show({ color: 'green', message: BOOKING_ANSWERS.statusChanged });
                 onClose();
+              },
+              onError: (error) => {
+                const now = staleRecord<Booking>(error);
+                if (!now) return;
+                setBooking(now);
+                // A choice the status it has now cannot move to is dropped; another one is kept.
+                if (!BOOKING_TRANSITIONS[now.status].includes(picked)) setPicked('');
               },
             },
           );

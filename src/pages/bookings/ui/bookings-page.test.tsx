@@ -302,6 +302,31 @@ describe('/agendamientos', () => {
     expect(await screen.findByText('Tienes cambios sin guardar. ¿Descartarlos?')).toBeInTheDocument();
   });
 
+  it('refuses a change made on a booking someone else changed meanwhile, showing its status now and the message', async () => {
+    bookingsDb.addDsp();
+    const pending = bookingsDb.add();
+    const { user } = await openBookings('/agendamientos?dsp=1');
+    await user.click(await screen.findByRole('button', { name: `Cambiar estado de ${pending.code_ref}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar estado' });
+    // Someone else confirmed it meanwhile: its version moved on.
+    bookingsDb.bookings[0] = { ...bookingsDb.bookings[0]!, status: 'CONFIRMED', version: pending.version + 1 };
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Estado' }), 'CANCELLED');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar la reservación' })).getByRole('button', { name: 'Sí, cancelar' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Otra persona cambió este registro mientras lo editabas.');
+    expect(bookingsDb.bookings[0]!.status).toBe('CONFIRMED');
+    await waitFor(() => expect(within(dialog).getByText(/Estado actual/).parentElement).toHaveTextContent('Confirmado'));
+    await waitFor(() => expect(rowOf(pending.code_ref)).toHaveTextContent('Confirmado'));
+
+    // Cancelling is still possible from Confirmado: the choice stays, and now it is made knowing.
+    expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveValue('CANCELLED');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar la reservación' })).getByRole('button', { name: 'Sí, cancelar' }));
+    expect(await screen.findByText('Estado actualizado correctamente.')).toBeInTheDocument();
+    expect(bookingsDb.bookings[0]!.status).toBe('CANCELLED');
+  });
+
   it('locks the status of a consumed booking, saying why, and offers no change to who may only look', async () => {
     bookingsDb.addDsp();
     const consumed = bookingsDb.add({ status: 'CONSUMED', consumed_at: '2026-11-20T16:00:00.000Z' });
