@@ -5,6 +5,7 @@ import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useSessionStore } from '@/shared/auth';
 import { COMPANY_NAME } from '@/shared/config';
 import { LoadingState } from '@/shared/ui/loading-state';
+import { keepFocusOnThePage } from '@/shared/ui/modal';
 import { PanelProviders } from '../setup/panel-providers';
 import { MainNav } from './main-nav';
 import { useHeadingFocusOnNavigate } from './use-heading-focus';
@@ -26,6 +27,8 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 export function AppShellLayout() {
   useProfileRefresh();
   useHeadingFocusOnNavigate();
+  // Focus never falls to the body because what held it went away.
+  useEffect(() => keepFocusOnThePage(), []);
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
   const burgerRef = useRef<HTMLButtonElement>(null);

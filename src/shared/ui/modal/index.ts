@@ -1,1 +1,1 @@
-export { Drawer, Modal, focusUnderTopDialog } from './modal';
+export { Drawer, Modal, focusUnderTopDialog, keepFocusOnThePage } from './modal';

@@ -87,3 +87,38 @@ export function focusUnderTopDialog() {
     else focusPageHeading();
   }, 0);
 }
+
+/** How long the dialogs' own hand-over (and Mantine's, on a 10 ms timer) gets before `keepFocusOnThePage` steps in. */
+const HAND_OVER_MS = 50;
+
+/**
+ * Focus held by an element that then leaves the page (the empty list's 'Nueva Categoría' once the
+ * first one arrives, a row a refresh dropped) would fall to the body, where the keyboard starts
+ * again from the top: it goes to the top dialog, or the page's h1. Focus a person sent to the body
+ * (a click on the page's background) stays there: its element is still on the page. Answers a stop.
+ */
+export function keepFocusOnThePage(): () => void {
+  let focused: Element | null = document.activeElement;
+  let pending: number | undefined;
+  const onFocusIn = (event: FocusEvent) => {
+    focused = event.target as Element;
+  };
+  const observer = new MutationObserver(() => {
+    if (pending !== undefined || !focused || focused.isConnected || !focusLost()) return;
+    pending = window.setTimeout(() => {
+      pending = undefined;
+      if (!focusLost() || focused?.isConnected) return;
+      const top = topLayer();
+      const dialog = top ? dialogOf(top) : null;
+      if (dialog) dialog.focus({ preventScroll: true });
+      else focusPageHeading();
+    }, HAND_OVER_MS);
+  });
+  document.addEventListener('focusin', onFocusIn);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    document.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+    window.clearTimeout(pending);
+  };
+}
