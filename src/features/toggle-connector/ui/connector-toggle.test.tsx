@@ -86,4 +86,19 @@ describe('ConnectorToggle', () => {
     expect(screen.getByRole('button', { name: 'Activo: desactivar el conector reservas' })).toHaveTextContent('Activo');
     expect(connectorsDb.connectors.every((item) => item.key !== 'reservas' || item.enabled)).toBe(true);
   });
+
+  it('refuses to flip a connector someone else changed meanwhile, and shows it as it is now', async () => {
+    const { bookings } = seed();
+    const { user } = renderWithProviders(<Connectors />);
+    const badge = await screen.findByRole('button', { name: 'Activo: desactivar el conector reservas' });
+    // Someone else switched it off meanwhile: its version moved on.
+    connectorsDb.connectors = connectorsDb.connectors.map((item) => (item.id === bookings.id ? { ...item, enabled: false, version: item.version + 1 } : item));
+    await user.click(badge);
+
+    expect(await screen.findByText('Otra persona cambió este registro mientras lo editabas.')).toBeInTheDocument();
+    const now = await screen.findByRole('button', { name: 'Inactivo: activar el conector reservas' });
+    expect(now).toHaveTextContent('Inactivo');
+    expect(now).toHaveFocus();
+    expect(connectorsDb.connectors.find((item) => item.id === bookings.id)?.enabled).toBe(false);
+  });
 });

@@ -310,6 +310,8 @@ describe('sponsors page: the sponsor form', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Este registro cambió' })).not.toBeInTheDocument());
       expect(within(form).getByLabelText(/Nombre/)).toHaveValue('Andes Seguros');
       expect(within(form).getByLabelText('Sitio web')).toHaveValue('https://andes.co');
+      // Focus is back in the form, where the person goes on.
+      await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
       // The list behind shows it too.
       expect(await screen.findByRole('article', { name: 'Andes Seguros' })).toBeInTheDocument();
       await fillIn(user, within(form).getByLabelText('Sitio web'), '/es');
