@@ -30,16 +30,17 @@ export interface DeleteWithConfirmationProps<T extends { id: number; version?: n
 export function DeleteWithConfirmation<T extends { id: number; version?: number }>({ target, deletion, onClose, onDeleted }: DeleteWithConfirmationProps<T>) {
   const queryClient = useQueryClient();
   // The dialog keeps showing the record while it closes.
-  const [shown, setShown] = useState(target);
+  const [opened, setOpened] = useState(target);
   // Once deleted, its row (and the button that opened the dialog) is gone.
   const [deleted, setDeleted] = useState(false);
-  // After a refusal for a stale version, the version the person has now been told about.
-  const [seenVersion, setSeenVersion] = useState<number | undefined>();
-  if (target && target !== shown) {
-    setShown(target);
+  // After a refusal because someone else changed it, the record as it is now.
+  const [current, setCurrent] = useState<T | null>(null);
+  if (target && target !== opened) {
+    setOpened(target);
     setDeleted(false);
-    setSeenVersion(undefined);
+    setCurrent(null);
   }
+  const shown = current ?? opened;
 
   // Asked afresh at each opening: a record's dependents change while the list is on screen.
   const check = useQuery({
@@ -53,15 +54,15 @@ export function DeleteWithConfirmation<T extends { id: number; version?: number 
   const blockedReason = check.data && !check.data.deletable ? (check.data.reason ?? 'No se puede eliminar.') : null;
 
   const remove = useMutation({
-    // Deletes the record as it was shown: one changed since is refused, the lists show it as it is
-    // now, and a second 'Eliminar' is a choice made knowing that.
+    // Deletes the record as it was shown: one changed since is refused, the dialog and the lists
+    // show it as it is now, and a second 'Eliminar' is a choice made knowing that.
     mutationFn: async (record: T) => {
       try {
-        return await deletion.remove(record.id, seenVersion ?? record.version);
+        return await deletion.remove(record.id, record.version);
       } catch (error) {
-        const current = staleRecord<{ version?: number }>(error);
-        if (!current) throw error;
-        setSeenVersion(current.version);
+        const now = staleRecord<Partial<T>>(error);
+        if (!now) throw error;
+        setCurrent({ ...record, ...now });
         void queryClient.invalidateQueries({ queryKey: deletion.queries.lists() });
         void queryClient.invalidateQueries({ queryKey: deletion.queries.detail(record.id).queryKey });
         throw new Error(STALE_DELETE_MESSAGE, { cause: error });

@@ -439,6 +439,8 @@ describe('sponsors page: deleting', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await within(dialog).findByText(STALE_DELETE_MESSAGE)).toBeInTheDocument();
     expect(sponsorsDb.sponsors).toHaveLength(1);
+    // The dialog names the sponsor as it is now.
+    expect(within(dialog).getByText('Andes Renovado')).toBeInTheDocument();
     // Behind the dialog, the grid already shows the sponsor as it is now.
     expect(await screen.findByRole('article', { name: 'Andes Renovado', hidden: true })).toBeInTheDocument();
 
