@@ -65,6 +65,7 @@ const answeredBefore: { id: number; name: string }[] = [];
 let answeredDuring = 0;
 let restoreRun: { code: number | null; output: string };
 let secondRestore: { code: number | null; output: string };
+let forcedRestore: { code: number | null; output: string };
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -115,6 +116,8 @@ beforeAll(async () => {
 
   restoreRun = await runScript('restore.ts', [archive], targetEnv);
   secondRestore = await runScript('restore.ts', [archive], targetEnv);
+  // The app then reads what the forced one left, replacing the first.
+  forcedRestore = await runScript('restore.ts', [archive, '--force'], targetEnv);
   ctx = await createTestContext({ dataDir: target.dir }, {}, { database: await openDatabase({ databaseUrl: targetUrl, dataDir: target.dir }) });
 }, 240_000);
 
@@ -152,12 +155,13 @@ describe(`a backup of ${kind} taken while staff write`, () => {
     expect(server!.child.exitCode).toBeNull();
   });
 
-  it('restores into an empty DATA_DIR, and refuses one that is no longer empty', () => {
+  it('restores into an empty DATA_DIR, refuses one that is no longer empty, and replaces it with --force', () => {
     expect(restoreRun.code, restoreRun.output).toBe(0);
     expect(restoreRun.output).toContain('restaurada');
     expect(secondRestore.code).toBe(1);
     expect(secondRestore.output).toContain('El destino no está vacío');
     expect(secondRestore.output).toContain('--force');
+    expect(forcedRestore.code, forcedRestore.output).toBe(0);
   });
 
   it('answers every record of every list, with every write answered before the backup', async () => {
