@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { claimDataDir, type DataDirClaim } from './db/data-dir-control';
 import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeExpiredRestores } from './modules/audit/restore';
@@ -21,6 +22,16 @@ const config = (() => {
   }
 })();
 const storage = await createStorage(config);
+// PGlite's files take one process at a time; the claim also answers `npm run backup` while serving.
+let dataDirClaim: DataDirClaim | null = null;
+if (!config.databaseUrl) {
+  try {
+    dataDirClaim = await claimDataDir(config.dataDir, 'El servidor');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 let report: Awaited<ReturnType<typeof seed>> | undefined;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -40,6 +51,7 @@ const database = await openDatabase({
     });
   },
 });
+if (database.dumpDataDir) dataDirClaim?.serveDumps(database.dumpDataDir);
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
 const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
@@ -89,6 +101,7 @@ console.log(lines.join('\n'));
 const shutdown = async () => {
   await app.close();
   await database.close();
+  await dataDirClaim?.release();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown());

@@ -33,11 +33,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's LISTEN on this database (its own connection on a server). */
   listen: Listen;
+  /** PGlite only: its data directory as a tar (`loadDataDir` opens it again), taken between two statements. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 /** The committed migrations, with drizzle's journal (meta/_journal.json) naming the ones to apply. */
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Where PGlite keeps its files under DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /**
  * Opens the database and applies the committed migrations. `databaseUrl` selects a PostgreSQL
@@ -80,7 +85,7 @@ export async function openDatabase(options: {
   const { PgliteThread } = await import('./pglite-thread');
   let dir: string | undefined;
   if (options.dataDir) {
-    dir = path.join(options.dataDir, 'pglite');
+    dir = pgliteDirOf(options.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     removeEmptyLockFile(dir);
   }
@@ -93,7 +98,7 @@ export async function openDatabase(options: {
   const db = drizzle(client as unknown as PGlite, { schema });
   await applyMigrations(db as unknown as Db, 'pglite', MIGRATIONS_FOLDER);
   await options.afterMigrate?.(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), dumpDataDir: () => client.dumpDataDir('gzip'), close: () => client.close() };
 }
 
 /**
@@ -136,7 +141,7 @@ async function underMigrationLock(pool: Pool, run: () => Promise<void>) {
  * until someone deletes it. PGlite runs inside this process and its lock names no process (the PID
  * it writes is always -42), so an empty one guards nothing and is removed.
  */
-function removeEmptyLockFile(pgliteDir: string) {
+export function removeEmptyLockFile(pgliteDir: string) {
   const lockFile = path.join(pgliteDir, 'postmaster.pid');
   if (fs.statSync(lockFile, { throwIfNoEntry: false })?.size === 0) fs.rmSync(lockFile);
 }

@@ -1,5 +1,5 @@
 export { createStorage } from './create';
-export { createLocalDiskStorage, createUploadsStorage } from './local-disk';
+export { createLocalDiskStorage, createUploadsStorage, uploadsDirOf } from './local-disk';
 export { storageRoutes } from './routes';
 export {
   CONTENT_TYPE_BY_EXTENSION,

@@ -88,5 +88,8 @@ async function writeExactly({ stream, size }: { stream: Readable; size: number }
   }
 }
 
+/** Where the default storage keeps the files: `<dataDir>/uploads`. */
+export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
+
 /** The default storage: `<dataDir>/uploads`. */
-export const createUploadsStorage = (dataDir: string): Storage => createLocalDiskStorage(path.join(dataDir, 'uploads'));
+export const createUploadsStorage = (dataDir: string): Storage => createLocalDiskStorage(uploadsDirOf(dataDir));
