@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/client';
 import { observeStatements } from '../db/driver-calls';
 import type { Mailer } from '../mail';
-import type { SignInRefusal } from '../modules/auth/refusals';
+import { SIGN_IN_REFUSALS, type SignInRefusal } from '../modules/auth/refusals';
 import { bearerToken } from './access';
 import { AppError } from './errors';
 
@@ -101,6 +101,11 @@ export function createMetrics(db: Db, { withProcess }: { withProcess: boolean })
     labelNames: ['reason'] as const,
     registers,
   });
+
+  // Every known series from 0, so that a rate over the first failure or refusal is not lost.
+  for (const result of ['ok', 'error']) statements.inc({ driver: observed.driver, result }, 0);
+  for (const result of ['sent', 'failed']) mails.inc({ result }, 0);
+  for (const reason of SIGN_IN_REFUSALS) signInRefusals.inc({ reason }, 0);
 
   if (withProcess) collectDefaultMetrics({ register: registry });
 

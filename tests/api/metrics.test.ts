@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { METRICS_MESSAGES } from '../../server/http/metrics';
+import { SIGN_IN_REFUSALS } from '../../server/modules/auth/refusals';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { openEventStream } from './support/event-stream';
@@ -46,6 +48,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is optional, and refused when short or with spaces, saying how to make one', () => {
+    const load = (value: string) => loadConfig({ DATA_DIR: '/tmp/panel-test-unused', METRICS_TOKEN: value }).metricsToken;
+    expect(load('')).toBeNull();
+    expect(load(METRICS_TOKEN)).toBe(METRICS_TOKEN);
+    for (const wrong of ['corto', 'con espacios entre medias 0123456789', 'contraseña-con-tilde-0123456789']) {
+      expect(() => load(wrong), wrong).toThrow('METRICS_TOKEN debe tener al menos 16 caracteres visibles, sin espacios ni tildes (por ejemplo, el resultado de `openssl rand -hex 32`).');
+    }
+  });
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
@@ -216,8 +229,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       const samples = parseSamples((await failing.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) })).body);
       expect(valueOf(samples, 'panel_mails_total', { result: 'failed' })).toBe(1);
       expect(valueOf(samples, 'panel_mails_total', { result: 'sent' })).toBe(0);
-      // A mail that failed refuses nobody.
-      expect(valueOf(samples, 'panel_sign_in_refusals_total')).toBe(0);
+      // A mail that failed refuses nobody; every reason is there from the start, at 0.
+      const refusals = samples.filter((sample) => sample.name === 'panel_sign_in_refusals_total');
+      expect(refusals.map((sample) => sample.labels.reason).sort()).toEqual([...SIGN_IN_REFUSALS].sort());
+      expect(refusals.every((sample) => sample.value === 0)).toBe(true);
     } finally {
       await failing.close();
     }
@@ -237,6 +252,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     } finally {
       for (const stream of streams) stream.close();
     }
+  });
+
+  it('stops counting the statements of a database once its app is closed (the database outlives it)', async () => {
+    const other = await buildApp({ config: ctx.config, db: ctx.db, mailer: { send: async () => undefined } });
+    const counted = async () => valueOf(parseSamples(await other.metrics.registry.metrics()), 'panel_db_statements_total');
+    await ctx.db.execute('select 1');
+    const whileOpen = await counted();
+    expect(whileOpen).toBeGreaterThan(0);
+    await other.close();
+    await ctx.db.execute('select 1');
+    expect(await counted()).toBe(whileOpen);
   });
 
   it('is not logged at info level and is not a sign-in', async () => {

@@ -1,16 +1,8 @@
 import { AppError } from '../../http/errors';
 
 /** Why a sign-in was refused, as a short stable code: the `reason` of the sign-in refusals metric. */
-export type SignInRefusal =
-  | 'wrong_password'
-  | 'inactive'
-  | 'wrong_code'
-  | 'expired_code'
-  | 'used_code'
-  | 'locked_code'
-  | 'no_code'
-  | 'too_soon'
-  | 'rate_limited';
+export const SIGN_IN_REFUSALS = ['wrong_password', 'inactive', 'wrong_code', 'expired_code', 'used_code', 'locked_code', 'no_code', 'too_soon', 'rate_limited'] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
 
 const reasons = new WeakMap<Error, SignInRefusal>();
 
