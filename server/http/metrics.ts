@@ -58,7 +58,7 @@ export function createMetrics(db: Db, { withProcess }: { withProcess: boolean })
   });
   const statementSeconds = new Histogram({
     name: 'panel_db_statement_duration_seconds',
-    help: 'Duración de las sentencias de la base de datos en segundos (espera en la cola incluida), por controlador.',
+    help: 'Duración de las sentencias de la base de datos en segundos, por controlador (en PGlite, la espera en su cola incluida).',
     labelNames: ['driver'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers,
