@@ -16,6 +16,7 @@ import { errorBody } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { isDocumentedOnly, registerAnswerRoutes } from './http/list';
 import { registerMethodOverride } from './http/method-override';
+import { registerMetrics } from './http/metrics';
 import { registerRateLimits } from './http/rate-limit';
 import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
@@ -154,7 +155,12 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       info: { title: 'Panel de Control API', version: '1.0.0', description: API_DESCRIPTION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'El valor de METRICS_TOKEN (no un token de sesión).' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -165,6 +171,7 @@ export async function buildApp({
   await app.register(bodyPlugin);
   registerRateLimits(app, db, config.rateLimit.perAddress);
   registerAccessControl(app, db);
+  registerMetrics(app, { db, token: config.metricsToken });
   registerMethodOverride(app);
   registerInputSanitation(app);
 
@@ -173,7 +180,7 @@ export async function buildApp({
   app.decorate('backgroundWork', backgroundWork);
   app.addHook('onClose', () => backgroundWork.idle());
   app.decorate('restores', createRestores({ db, windowSeconds: config.restoreWindowSeconds }));
-  const deps = { config, db, mailer, storage, listen, bookingStream: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } };
+  const deps = { config, db, mailer: app.metrics.countedMailer(mailer), storage, listen, bookingStream: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } };
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
 
   await servePanel(app, config.distDir);

@@ -157,6 +157,19 @@ export const parseObjectStorage = (env: NodeJS.ProcessEnv): ObjectStorageSetting
   return { bucket, prefix, endpoint, region };
 };
 
+/**
+ * METRICS_TOKEN: the bearer token Prometheus sends to GET /metrics; without it the route does not
+ * exist. Long enough not to be guessed, and one header token (no spaces).
+ */
+export const parseMetricsToken = (value: string | undefined): string | null => {
+  const token = value?.trim() ?? '';
+  if (!token) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(token)) {
+    throw new Error('METRICS_TOKEN debe tener al menos 16 caracteres visibles, sin espacios ni tildes (por ejemplo, el resultado de `openssl rand -hex 32`).');
+  }
+  return token;
+};
+
 export interface RateLimit {
   /** Attempts allowed per window. */
   max: number;
@@ -198,6 +211,8 @@ export interface Config {
    * tests and `npm run dev` set it; off by default, where it would only cost CPU.
    */
   checkAnswers: boolean;
+  /** METRICS_TOKEN: with it GET /metrics answers Prometheus (with this bearer token); null, the route does not exist. */
+  metricsToken: string | null;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -229,5 +244,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     appKey: parseAppKey(env.APP_KEY),
     objectStorage: parseObjectStorage(env),
     checkAnswers: flag(env.CHECK_ANSWERS, false),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 };

@@ -28,6 +28,12 @@ type Request =
   | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
   | { op: 'close' };
 
+/** Told of each statement once it is answered: how long it took from being sent, and whether it failed. */
+export type StatementObserver = (seconds: number, failed: boolean) => void;
+
+/** The requests that are statements (a transaction's begin and end too, as on a server), for the observers. */
+const STATEMENT_OPS = new Set<Request['op']>(['query', 'exec', 'begin', 'rollback', 'end']);
+
 type ErrorFields = Record<string, unknown> & { name: string; message: string };
 type Reply =
   | { id: number; result: unknown; error?: undefined }
@@ -102,6 +108,7 @@ export class PgliteThread {
   protected readonly worker: Worker;
   #pending = new Map<number, Pending>();
   #listeners = new Map<number, (payload: string) => void>();
+  #statementObservers = new Set<StatementObserver>();
   #lastId = 0;
   #closed = false;
   #closing = false;
@@ -152,6 +159,17 @@ export class PgliteThread {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Requests sent to the thread and not answered yet: the statement running and those waiting behind it. */
+  get queueLength(): number {
+    return this.#pending.size;
+  }
+
+  /** Tells `observer` of every statement from now on (the metrics); returns the function that stops it. */
+  observeStatements(observer: StatementObserver): () => void {
+    this.#statementObservers.add(observer);
+    return () => void this.#statementObservers.delete(observer);
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -246,11 +264,22 @@ export class PgliteThread {
   #request(request: Request, options?: QueryOptions): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error('La base de datos PGlite está cerrada.'));
     const id = ++this.#lastId;
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.worker.postMessage({ id, ...request });
       this.#pending.set(id, { resolve, reject, options });
       this.#updateRef();
     });
+    if (this.#statementObservers.size === 0 || !STATEMENT_OPS.has(request.op)) return answer;
+    const started = performance.now();
+    const tell = (failed: boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const observer of this.#statementObservers) observer(seconds, failed);
+    };
+    answer.then(
+      () => tell(false),
+      () => tell(true),
+    );
+    return answer;
   }
 
   #receive(reply: Reply) {

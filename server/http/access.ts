@@ -51,7 +51,8 @@ declare module 'fastify' {
 /** How stale a session's last use may get before a request records it again. */
 export const LAST_USED_PRECISION_MS = 60_000;
 
-const bearerToken = (request: FastifyRequest) => {
+/** The token of `Authorization: Bearer <token>`, or null. */
+export const bearerToken = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;

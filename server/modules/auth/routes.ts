@@ -38,6 +38,7 @@ import type { Mailer } from '../../mail';
 import { createCredentialBox, resolveAppKey } from '../../security/credentials';
 import { profileOf } from './principal';
 import { createSecondFactor } from './second-factor';
+import { refusalOf } from './refusals';
 import { createAuthService, MESSAGES } from './service';
 
 const nothing = successEnvelope(z.null());
@@ -53,11 +54,17 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secondFactor = createSecondFactor({ db, credentials: createCredentialBox(resolveAppKey(config)) });
   const service = createAuthService({ db, mailer, config, background: app.backgroundWork, log: app.log, secondFactor });
+  // On the sign-in routes' errors, their limits per address (onRequest) included: each refusal counted once, by reason.
+  const countRefusal = async (_request: FastifyRequest, _reply: unknown, error: Error) => {
+    const reason = refusalOf(error);
+    if (reason) app.metrics.signInRefused(reason);
+  };
 
   r.post(
     '/api/auth/login',
     {
       config: { access: 'public', rateLimit: 'login' },
+      onError: countRefusal,
       schema: {
         tags,
         summary: 'Comprueba correo y contraseña y envía por correo un código de 6 dígitos (o pide el de la aplicación de autenticación)',
@@ -104,6 +111,7 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
     '/api/auth/verify-2fa',
     {
       config: { access: 'public', rateLimit: 'verify' },
+      onError: countRefusal,
       schema: {
         tags,
         summary: 'Canjea el código de acceso por un token y el perfil',
@@ -123,6 +131,7 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
     '/api/auth/verify-2fa/recovery-code',
     {
       config: { access: 'public', rateLimit: 'verify' },
+      onError: countRefusal,
       schema: {
         tags,
         summary: 'Canjea un código de recuperación de la aplicación de autenticación por un token y el perfil',

@@ -17,6 +17,7 @@ import { generateCode, generateToken, hashSecret, secretMatches } from '../../se
 import type { BackgroundWork } from './background';
 import { deviceName } from './device';
 import { loadPrincipal, profileOf } from './principal';
+import { refusedFor } from './refusals';
 import { matchingStep, type SecondFactor } from './second-factor';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -84,6 +85,11 @@ export function createAuthService({ db, mailer, config, background, log, secondF
   const findUser = async (email: string) => {
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return user ?? null;
+  };
+
+  /** A sign-in code asked for again within its minute: counted as a refusal, then thrown on. */
+  const tooSoon = (error: unknown): never => {
+    throw error instanceof Error ? refusedFor('too_soon', error) : error;
   };
 
   // Per-address counts happen in the onRequest hook (route config.rateLimit), before the body is read.
@@ -167,7 +173,7 @@ export function createAuthService({ db, mailer, config, background, log, secondF
       .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, sql`now()`)))
       .limit(1);
     if (open) return;
-    await claimCooldown(db, loginCooldownKey(userId), RESEND_COOLDOWN_SECONDS, MESSAGES.appTooSoon);
+    await claimCooldown(db, loginCooldownKey(userId), RESEND_COOLDOWN_SECONDS, MESSAGES.appTooSoon).catch(tooSoon);
     await db.insert(oneTimeCodes).values({
       userId,
       purpose: 'login',
@@ -177,10 +183,13 @@ export function createAuthService({ db, mailer, config, background, log, secondF
   };
 
   const refuseCode = (message: string, field = 'code') => validationFailed({ [field]: [message] }, message);
-  /** The refusal of a sign-in code under `field`, saying how many tries are left. */
-  const codeRefusal = (check: Exclude<CodeCheck, { ok: true }>, { field = 'code', refusal }: { field?: string; refusal?: string } = {}) => {
-    if (check.reason === 'wrong') return refuseCode(wrongCode(check.attemptsLeft, refusal), field);
-    return refuseCode({ missing: MESSAGES.codeInvalid, expired: MESSAGES.codeExpired, locked: MESSAGES.codeLocked }[check.reason], field);
+  /** A sign-in code that was good but is used now (by a concurrent request, or a replayed app code). */
+  const usedCode = (message: string, field?: string) => refusedFor('used_code', refuseCode(message, field));
+  /** The refusal of a sign-in code under `field`, saying how many tries are left; `replayed`, an app's code used already. */
+  const codeRefusal = (check: Exclude<CodeCheck, { ok: true }>, { field = 'code', refusal, replayed = false }: { field?: string; refusal?: string; replayed?: boolean } = {}) => {
+    if (check.reason === 'wrong') return refusedFor(replayed ? 'used_code' : 'wrong_code', refuseCode(wrongCode(check.attemptsLeft, refusal), field));
+    const [reason, message] = ({ missing: ['no_code', MESSAGES.codeInvalid], expired: ['expired_code', MESSAGES.codeExpired], locked: ['locked_code', MESSAGES.codeLocked] } as const)[check.reason];
+    return refusedFor(reason, refuseCode(message, field));
   };
 
   /** Opens the session of someone whose sign-in code was just used up, and records the sign-in. */
@@ -189,7 +198,7 @@ export function createAuthService({ db, mailer, config, background, log, secondF
     await releaseCooldown(db, loginCooldownKey(user.id));
     const principal = await loadPrincipal(db, user.id);
     if (!principal) throw refuse();
-    if (!principal.isActive) throw forbidden(MESSAGES.inactive);
+    if (!principal.isActive) throw refusedFor('inactive', forbidden(MESSAGES.inactive));
     const token = generateToken();
     const [session] = await db.transaction(async (tx) => {
       const opened = await tx
@@ -245,14 +254,14 @@ export function createAuthService({ db, mailer, config, background, log, secondF
       await limitEmail('login', email);
       const user = await findUser(email);
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !passwordOk) throw unauthorized(MESSAGES.badCredentials);
-      if (!user.isActive) throw forbidden(MESSAGES.inactive);
+      if (!user || !passwordOk) throw refusedFor('wrong_password', unauthorized(MESSAGES.badCredentials));
+      if (!user.isActive) throw refusedFor('inactive', forbidden(MESSAGES.inactive));
       if (await secondFactor.usesApp(user.id)) {
         await openAppChallenge(user.id);
         return { second_factor: 'app' };
       }
       const cooldownKey = loginCooldownKey(user.id);
-      await claimCooldown(db, cooldownKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon);
+      await claimCooldown(db, cooldownKey, RESEND_COOLDOWN_SECONDS, MESSAGES.resendTooSoon).catch(tooSoon);
       try {
         await issueCode(user.id, 'login', (code) => loginCodeMessage(user.email, user.name, code));
       } catch (error) {
@@ -318,8 +327,8 @@ export function createAuthService({ db, mailer, config, background, log, secondF
       if (!app) {
         const check = await checkCode(user?.id ?? null, 'login', code);
         if (!check.ok) throw codeRefusal(check);
-        if (!user || !(await consumeCode(check.id))) throw refuseCode(MESSAGES.codeInvalid);
-        return openSession(user, client, () => refuseCode(MESSAGES.codeInvalid));
+        if (!user || !(await consumeCode(check.id))) throw usedCode(MESSAGES.codeInvalid);
+        return openSession(user, client, () => refusedFor('no_code', refuseCode(MESSAGES.codeInvalid)));
       }
       let step: number | null = null;
       let replayed = false;
@@ -328,11 +337,11 @@ export function createAuthService({ db, mailer, config, background, log, secondF
         replayed = step !== null && app.lastStep !== null && step <= app.lastStep;
         return step !== null && !replayed;
       });
-      if (!check.ok) throw codeRefusal(check, { refusal: replayed ? TOTP_MESSAGES.codeUsed : undefined });
+      if (!check.ok) throw codeRefusal(check, { refusal: replayed ? TOTP_MESSAGES.codeUsed : undefined, replayed });
       // Of two requests with one code, the one that takes its step goes on.
-      if (!(await secondFactor.claimStep(user!.id, step!))) throw refuseCode(TOTP_MESSAGES.codeUsed);
-      if (!(await consumeCode(check.id))) throw refuseCode(MESSAGES.codeInvalid);
-      return openSession(user!, client, () => refuseCode(MESSAGES.codeInvalid));
+      if (!(await secondFactor.claimStep(user!.id, step!))) throw usedCode(TOTP_MESSAGES.codeUsed);
+      if (!(await consumeCode(check.id))) throw usedCode(MESSAGES.codeInvalid);
+      return openSession(user!, client, () => refusedFor('no_code', refuseCode(MESSAGES.codeInvalid)));
     },
 
     /**
@@ -343,7 +352,7 @@ export function createAuthService({ db, mailer, config, background, log, secondF
       await limitEmail('verify', email);
       const user = await findUser(email);
       const usesApp = user ? await secondFactor.usesApp(user.id) : false;
-      const refuse = () => refuseCode(MESSAGES.recoveryCodeWrong, 'recovery_code');
+      const refuse = () => usedCode(MESSAGES.recoveryCodeWrong, 'recovery_code');
       let found: number | null = null;
       const check = await checkCode(usesApp ? user!.id : null, 'login', async () => {
         found = await secondFactor.findRecoveryCode(user!.id, recoveryCode);

@@ -150,6 +150,7 @@ const STREAM_DESCRIPTION = [
 export async function bookingStreamRoutes(app: FastifyInstance, { db, listen, options }: { db: Db; listen: Listen; options: BookingStreamOptions }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hub = createBookingHub(listen, app.log);
+  app.metrics.countLiveStreamsWith(() => hub.count());
   // preClose: before the server waits for its connections to end, end the streams (they never would).
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => hub.stop());
