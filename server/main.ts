@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { loggerOptions } from './http/request-log';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeExpiredRestores } from './modules/audit/restore';
 import { purgeOldAuditEntries } from './modules/audit/service';
@@ -41,7 +42,7 @@ const database = await openDatabase({
   },
 });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: loggerOptions(config.log) });
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);
