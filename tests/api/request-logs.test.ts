@@ -1,6 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/support/free-port';
+import { loadConfig } from '../../server/config';
 import { loggerOptions } from '../../server/http/request-log';
+import { spawnServer } from '../e2e/support/server';
 import { ADMIN_PASSWORD, bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 
@@ -157,6 +164,47 @@ describe('redaction', () => {
       // Codes are digits: as a whole number, not inside a timestamp.
       const whole = new RegExp(`(?<![0-9A-Za-z])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9A-Za-z])`);
       expect(everything, `logged: ${secret}`).not.toMatch(whole);
+    }
+  });
+});
+
+describe('LOG_LEVEL and LOG_FORMAT', () => {
+  it('default to info and JSON, and refuse an unknown value in Spanish', () => {
+    expect(loadConfig({}).log).toEqual({ level: 'info', format: 'json' });
+    expect(loadConfig({ LOG_LEVEL: 'Debug', LOG_FORMAT: 'pretty' }).log).toEqual({ level: 'debug', format: 'pretty' });
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL=verbose no es válido. Usa uno de: fatal, error, warn, info, debug, trace, silent.');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT=xml no es válido. Usa uno de: json, pretty.');
+  });
+
+  it('stop the server at start with that message and no stack trace', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, LOG_FORMAT: 'xml' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('LOG_FORMAT=xml no es válido. Usa uno de: json, pretty.');
+  });
+
+  it('the running server writes one JSON line per request to its output, found by the id a client quotes', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-logs-'));
+    const server = spawnServer({ args: ['--import', 'tsx', 'server/main.ts'], dataDir, port: await freePort(), env: { LOG_LEVEL: '', LOG_FORMAT: '', DIST_DIR: '/nonexistent' } });
+    try {
+      await server.ready();
+      const answer = await fetch(`${server.url}/api/auth/me`, { headers: { 'x-request-id': 'soporte-7731' } });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('x-request-id')).toBe('soporte-7731');
+      expect(((await answer.json()) as { request_id: string }).request_id).toBe('soporte-7731');
+      let found: Record<string, unknown>[] = [];
+      for (let tries = 0; tries < 50 && found.length === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        found = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('soporte-7731'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      }
+      expect(found).toEqual([expect.objectContaining({ level: 30, msg: 'request', request_id: 'soporte-7731', method: 'GET', route: '/api/auth/me', status: 401, user_id: null })]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
