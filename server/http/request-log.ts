@@ -49,17 +49,18 @@ export const loggerOptions = ({ level, format }: { level: LogLevel; format: LogF
   ...(format === 'pretty' && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }),
 });
 
-/**
- * Paths whose requests are logged at debug only: the balancer's and Prometheus' polling, and the
- * built panel's files (see `isQuiet`), which would otherwise bury the API's lines.
- */
+/** The balancer's and Prometheus' polling: every few seconds, all day, and never what someone reports. */
 const POLLED_PREFIXES = ['/health/', '/metrics'];
 
+/**
+ * Requests logged at debug only: the polling above, and answered files outside /api (the built
+ * panel, uploaded pictures), a few dozen per page view that would bury the API's lines. A file
+ * that fails (404, 500) is still logged at info.
+ */
 const isQuiet = (request: FastifyRequest, reply: FastifyReply) => {
   const path = request.url;
   if (POLLED_PREFIXES.some((prefix) => path.startsWith(prefix))) return true;
-  const isApi = path.startsWith('/api/') || path.startsWith('/storage/');
-  return !isApi && reply.statusCode < 400;
+  return !path.startsWith('/api/') && reply.statusCode < 400;
 };
 
 /**

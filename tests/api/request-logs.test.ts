@@ -7,21 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port';
 import { loadConfig } from '../../server/config';
 import { loggerOptions } from '../../server/http/request-log';
+import { createUploadsStorage } from '../../server/storage';
 import { spawnServer } from '../e2e/support/server';
 import { ADMIN_PASSWORD, bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
+import { tempDataDir } from './support/uploads';
 
 /** Everything the app logged, one parsed JSON line each, with the options the server runs with. */
 const logged: string[] = [];
 const lines = () => logged.map((line) => JSON.parse(line) as Record<string, unknown>);
 const requestLines = (requestId: string) => lines().filter((line) => line.request_id === requestId);
 
+const data = tempDataDir('request-logs');
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { logger: { ...loggerOptions({ level: 'trace', format: 'json' }), stream: { write: (line: string) => void logged.push(line) } } });
+  ctx = await createTestContext({ dataDir: data.dir }, { logger: { ...loggerOptions({ level: 'trace', format: 'json' }), stream: { write: (line: string) => void logged.push(line) } } });
 });
 afterAll(async () => {
   await ctx?.close();
+  data.cleanup();
 });
 
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -92,6 +96,15 @@ describe('one log line per request', () => {
     await ctx.inject({ method: 'GET', url: '/api/no-existe/123?x=1', headers: { 'x-request-id': 'sin-ruta' } });
     expect(requestLines('sin-ruta')).toEqual([expect.objectContaining({ level: 30, msg: 'request', method: 'GET', route: null, status: 404, user_id: null })]);
     expect(JSON.stringify(requestLines('sin-ruta'))).not.toContain('no-existe');
+  });
+
+  it('keeps answered files outside /api (pictures, the panel) at debug, so they do not bury the API’s lines, but not a missing one', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const key = await createUploadsStorage(data.dir).put(gif, { folder: 'campaigns', extension: 'gif' });
+    expect((await ctx.inject({ method: 'GET', url: `/storage/${key}`, headers: { 'x-request-id': 'imagen-ok' } })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: '/storage/campaigns/no-existe.gif', headers: { 'x-request-id': 'imagen-perdida' } })).statusCode).toBe(404);
+    expect(requestLines('imagen-ok')).toEqual([expect.objectContaining({ level: 20, msg: 'request', status: 200 })]);
+    expect(requestLines('imagen-perdida')).toEqual([expect.objectContaining({ level: 30, msg: 'request', status: 404 })]);
   });
 });
 
@@ -177,10 +190,10 @@ describe('LOG_LEVEL and LOG_FORMAT', () => {
   });
 
   it('stop the server at start with that message and no stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, LOG_FORMAT: 'xml' }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, LOG_FORMAT: 'xml' }, encoding: 'utf8', timeout: 80_000 });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('LOG_FORMAT=xml no es válido. Usa uno de: json, pretty.');
-  });
+  }, 90_000);
 
   it('the running server writes one JSON line per request to its output, found by the id a client quotes', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-logs-'));
@@ -206,5 +219,6 @@ describe('LOG_LEVEL and LOG_FORMAT', () => {
       await new Promise((resolve) => server.child.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Migrating a fresh embedded database and starting takes a while on a busy machine.
+  }, 150_000);
 });
