@@ -12,6 +12,8 @@ export const errorEnvelope = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** Only on a 409 for a stale version: `{current}`, the record as it is now. */
   data: z.unknown().optional(),
+  /** The request's id (also its `X-Request-Id` header), for staff to quote and operators to find in the log. */
+  request_id: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

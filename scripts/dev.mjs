@@ -13,7 +13,7 @@ const children = [
     cwd: root,
     stdio: 'inherit',
     // People reach the API through Vite's proxy, so page URLs name Vite's port.
-    env: { PUBLIC_URL: `http://localhost:${port}`, CHECK_ANSWERS: '1', ...process.env, PORT: apiPort, DIST_DIR: path.join(root, '.no-dist-in-dev') },
+    env: { PUBLIC_URL: `http://localhost:${port}`, CHECK_ANSWERS: '1', LOG_FORMAT: 'pretty', ...process.env, PORT: apiPort, DIST_DIR: path.join(root, '.no-dist-in-dev') },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', port, '--strictPort'], {
     cwd: root,

@@ -18,6 +18,7 @@ import { isDocumentedOnly, registerAnswerRoutes } from './http/list';
 import { registerMethodOverride } from './http/method-override';
 import { registerMetrics } from './http/metrics';
 import { registerRateLimits } from './http/rate-limit';
+import { registerRequestIds, requestLogServerOptions } from './http/request-log';
 import { registerInputSanitation } from './http/sanitize';
 import type { Mailer } from './mail';
 import { createRestores, type Restores } from './modules/audit/restore';
@@ -100,6 +101,7 @@ export async function buildApp({
   const storage = givenStorage ?? (await createStorage(config));
   const app = Fastify({
     logger,
+    ...requestLogServerOptions(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // The whole request, files included; public routes get a smaller limit (see http/body.ts).
     bodyLimit: MAX_REQUEST_BYTES,
@@ -111,6 +113,8 @@ export async function buildApp({
   app.setValidatorCompiler((route) => (isDocumentedOnly(route.schema) ? (query: unknown) => ({ value: query }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0])));
   // Every answer but a list's or a detail's is written by its zod schema (see http/list.ts).
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every answer carries the request id, whichever hook refuses the request.
+  registerRequestIds(app);
   registerAnswerRoutes(app);
   app.decorate('checkAnswers', config.checkAnswers);
   registerErrorHandling(app);

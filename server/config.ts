@@ -213,7 +213,22 @@ export interface Config {
   checkAnswers: boolean;
   /** METRICS_TOKEN: with it GET /metrics answers Prometheus (with this bearer token); null, the route does not exist. */
   metricsToken: string | null;
+  /** LOG_LEVEL (`info` by default: one line per request) and LOG_FORMAT (`json`, or `pretty` for a terminal). */
+  log: { level: LogLevel; format: LogFormat };
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** LOG_LEVEL and LOG_FORMAT: one of the listed words, or the default; anything else stops the start. */
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T => {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return fallback;
+  if ((allowed as readonly string[]).includes(text)) return text as T;
+  throw new Error(`${name}=${value} no es válido. Usa uno de: ${allowed.join(', ')}.`);
+};
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -245,5 +260,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     objectStorage: parseObjectStorage(env),
     checkAnswers: flag(env.CHECK_ANSWERS, false),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    log: { level: oneOf(env.LOG_LEVEL, LOG_LEVELS, 'info', 'LOG_LEVEL'), format: oneOf(env.LOG_FORMAT, LOG_FORMATS, 'json', 'LOG_FORMAT') },
   };
 };

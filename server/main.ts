@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { claimDataDir, type DataDirClaim } from './db/data-dir-control';
 import { seed } from './db/seed';
+import { loggerOptions } from './http/request-log';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeExpiredRestores } from './modules/audit/restore';
 import { purgeOldAuditEntries } from './modules/audit/service';
@@ -53,7 +54,7 @@ const database = await openDatabase({
 });
 if (database.dumpDataDir) dataDirClaim?.serveDumps(database.dumpDataDir);
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: loggerOptions(config.log) });
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);

@@ -23,7 +23,7 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const TOO_LARGE = { status: 'error', message: 'El cuerpo de la petición es demasiado grande.' };
+const TOO_LARGE = { status: 'error', request_id: expect.any(String), message: 'El cuerpo de la petición es demasiado grande.' };
 /** What a hostile client offers: the 63 MB of the report. */
 const OFFERED = 63 * 1024 * 1024;
 const CHUNK = 64 * 1024;

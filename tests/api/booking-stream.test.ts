@@ -125,7 +125,7 @@ describe('the live bookings stream', () => {
 
     const noView = await openStream(dspId, noViewToken);
     expect(noView.response.status).toBe(403);
-    expect(await noView.response.json()).toEqual({ status: 'error', message: 'No tienes permiso para realizar esta acción.' });
+    expect(await noView.response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'No tienes permiso para realizar esta acción.' });
 
     for (const [id, token] of [
       [dspId, unassignedToken],
@@ -135,7 +135,7 @@ describe('the live bookings stream', () => {
       const hidden = await openStream(id, token);
       expect(hidden.response.status).toBe(404);
       expect(hidden.response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await hidden.response.json()).toEqual({ status: 'error', message: 'La DSP no existe.' });
+      expect(await hidden.response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'La DSP no existe.' });
     }
   });
 
@@ -180,7 +180,7 @@ describe('the live bookings stream', () => {
     const streams = await Promise.all(Array.from({ length: 5 }, () => openReady(dspId, token)));
     const extra = await openStream(dspId, token);
     expect(extra.response.status).toBe(429);
-    expect(await extra.response.json()).toEqual({ status: 'error', message: STREAM_MESSAGES.perSession });
+    expect(await extra.response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: STREAM_MESSAGES.perSession });
     // Another session of the same person is not affected.
     (await openReady(dspId, operatorToken)).close();
     for (const stream of streams) stream.close();

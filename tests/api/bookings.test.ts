@@ -186,7 +186,7 @@ describe('the event limit per period', () => {
     const refused = await book(holder, svc.monthly, '2027-03-15T10:00:00-05:00');
     const message = bookingLimitReached(2, 2, 'Mensual: 2027-03-01 a 2027-03-31');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ status: 'error', message, errors: { plan_service_id: [message] } });
+    expect(refused.json()).toEqual({ status: 'error', request_id: expect.any(String), message, errors: { plan_service_id: [message] } });
     // 1 April 02:00 UTC is still 31 March in Bogotá: the same month.
     expect((await book(holder, svc.monthly, '2027-04-01T02:00:00Z')).statusCode).toBe(422);
     // Another month is another window.
@@ -268,7 +268,7 @@ describe('PATCH /api/v1/bookings/{id}/status', () => {
       ]);
     } else {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', message: refusal, errors: { status: [refusal] } });
+      expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: refusal, errors: { status: [refusal] } });
       const rows = await ctx.db.select().from(bookingStatusHistories).where(eq(bookingStatusHistories.bookingId, created.id));
       expect(rows).toHaveLength(1);
     }

@@ -74,7 +74,7 @@ describe('compressed answers', () => {
     });
     // Read as it arrived: compressed bytes are not JSON.
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ status: 'error', message: 'El cuerpo JSON no es válido.' });
+    expect(created.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El cuerpo JSON no es válido.' });
     const names = (await ctx.db.select({ name: countries.name }).from(countries)).map((row) => row.name);
     expect(names).not.toContain('Comprimida');
   });

@@ -117,7 +117,7 @@ describe('POST /api/v1/countries', () => {
   it('refuses a name that exists, whatever its case, and a code that exists (409)', async () => {
     const name = await create({ name: 'COLOMBIA' });
     expect(name.statusCode).toBe(409);
-    expect(name.json()).toEqual({ status: 'error', message: 'Ya existe un país con ese nombre', errors: { name: ['Ya existe un país con ese nombre'] } });
+    expect(name.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'Ya existe un país con ese nombre', errors: { name: ['Ya existe un país con ese nombre'] } });
     const code = await create({ name: uniqueName(), code: 'co' });
     expect(code.statusCode).toBe(409);
     expect(code.json().errors).toEqual({ code: ['Ya existe un país con ese código'] });
@@ -203,7 +203,7 @@ describe('DELETE /api/v1/countries/:id', () => {
     expect(user.statusCode).toBe(201);
     const response = await remove(created.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: 'No se puede eliminar: tiene 1 usuario' });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'No se puede eliminar: tiene 1 usuario' });
     const check = await ctx.inject({ method: 'GET', url: `/api/v1/countries/${created.id}/deletion`, headers: admin });
     expect(check.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 1 usuario' });
   });

@@ -134,7 +134,7 @@ describe('GET /api/v1/entitlements/:id', () => {
     const { entitlementId } = await newCustomer();
     const found = await detail(entitlementId);
     expect(Object.keys(found).sort()).toEqual(['created_at', 'customer_id', 'dsp_id', 'id', 'payment_method', 'periods', 'plan', 'plan_id', 'status', 'status_histories', 'updated_at', 'version']);
-    expect((await call('GET', '/api/v1/entitlements/999999')).json()).toEqual({ status: 'error', message: 'La suscripción no existe.' });
+    expect((await call('GET', '/api/v1/entitlements/999999')).json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'La suscripción no existe.' });
   });
 });
 

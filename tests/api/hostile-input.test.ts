@@ -47,7 +47,7 @@ describe('ids that cannot exist', () => {
       const url = path.replace('{id}', id);
       const response = await send({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
       expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json()).toEqual({ status: 'error', message: BAD_ID });
+      expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: BAD_ID });
     }
   });
 
@@ -114,6 +114,7 @@ describe('text PostgreSQL cannot store', () => {
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
+      request_id: expect.any(String),
       message: `El campo ${field} contiene caracteres no válidos.`,
       errors: { [field]: [NUL_IN_FIELD] },
     });
@@ -196,7 +197,7 @@ describe('prototype names as filter values', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('filter[is_active]=%s is a 400 that lists the values', async (value) => {
     const response = await send({ method: 'GET', url: `/api/v1/users?filter[is_active]=${value}` });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: 'El filtro is_active admite 1, 0, true o false.' });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El filtro is_active admite 1, 0, true o false.' });
   });
 
   it('still filters by 1/0/true/false', async () => {

@@ -183,6 +183,7 @@ describe('POST /api/v1/campaigns/:campaignId/plans', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
+      request_id: expect.any(String),
       message: 'Los datos enviados no son válidos.',
       errors: {
         name: ['El nombre es requerido'],
@@ -251,6 +252,7 @@ describe('unique names within a campaign', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       status: 'error',
+      request_id: expect.any(String),
       message: 'Ya existe un plan con ese nombre en esta campaña.',
       errors: { name: ['Ya existe un plan con ese nombre en esta campaña.'] },
     });
@@ -367,7 +369,7 @@ describe('DELETE /api/v1/plans/:id', () => {
     expect(check.json().data).toEqual({ deletable: false, reason: 'No se puede eliminar: tiene 2 planes de mejora' });
     const refused = await remove(base.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ status: 'error', message: 'No se puede eliminar: tiene 2 planes de mejora' });
+    expect(refused.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'No se puede eliminar: tiene 2 planes de mejora' });
     expect((await remove(upgrade.id)).statusCode).toBe(200);
     expect((await get(`/api/v1/plans/${base.id}/deletion`)).json().data.reason).toBe('No se puede eliminar: tiene 1 plan de mejora');
     await ctx.db.delete(plans).where(eq(plans.name, 'Mejora 2'));

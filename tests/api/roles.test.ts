@@ -140,6 +140,7 @@ describe('POST /api/v1/roles/:id/sync-permission', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
+      request_id: expect.any(String),
       message: 'Los datos enviados no son válidos.',
       errors: { permissions: ['Permisos desconocidos: todo.poderoso, users.destroy.'] },
     });
@@ -157,7 +158,7 @@ describe('POST /api/v1/roles/:id/sync-permission', () => {
   it('never changes the Super Admin role’s permissions (409), so nobody locks everyone out', async () => {
     const response = await sync(roleId.SUPER_ADMIN!, { permissions: ['sponsors.manage'] });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: 'Los permisos de Super Admin no se pueden modificar.' });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'Los permisos de Super Admin no se pueden modificar.' });
     expect(await permissionsOf('SUPER_ADMIN')).toEqual(Object.keys(PERMISSIONS));
   });
 

@@ -130,7 +130,7 @@ describe('every route that is not public', () => {
       const response = await ctx.inject(requestTo(route, bearer(nobodyToken)));
       expect(response.statusCode, key(route)).toBe(403);
       if (route.method !== 'HEAD') {
-        expect(response.json(), key(route)).toEqual({ status: 'error', message: 'No tienes permiso para realizar esta acción.' });
+        expect(response.json(), key(route)).toEqual({ status: 'error', request_id: expect.any(String), message: 'No tienes permiso para realizar esta acción.' });
       }
     }
   });

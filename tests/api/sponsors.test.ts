@@ -393,7 +393,7 @@ describe('GET /api/v1/sponsors/:id/deletion', () => {
   });
 
   it('answers 404 for an unknown sponsor, 401 without a token and 403 without the permission', async () => {
-    expect((await check(999999)).json()).toEqual({ status: 'error', message: 'El sponsor no existe.' });
+    expect((await check(999999)).json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El sponsor no existe.' });
     expect((await check(999999)).statusCode).toBe(404);
     const created = await createSponsor({ name: 'Sin Permiso', country_id: String(countryIds.PE) });
     expect((await ctx.inject({ method: 'GET', url: `/api/v1/sponsors/${created.id}/deletion` })).statusCode).toBe(401);

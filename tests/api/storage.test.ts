@@ -117,7 +117,7 @@ describe('GET /storage/*', () => {
   it('answers a Spanish 404 for a file that does not exist', async () => {
     const response = await ctx.inject({ method: 'GET', url: '/storage/sponsors/0123456789abcdef0123456789abcdef.png' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'El archivo no existe.' });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El archivo no existe.' });
   });
 
   it('never serves anything outside the uploads, nor files it did not store', async () => {

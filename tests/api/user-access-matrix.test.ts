@@ -68,7 +68,7 @@ const rolesOf = async (id: number) =>
 
 const expectRefusal = (response: { statusCode: number; body: string; json: () => unknown }, message: string) => {
   expect(response.statusCode, response.body).toBe(403);
-  expect(response.json()).toEqual({ status: 'error', message });
+  expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message });
 };
 
 describe('acting on a user of each role: PUT and DELETE /api/v1/users/:id', () => {

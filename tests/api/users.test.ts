@@ -249,6 +249,7 @@ describe('POST /api/v1/users', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
+      request_id: expect.any(String),
       message: 'Los datos enviados no son válidos.',
       errors: {
         dni: ['El DNI es requerido'],
@@ -302,11 +303,11 @@ describe('POST /api/v1/users', () => {
     const existing = await createViaApi();
     const email = await ctx.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload: newUserBody({ email: existing.email.toUpperCase() }) });
     expect(email.statusCode).toBe(409);
-    expect(email.json()).toEqual({ status: 'error', message: 'El email ya está registrado', errors: { email: ['El email ya está registrado'] } });
+    expect(email.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El email ya está registrado', errors: { email: ['El email ya está registrado'] } });
 
     const dni = await ctx.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload: newUserBody({ dni: existing.dni }) });
     expect(dni.statusCode).toBe(409);
-    expect(dni.json()).toEqual({ status: 'error', message: 'El DNI ya está registrado', errors: { dni: ['El DNI ya está registrado'] } });
+    expect(dni.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El DNI ya está registrado', errors: { dni: ['El DNI ya está registrado'] } });
 
     const both = await ctx.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload: newUserBody({ dni: existing.dni, email: existing.email }) });
     expect(both.statusCode).toBe(409);
@@ -345,7 +346,7 @@ describe('POST /api/v1/users', () => {
     await otherWriter;
     const response = await request;
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: 'El email ya está registrado', errors: { email: ['El email ya está registrado'] } });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El email ya está registrado', errors: { email: ['El email ya está registrado'] } });
   });
 });
 
@@ -458,7 +459,7 @@ describe('GET /api/v1/users/:id/deletion', () => {
   it('answers 404 for an unknown user', async () => {
     const response = await check(999999);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'El usuario no existe.' });
+    expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'El usuario no existe.' });
   });
 });
 
@@ -471,7 +472,7 @@ describe('guard rails', () => {
     const self = { dni: 'ADMIN-1', name: 'Super Admin', email: ADMIN_EMAIL, phone: '1', roles: ['SUPER_ADMIN'] };
     const deactivate = await update(adminId, { ...self, is_active: false });
     expect(deactivate.statusCode).toBe(409);
-    expect(deactivate.json()).toEqual({ status: 'error', message: 'No puedes desactivar tu propia cuenta.' });
+    expect(deactivate.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'No puedes desactivar tu propia cuenta.' });
 
     const demote = await update(adminId, { ...self, roles: ['ADMIN'] });
     expect(demote.statusCode).toBe(409);

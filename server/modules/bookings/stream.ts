@@ -8,6 +8,7 @@ import type { Db, Listen } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { actorOf, type Actor } from '../../http/actor';
 import { AppError, tooManyRequests } from '../../http/errors';
+import { REQUEST_ID_HEADER } from '../../http/request-log';
 import { loadPrincipal } from '../auth/principal';
 import { assertVisibleDsp, VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { authorityOf } from '../roles/authority';
@@ -189,6 +190,7 @@ export async function bookingStreamRoutes(app: FastifyInstance, { db, listen, op
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
+        [REQUEST_ID_HEADER]: request.id,
       });
       if (request.method === 'HEAD') return void response.end();
 

@@ -22,11 +22,12 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /**
  * The API on its own database, with a mailer that keeps messages for the test to read. `deps`
  * passes the optional dependencies of `buildApp` (the live stream's options, another storage);
- * `database`, one the test opened itself (closed with the context) instead of a copy of the template.
+ * `database`, one the test opened itself (closed with the context) instead of a copy of the template;
+ * `deps.logger`, a logger writing where the test reads (by default nothing is logged).
  */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'bookingStream' | 'storage'> = {},
+  deps: Pick<AppDeps, 'bookingStream' | 'storage' | 'logger'> = {},
   { database: given }: { database?: Database } = {},
 ) {
   const database = given ?? (await openTestDatabase());

@@ -50,7 +50,7 @@ export function describePermissionMatrix(getCtx: () => TestContext, getTokens: (
             expect(response.json().status).toBe('success');
           } else {
             expect(response.statusCode, response.body).toBe(403);
-            expect(response.json()).toEqual({ status: 'error', message: 'No tienes permiso para realizar esta acción.' });
+            expect(response.json()).toEqual({ status: 'error', request_id: expect.any(String), message: 'No tienes permiso para realizar esta acción.' });
           }
         });
       }
