@@ -67,7 +67,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     try {
       const response = await plain.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'error', message: 'No existe la ruta GET /metrics.' });
+      expect(response.json()).toEqual({ status: 'error', message: 'No existe la ruta GET /metrics.', request_id: expect.any(String) });
     } finally {
       await plain.close();
     }
@@ -80,7 +80,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     for (const headers of [{}, bearer('otro-token-0123456789abcdef0000'), bearer(`${METRICS_TOKEN}x`), bearer(session), { authorization: METRICS_TOKEN }]) {
       const response = await ctx.inject({ method: 'GET', url: '/metrics', headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: METRICS_MESSAGES.unauthorized });
+      expect(response.json()).toEqual({ status: 'error', message: METRICS_MESSAGES.unauthorized, request_id: expect.any(String) });
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(response.body).not.toContain('panel_http_requests_total');
     }
