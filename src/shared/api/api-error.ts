@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly fieldErrors: FieldErrors = {},
     /** On a 409 for a stale version: the record as it is now (`data.current`). */
     readonly current?: unknown,
+    /** The server's id of the request (`request_id`, the `X-Request-Id` it logged it under), for support. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,6 +27,9 @@ export class ApiError extends Error {
  */
 export const staleRecord = <T = unknown>(error: unknown): T | undefined =>
   error instanceof ApiError && error.status === 409 && error.current !== undefined ? (error.current as T) : undefined;
+
+/** The id the server logged the failed request under, when it answered one: what staff quote to support. */
+export const requestIdOf = (error: unknown): string | undefined => (error instanceof ApiError ? error.requestId : undefined);
 
 /** The message to show for any error a call or a form produced. */
 export const errorMessage = (error: unknown, fallback: string): string => {

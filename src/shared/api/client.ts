@@ -7,7 +7,7 @@ export const SESSION_EXPIRED_NOTICE = 'Tu sesión expiró o fue cerrada. Inicia 
 /** The spec's default when a failed answer carries no message. */
 export const DEFAULT_ERROR_MESSAGE = 'Request failed';
 
-export type Envelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+export type Envelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown; request_id?: unknown };
 
 /** Where the API answers: /api/ on the panel's own origin. */
 export const API_BASE_URL = new URL('/api/', globalThis.location?.origin ?? 'http://localhost').href;
@@ -74,7 +74,8 @@ export const refusal = (response: Response, envelope: Envelope | null, fallback 
   const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : fallback;
   const data = envelope?.data;
   const current = response.status === 409 && typeof data === 'object' && data !== null ? (data as { current?: unknown }).current : undefined;
-  return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {}, current);
+  const requestId = typeof envelope?.request_id === 'string' ? envelope.request_id : (response.headers.get('x-request-id') ?? undefined);
+  return new ApiError(message, response.status, isFieldErrors(envelope?.errors) ? envelope.errors : {}, current, requestId);
 };
 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

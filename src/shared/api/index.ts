@@ -1,4 +1,4 @@
-export { ApiError, errorMessage, formFieldErrors, staleRecord, type FieldErrors } from './api-error';
+export { ApiError, errorMessage, formFieldErrors, requestIdOf, staleRecord, type FieldErrors } from './api-error';
 export type { Deletion, DeletionText } from './deletion';
 export { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_NOTICE, api, type DownloadedFile, type RequestOptions } from './client';
 export { entityKeys } from './entity-keys';

@@ -46,7 +46,7 @@ export function AssignDspStaff({ dsp }: { dsp: Dsp }) {
 
   return (
     <Stack gap="sm">
-      {assign.error ? <ErrorAlert message={errorMessage(assign.error, DSP_STAFF_FALLBACKS.assign)} /> : null}
+      {assign.error ? <ErrorAlert error={assign.error} message={errorMessage(assign.error, DSP_STAFF_FALLBACKS.assign)} /> : null}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <MultiSelect
           label="Asignar personal"

@@ -81,7 +81,7 @@ export function EntitlementStatusControl({ customerId, customerName, entitlement
     <>
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
-          {change.isError ? <ErrorAlert message={errorMessage(change.error, ENTITLEMENT_FALLBACKS.status)} /> : null}
+          {change.isError ? <ErrorAlert error={change.error} message={errorMessage(change.error, ENTITLEMENT_FALLBACKS.status)} /> : null}
           <NativeSelect
             label="Estado"
             description={transitionsHint(current)}

@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {unplacedError ? <ErrorAlert message={errorMessage(unplacedError, CHANGE_PASSWORD_FALLBACK)} /> : null}
+        {unplacedError ? <ErrorAlert error={unplacedError} message={errorMessage(unplacedError, CHANGE_PASSWORD_FALLBACK)} /> : null}
         <PasswordInput label="Contraseña actual" withAsterisk autoComplete="current-password" disabled={busy} {...form.getInputProps('current_password')} />
         <PasswordInput
           label="Nueva contraseña"

@@ -107,7 +107,7 @@ export function RolePermissionsForm({ role, catalogue }: RolePermissionsFormProp
           configuración.
         </Alert>
       ) : null}
-      {save.error ? <ErrorAlert message={errorMessage(save.error, SYNC_PERMISSIONS_FALLBACK)} /> : null}
+      {save.error ? <ErrorAlert error={save.error} message={errorMessage(save.error, SYNC_PERMISSIONS_FALLBACK)} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {areas.map(([area, permissions]) => (
           <Checkbox.Group

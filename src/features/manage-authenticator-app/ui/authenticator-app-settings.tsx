@@ -19,7 +19,7 @@ export function AuthenticatorAppSettings() {
 
   if (status.isPending) return <LoadingState label="Cargando..." />;
   if (status.isError) {
-    return <ErrorAlert message={errorMessage(status.error, SECOND_FACTOR_FALLBACK)} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+    return <ErrorAlert error={status.error} message={errorMessage(status.error, SECOND_FACTOR_FALLBACK)} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   }
   const { method, enabled_at: enabledAt, recovery_codes_left: left } = status.data;
 

@@ -101,7 +101,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   };
 
   if (start.isError) {
-    return <ErrorAlert message={errorMessage(start.error, AUTHENTICATOR_FALLBACKS.start)} onRetry={() => start.mutate()} />;
+    return <ErrorAlert error={start.error} message={errorMessage(start.error, AUTHENTICATOR_FALLBACKS.start)} onRetry={() => start.mutate()} />;
   }
   if (!start.data) return <LoadingState label="Generando la clave..." />;
   const enrolment: TotpEnrolment = start.data;
@@ -138,7 +138,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             </Text>
           </Stack>
         </Group>
-        {unplaced ? <ErrorAlert message={errorMessage(unplaced, AUTHENTICATOR_FALLBACKS.confirm)} /> : null}
+        {unplaced ? <ErrorAlert error={unplaced} message={errorMessage(unplaced, AUTHENTICATOR_FALLBACKS.confirm)} /> : null}
         <OtpInput label="Código de la aplicación" {...otp.inputProps} disabled={confirmMutation.isPending} />
         <Group justify="flex-end">
           <Button type="submit" disabled={confirmMutation.isPending}>

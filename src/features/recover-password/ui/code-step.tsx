@@ -73,7 +73,7 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
         </Text>
         {failure ? (
           <div tabIndex={-1} {...{ [ERROR_ALERT_ATTRIBUTE]: true }}>
-            <ErrorAlert message={errorMessage(failure, 'No se pudo verificar el código')} />
+            <ErrorAlert error={failure} message={errorMessage(failure, 'No se pudo verificar el código')} />
           </div>
         ) : null}
         {resendMutation.isSuccess ? (

@@ -60,7 +60,7 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
         </Text>
         {sendMutation.error ? (
           <div tabIndex={-1} {...{ [ERROR_ALERT_ATTRIBUTE]: true }}>
-            <ErrorAlert message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} />
+            <ErrorAlert error={sendMutation.error} message={errorMessage(sendMutation.error, 'No se pudo enviar el código')} />
           </div>
         ) : null}
         <AuthEmailInput ref={emailRef} disabled={busy} {...form.getInputProps('email')} />

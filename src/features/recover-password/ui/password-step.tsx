@@ -67,7 +67,7 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
         </Text>
         {resetMutation.error ? (
           <div tabIndex={-1} {...{ [ERROR_ALERT_ATTRIBUTE]: true }}>
-            <ErrorAlert message={errorMessage(resetMutation.error, 'No se pudo actualizar la contraseña')} />
+            <ErrorAlert error={resetMutation.error} message={errorMessage(resetMutation.error, 'No se pudo actualizar la contraseña')} />
           </div>
         ) : null}
         <PasswordInput label="Nueva contraseña" autoComplete="new-password" ref={passwordRef} disabled={busy} {...form.getInputProps('password')} />

@@ -140,7 +140,7 @@ export function SignInForm({ redirect }: SignInFormProps) {
         ) : null}
         {serverError ? (
           <div ref={alertRef} tabIndex={-1}>
-            <ErrorAlert message={errorMessage(serverError, SIGN_IN_FALLBACK)} />
+            <ErrorAlert error={serverError} message={errorMessage(serverError, SIGN_IN_FALLBACK)} />
           </div>
         ) : null}
         {isCodeAlreadySent(serverError) ? (

@@ -26,6 +26,7 @@ export function SessionsSection() {
   } else if (sessions.isError && !sessions.data) {
     content = (
       <ErrorAlert
+        error={sessions.error}
         message={errorMessage(sessions.error, ACCOUNT_SESSION_FALLBACKS.list)}
         onRetry={() => void sessions.refetch()}
         retrying={sessions.isFetching}
@@ -54,7 +55,7 @@ export function SessionsSection() {
       actions={sessions.data ? <CloseOtherSessionsButton others={others} /> : null}
     >
       {sessions.isError && sessions.data ? (
-        <ErrorAlert message={errorMessage(sessions.error, ACCOUNT_SESSION_FALLBACKS.list)} onRetry={() => void sessions.refetch()} />
+        <ErrorAlert error={sessions.error} message={errorMessage(sessions.error, ACCOUNT_SESSION_FALLBACKS.list)} onRetry={() => void sessions.refetch()} />
       ) : null}
       {content}
     </AccountSection>

@@ -77,7 +77,7 @@ function Detail({ bookingId, onChangeStatus }: { bookingId: number; onChangeStat
     );
   }
   if (!detail.data) {
-    return <ErrorAlert message={errorMessage(detail.error, BOOKING_FALLBACKS.detail)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+    return <ErrorAlert error={detail.error} message={errorMessage(detail.error, BOOKING_FALLBACKS.detail)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
   }
   const booking = detail.data;
   const { meta, customer } = booking;
@@ -88,7 +88,7 @@ function Detail({ bookingId, onChangeStatus }: { bookingId: number; onChangeStat
 
   return (
     <Stack gap="lg">
-      {detail.isError ? <ErrorAlert tone="warning" message={errorMessage(detail.error, BOOKING_FALLBACKS.detail)} /> : null}
+      {detail.isError ? <ErrorAlert tone="warning" error={detail.error} message={errorMessage(detail.error, BOOKING_FALLBACKS.detail)} /> : null}
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
           <Text fw={600} ff="monospace">

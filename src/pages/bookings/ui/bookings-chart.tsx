@@ -29,7 +29,7 @@ export function BookingsChart({ dspId }: { dspId: number }) {
         {stats.isPending ? (
           <Skeleton h={260} role="status" aria-label="Cargando gráfico" />
         ) : !stats.data ? (
-          <ErrorAlert message={errorMessage(stats.error, BOOKING_FALLBACKS.stats)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+          <ErrorAlert error={stats.error} message={errorMessage(stats.error, BOOKING_FALLBACKS.stats)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
         ) : (
           <>
             <Text size="sm" c="dimmed">

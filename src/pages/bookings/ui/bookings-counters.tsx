@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/shared/ui/error-alert';
 /** 'Total' (every booking the filters keep) and 'Hoy' (of those, scheduled today in the staff member's zone). */
 export function BookingsCounters({ summary }: { summary: UseQueryResult<BookingSummary> }) {
   if (summary.isError && !summary.data) {
-    return <ErrorAlert message={errorMessage(summary.error, BOOKING_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return <ErrorAlert error={summary.error} message={errorMessage(summary.error, BOOKING_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
   const counts = summary.data;
   return (

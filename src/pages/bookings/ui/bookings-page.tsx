@@ -89,7 +89,7 @@ export function BookingsPage() {
     <Stack gap="md">
       <PageHeader title={TITLE} description={DESCRIPTION} actions={failed || none ? null : <BookingsActions dspId={chosen?.id} />} />
       {failed ? (
-        <ErrorAlert message={errorMessage(dsps.error, BOOKING_FALLBACKS.dsps)} onRetry={() => void dsps.refetch()} retrying={dsps.isFetching} />
+        <ErrorAlert error={dsps.error} message={errorMessage(dsps.error, BOOKING_FALLBACKS.dsps)} onRetry={() => void dsps.refetch()} retrying={dsps.isFetching} />
       ) : none ? (
         <EmptyState title="No hay DSPs con agendamientos" text="No tienes asignada ninguna DSP que reciba agendamientos. Pide a un administrador que te asigne una." />
       ) : (

@@ -46,7 +46,7 @@ export function CampaignDetailPage() {
   if (id === null || (campaign.isError && !campaign.data)) {
     return (
       <Stack gap="md" align="flex-start">
-        <ErrorAlert message={id === null ? 'La campaña no existe.' : errorMessage(campaign.error, CAMPAIGN_FALLBACKS.load)} />
+        <ErrorAlert error={campaign.error} message={id === null ? 'La campaña no existe.' : errorMessage(campaign.error, CAMPAIGN_FALLBACKS.load)} />
         {back('Volver')}
       </Stack>
     );

@@ -88,13 +88,13 @@ function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProp
   const retry = () => void detail.refetch();
   if (detail.isPending) return <LoadingState label="Cargando suscripciones..." />;
   if (detail.isError && !detail.data) {
-    return <ErrorAlert message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} />;
+    return <ErrorAlert error={detail.error} message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} />;
   }
   const entitlements = detail.data.entitlements ?? [];
   return (
     <Stack gap="md">
       {/* A failed reload keeps the subscriptions on screen with the error above them. */}
-      {detail.isError ? <ErrorAlert message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} /> : null}
+      {detail.isError ? <ErrorAlert error={detail.error} message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} /> : null}
       {entitlements.length === 0 ? (
         <EmptyState title="Sin suscripciones" text="Este cliente todavía no tiene suscripciones." />
       ) : (

@@ -11,7 +11,7 @@ import { ErrorAlert } from '@/shared/ui/error-alert';
  */
 export function SalesTotals({ summary }: { summary: UseQueryResult<SalesSummary> }) {
   if (summary.isError && !summary.data) {
-    return <ErrorAlert message={errorMessage(summary.error, SALE_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return <ErrorAlert error={summary.error} message={errorMessage(summary.error, SALE_FALLBACKS.summary)} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
   const totals = summary.data;
   return (

@@ -43,7 +43,7 @@ export function SponsorDetailPage() {
       ) : sponsor.isPending ? (
         <HeaderSkeleton />
       ) : sponsor.isError ? (
-        <ErrorAlert message={errorMessage(sponsor.error, SPONSOR_FALLBACKS.load)} onRetry={() => void sponsor.refetch()} retrying={sponsor.isFetching} />
+        <ErrorAlert error={sponsor.error} message={errorMessage(sponsor.error, SPONSOR_FALLBACKS.load)} onRetry={() => void sponsor.refetch()} retrying={sponsor.isFetching} />
       ) : (
         <>
           <SponsorHeader sponsor={sponsor.data} />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, fail, ok } from '../../../../tests/msw/envelope';
 import { campaignsDb } from '../../../../tests/msw/handlers/campaigns';
@@ -87,6 +87,13 @@ describe('sponsors page: the grid', () => {
     await openSponsors();
     expect(await screen.findByText('No se pudieron cargar los sponsors')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('shows the id the server logged a failure under, for staff to quote to support', async () => {
+    server.use(http.get(apiUrl('v1/sponsors'), () => HttpResponse.json({ status: 'error', message: 'Permiso denegado.', request_id: 'soporte-7731' }, { status: 403 })));
+    await openSponsors();
+    const alert = (await screen.findByText('Permiso denegado.')).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent('Referencia para soporte: soporte-7731');
   });
 });
 

@@ -28,6 +28,7 @@ export function RolesTab() {
     return (
       <ErrorAlert
         message={message}
+        error={roles.error ?? catalogue.error}
         onRetry={() => {
           void roles.refetch();
           void catalogue.refetch();

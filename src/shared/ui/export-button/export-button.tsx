@@ -30,7 +30,7 @@ export function ExportButton({ download, name, fallback, disabled = false }: Exp
       <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => exporting.mutate()} disabled={disabled || exporting.isPending}>
         {exporting.isPending ? 'Exportando…' : 'Exportar CSV'}
       </Button>
-      {exporting.isError ? <ErrorAlert title="No se pudo exportar" message={errorMessage(exporting.error, fallback)} /> : null}
+      {exporting.isError ? <ErrorAlert title="No se pudo exportar" error={exporting.error} message={errorMessage(exporting.error, fallback)} /> : null}
     </Stack>
   );
 }

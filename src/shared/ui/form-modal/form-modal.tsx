@@ -210,7 +210,7 @@ export function FormModalBody({
       <Stack gap="md">
         {error ? (
           <div ref={bannerRef} tabIndex={-1}>
-            <ErrorAlert message={error} />
+            <ErrorAlert message={error} error={failure} />
           </div>
         ) : null}
         {children}

@@ -39,14 +39,14 @@ export function ListState<T>({ list, loading, errorFallback, filtered, empty, em
   const retry = () => void list.refetch();
   if (list.isPending) return loading;
   if (list.isError && !list.data) {
-    return <ErrorAlert message={errorMessage(list.error, errorFallback)} onRetry={retry} retrying={list.isFetching} />;
+    return <ErrorAlert error={list.error} message={errorMessage(list.error, errorFallback)} onRetry={retry} retrying={list.isFetching} />;
   }
   const items = list.data?.data ?? [];
   if (items.length === 0) return <EmptyState {...(filtered ? emptyFiltered : empty)} />;
   if (!list.isError) return children(items);
   return (
     <Stack gap="md">
-      <ErrorAlert message={errorMessage(list.error, errorFallback)} onRetry={retry} />
+      <ErrorAlert error={list.error} message={errorMessage(list.error, errorFallback)} onRetry={retry} />
       {children(items)}
     </Stack>
   );

@@ -55,7 +55,7 @@ export function ConfigurationModal({ opened, dspId, tab = 'conectores', onTabCha
           {dsp.error instanceof ApiError && dsp.error.status === 404 ? (
             <ErrorAlert message={DSP_NOT_FOUND} />
           ) : (
-            <ErrorAlert message={errorMessage(dsp.error, DSP_FALLBACKS.list)} onRetry={() => void dsp.refetch()} retrying={dsp.isFetching} />
+            <ErrorAlert error={dsp.error} message={errorMessage(dsp.error, DSP_FALLBACKS.list)} onRetry={() => void dsp.refetch()} retrying={dsp.isFetching} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
