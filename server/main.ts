@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createLogMailer, createSmtpMailer } from './mail';
 import { purgeExpiredRestores } from './modules/audit/restore';
 import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
+import { createReadiness } from './modules/health/readiness';
 import { createCredentialBox, resolveAppKey } from './security/credentials';
 import { createStorage } from './storage';
 
@@ -20,6 +21,8 @@ const config = (() => {
     process.exit(1);
   }
 })();
+// Starting until migrated, seeded and cleaned up; /health/ready answers 503 till then (and after a signal).
+const readiness = createReadiness();
 const storage = await createStorage(config);
 let report: Awaited<ReturnType<typeof seed>> | undefined;
 const database = await openDatabase({
@@ -30,18 +33,44 @@ const database = await openDatabase({
     console.error(`La base de datos embebida se detuvo (${reason.message}). El servidor termina para volver a empezar.`);
     process.exit(1);
   },
-  afterMigrate: async (db) => {
-    report = await seed(db, {
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-      demo: config.seedDemo,
-      storage,
-      credentials: createCredentialBox(resolveAppKey(config)),
-    });
-  },
+  // Migrated below, once the server listens: the balancer then sees this instance as starting.
+  migrate: false,
 });
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, readiness, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+let stopping: Promise<void> | null = null;
+/**
+ * SIGTERM or SIGINT: not ready at once; no new connection; requests in flight finish, for up to
+ * SHUTDOWN_GRACE, and the live streams are told to reconnect (see bookings/stream.ts); then the
+ * database closes and the process ends with 0. Connections still open after the grace are cut.
+ */
+const shutdown = async (signal: NodeJS.Signals) => {
+  readiness.markStopping();
+  const grace = config.shutdownGraceSeconds;
+  console.log(`${signal}: el servidor se detiene; las peticiones en curso tienen hasta ${grace} s para terminar (SHUTDOWN_GRACE).`);
+  const cut = setTimeout(() => {
+    console.error(`Pasados ${grace} s (SHUTDOWN_GRACE) quedaban peticiones sin terminar: se cortan sus conexiones.`);
+    app.server.closeAllConnections();
+    // Work after the answers (a mail being sent) must not keep the process from ending either.
+    setTimeout(() => {
+      console.error('El servidor no terminó de cerrarse tras cortar las conexiones: sale sin esperar más.');
+      process.exit(1);
+    }, 5_000).unref();
+  }, grace * 1000);
+  try {
+    await app.close();
+    clearTimeout(cut);
+    await database.close();
+  } catch (error) {
+    console.error(`Error al detener el servidor: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  process.exit(0);
+};
+const onSignal = (signal: NodeJS.Signals) => void (stopping ??= shutdown(signal));
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);
@@ -49,10 +78,30 @@ const cleanUp = async () => {
   await purgeExpiredRestores(database.db, storage, app.log, config.restoreWindowSeconds);
   await purgeOldAuditEntries(database.db, config.auditRetentionSeconds);
 };
-await cleanUp();
-setInterval(() => void cleanUp().catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
 
+// Listening before migrating: until ready, only /health answers; everything else is 503 (modules/health/readiness.ts).
 await app.listen({ port: config.port, host: config.host });
+try {
+  await migrateDatabase(database, MIGRATIONS_FOLDER, async (db) => {
+    report = await seed(db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      storage,
+      credentials: createCredentialBox(resolveAppKey(config)),
+    });
+  });
+  await cleanUp();
+} catch (error) {
+  // A signal during start-up closed the database under it: the shutdown ends the process.
+  if (stopping) await new Promise(() => undefined);
+  throw error;
+}
+// A signal during start-up: the shutdown under way ends the process.
+if (stopping) await new Promise(() => undefined);
+readiness.markReady();
+// Not once stopping: the database closes under it.
+setInterval(() => stopping ?? void cleanUp().catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
 
 const url = config.publicUrl;
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
@@ -85,11 +134,3 @@ if (!config.smtpUrl) {
 }
 lines.push('');
 console.log(lines.join('\n'));
-
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown());
-process.once('SIGTERM', () => void shutdown());
