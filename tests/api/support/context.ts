@@ -26,7 +26,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'bookingStream' | 'storage'> = {},
+  deps: Pick<AppDeps, 'bookingStream' | 'storage' | 'readiness'> = {},
   { database: given }: { database?: Database } = {},
 ) {
   const database = given ?? (await openTestDatabase());
