@@ -40,6 +40,8 @@ const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.ma
 const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, readiness, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
 let stopping: Promise<void> | null = null;
+/** Migrating, seeding and the first cleanup; a signal meanwhile lets them finish within the grace. */
+let startingUp: Promise<void> = Promise.resolve();
 /**
  * SIGTERM or SIGINT: not ready at once; no new connection; requests in flight finish, for up to
  * SHUTDOWN_GRACE, and the live streams are told to reconnect (see bookings/stream.ts); then the
@@ -49,7 +51,10 @@ const shutdown = async (signal: NodeJS.Signals) => {
   readiness.markStopping();
   const grace = config.shutdownGraceSeconds;
   console.log(`${signal}: el servidor se detiene; las peticiones en curso tienen hasta ${grace} s para terminar (SHUTDOWN_GRACE).`);
+  let graceOver: () => void = () => undefined;
+  const pastGrace = new Promise<void>((resolve) => (graceOver = resolve));
   const cut = setTimeout(() => {
+    graceOver();
     console.error(`Pasados ${grace} s (SHUTDOWN_GRACE) quedaban peticiones sin terminar: se cortan sus conexiones.`);
     app.server.closeAllConnections();
     // Work after the answers (a mail being sent) must not keep the process from ending either.
@@ -60,6 +65,8 @@ const shutdown = async (signal: NodeJS.Signals) => {
   }, grace * 1000);
   try {
     await app.close();
+    // The first seed is not one transaction: cut in the middle, the next start would not finish it.
+    await Promise.race([startingUp.catch(() => undefined), pastGrace]);
     clearTimeout(cut);
     await database.close();
   } catch (error) {
@@ -81,7 +88,7 @@ const cleanUp = async () => {
 
 // Listening before migrating: until ready, only /health answers; everything else is 503 (modules/health/readiness.ts).
 await app.listen({ port: config.port, host: config.host });
-try {
+startingUp = (async () => {
   await migrateDatabase(database, MIGRATIONS_FOLDER, async (db) => {
     report = await seed(db, {
       adminEmail: config.adminEmail,
@@ -92,8 +99,11 @@ try {
     });
   });
   await cleanUp();
+})();
+try {
+  await startingUp;
 } catch (error) {
-  // A signal during start-up closed the database under it: the shutdown ends the process.
+  // A signal whose grace ran out during start-up closed the database under it: the shutdown ends the process.
   if (stopping) await new Promise(() => undefined);
   throw error;
 }

@@ -87,14 +87,15 @@ async function signIn(url: string, mailLog: string) {
   return ((await verify.json()) as { data: { token: string } }).data.token;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-shutdown-'));
+let dataDir = mkdtempSync(path.join(tmpdir(), 'panel-shutdown-'));
+const dataDirs = [dataDir];
 let server: ServerProcess | null = null;
 afterAll(async () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) {
     server.child.kill('SIGKILL');
     await exited(server);
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /**
@@ -214,5 +215,37 @@ describe('SIGTERM while requests and a live stream are open', () => {
     await exited(running);
     expect(running.child.exitCode).toBe(0);
     expect(running.errorOutput()).toContain('Pasados 1 s (SHUTDOWN_GRACE) quedaban peticiones sin terminar: se cortan sus conexiones.');
+  });
+});
+
+describe('SIGTERM while starting', () => {
+  it('lets the migrations and the first seed finish, exits 0, and the next start has the demo data', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'panel-shutdown-start-'));
+    dataDirs.push(dataDir);
+    const starting = spawnServer({ args: SERVER_ARGS, dataDir, port: await freePort(), env: { HOST: '127.0.0.1', SEED_DEMO: 'true' } });
+    server = starting;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const answer = await getFresh(`${starting.url}/health/ready`);
+      if (answer !== 'refused') {
+        expect([answer.status, JSON.parse(answer.body).state]).toEqual([503, 'starting']);
+        break;
+      }
+      if (starting.child.exitCode !== null || Date.now() > deadline) throw new Error(`No answer while starting:\n${starting.output()}`);
+      await sleep(50);
+    }
+    starting.child.kill('SIGTERM');
+    await exited(starting);
+    expect(starting.child.exitCode).toBe(0);
+    expect(starting.errorOutput()).toBe('');
+    expect(starting.output()).not.toContain('listo en');
+
+    const { running } = await startAndWatch();
+    const token = await signIn(running.url, path.join(dataDir, 'mail.log'));
+    const sponsors = (await (await api(running.url, token, 'v1/sponsors?limit=1')).json()) as { data: { total: number } };
+    expect(sponsors.data.total).toBeGreaterThan(0);
+    running.child.kill('SIGTERM');
+    await exited(running);
+    expect(running.child.exitCode).toBe(0);
   });
 });
