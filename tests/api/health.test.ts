@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { rateLimitHits } from '../../server/db/schema';
 import { createReadiness } from '../../server/modules/health/readiness';
 import { createLocalDiskStorage } from '../../server/storage';
@@ -20,6 +21,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+});
+
+describe('SHUTDOWN_GRACE', () => {
+  it('is 10 s by default, takes a duration, and refuses anything else in Spanish', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE: '30s' }).shutdownGraceSeconds).toBe(30);
+    expect(loadConfig({ SHUTDOWN_GRACE: '2m' }).shutdownGraceSeconds).toBe(120);
+    expect(() => loadConfig({ SHUTDOWN_GRACE: 'diez' })).toThrow('SHUTDOWN_GRACE no es una duración válida (ejemplos: 12h, 30m, 3600): "diez"');
+  });
 });
 
 describe('GET /health/live', () => {
