@@ -25,6 +25,7 @@ import { createRestores, type Restores } from './modules/audit/restore';
 import { createBackgroundWork, type BackgroundWork } from './modules/auth/background';
 import { DEFAULT_BOOKING_STREAM_OPTIONS, type BookingStreamOptions } from './modules/bookings/stream';
 import { MODULE_ROUTES } from './modules';
+import { createReadiness, registerStartupGate, type Readiness } from './modules/health/readiness';
 import { createStorage, type Storage } from './storage';
 
 declare module 'fastify' {
@@ -49,6 +50,8 @@ export interface AppDeps {
   listen?: Listen;
   /** The live bookings stream's limits and heartbeat (tests shorten the heartbeat). */
   bookingStream?: Partial<BookingStreamOptions>;
+  /** Whether the instance takes traffic (main.ts moves it through start-up and shutdown); ready by default. */
+  readiness?: Readiness;
 }
 
 const API_DESCRIPTION = `
@@ -97,6 +100,7 @@ export async function buildApp({
   logger = false,
   listen = listenerFor(db),
   bookingStream = {},
+  readiness = createReadiness('ready'),
 }: AppDeps): Promise<FastifyInstance> {
   const storage = givenStorage ?? (await createStorage(config));
   const app = Fastify({
@@ -105,8 +109,8 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // The whole request, files included; public routes get a smaller limit (see http/body.ts).
     bodyLimit: MAX_REQUEST_BYTES,
-    // The envelope carries the message; fastify's own 4xx texts are replaced by Spanish ones.
-    return503OnClosing: true,
+    // While closing, the start-up gate answers new requests itself, in Spanish (modules/health/readiness.ts).
+    return503OnClosing: false,
   });
 
   // A list's querystring schema documents it; the list parser validates it (see http/list.ts).
@@ -172,6 +176,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Order matters: parsers and hooks apply to routes registered after them.
+  registerStartupGate(app, readiness);
   await app.register(bodyPlugin);
   registerRateLimits(app, db, config.rateLimit.perAddress);
   registerAccessControl(app, db);
@@ -184,7 +189,7 @@ export async function buildApp({
   app.decorate('backgroundWork', backgroundWork);
   app.addHook('onClose', () => backgroundWork.idle());
   app.decorate('restores', createRestores({ db, windowSeconds: config.restoreWindowSeconds }));
-  const deps = { config, db, mailer: app.metrics.countedMailer(mailer), storage, listen, bookingStream: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } };
+  const deps = { config, db, mailer: app.metrics.countedMailer(mailer), storage, listen, readiness, bookingStream: { ...DEFAULT_BOOKING_STREAM_OPTIONS, ...bookingStream } };
   for (const routes of MODULE_ROUTES) await app.register(routes, deps);
 
   await servePanel(app, config.distDir);

@@ -194,6 +194,8 @@ export interface Config {
   auditRetentionSeconds: number;
   /** How long a deleted record can be restored from its history entry; its files are kept until then. */
   restoreWindowSeconds: number;
+  /** After SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
   rateLimit: { perEmail: RateLimit; perAddress: RateLimit };
   /** Where the built panel is; served with a history fallback when it exists. */
   distDir: string;
@@ -249,6 +251,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h', 'TOKEN_TTL'),
     auditRetentionSeconds: parseDuration(env.AUDIT_RETENTION || '365d', 'AUDIT_RETENTION'),
     restoreWindowSeconds: parseDuration(env.RESTORE_WINDOW || '30d', 'RESTORE_WINDOW'),
+    shutdownGraceSeconds: parseDuration(env.SHUTDOWN_GRACE || '10s', 'SHUTDOWN_GRACE'),
     rateLimit: {
       perEmail: { max: positiveInt(env.RATE_LIMIT_PER_EMAIL, 10, 'RATE_LIMIT_PER_EMAIL'), windowSeconds },
       perAddress: { max: positiveInt(env.RATE_LIMIT_PER_IP, 30, 'RATE_LIMIT_PER_IP'), windowSeconds },

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './db/client';
 import { claimDataDir, type DataDirClaim } from './db/data-dir-control';
 import { seed } from './db/seed';
-import { loggerOptions } from './http/request-log';
 import { createLogMailer, createSmtpMailer } from './mail';
+import { loggerOptions } from './http/request-log';
 import { purgeExpiredRestores } from './modules/audit/restore';
 import { purgeOldAuditEntries } from './modules/audit/service';
 import { purgeExpiredAuthData } from './modules/auth/cleanup';
+import { createReadiness } from './modules/health/readiness';
 import { createCredentialBox, resolveAppKey } from './security/credentials';
 import { createStorage } from './storage';
 
@@ -22,6 +23,8 @@ const config = (() => {
     process.exit(1);
   }
 })();
+// Starting until migrated, seeded and cleaned up; /health/ready answers 503 till then (and after a signal).
+const readiness = createReadiness();
 const storage = await createStorage(config);
 // PGlite's files take one process at a time; the claim also answers `npm run backup` while serving.
 let dataDirClaim: DataDirClaim | null = null;
@@ -42,19 +45,52 @@ const database = await openDatabase({
     console.error(`La base de datos embebida se detuvo (${reason.message}). El servidor termina para volver a empezar.`);
     process.exit(1);
   },
-  afterMigrate: async (db) => {
-    report = await seed(db, {
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-      demo: config.seedDemo,
-      storage,
-      credentials: createCredentialBox(resolveAppKey(config)),
-    });
-  },
+  // Migrated below, once the server listens: the balancer then sees this instance as starting.
+  migrate: false,
 });
-if (database.dumpDataDir) dataDirClaim?.serveDumps(database.dumpDataDir);
 const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(config.mailLog);
-const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, logger: loggerOptions(config.log) });
+const app = await buildApp({ config, db: database.db, listen: database.listen, mailer, storage, readiness, logger: loggerOptions(config.log) });
+
+let stopping: Promise<void> | null = null;
+/** Migrating, seeding and the first cleanup; a signal meanwhile lets them finish within the grace. */
+let startingUp: Promise<void> = Promise.resolve();
+/**
+ * SIGTERM or SIGINT: not ready at once; no new connection; requests in flight finish, for up to
+ * SHUTDOWN_GRACE, and the live streams are told to reconnect (see bookings/stream.ts); then the
+ * database closes and the process ends with 0. Connections still open after the grace are cut.
+ */
+const shutdown = async (signal: NodeJS.Signals) => {
+  readiness.markStopping();
+  const grace = config.shutdownGraceSeconds;
+  console.log(`${signal}: el servidor se detiene; las peticiones en curso tienen hasta ${grace} s para terminar (SHUTDOWN_GRACE).`);
+  let graceOver: () => void = () => undefined;
+  const pastGrace = new Promise<void>((resolve) => (graceOver = resolve));
+  const cut = setTimeout(() => {
+    graceOver();
+    console.error(`Pasados ${grace} s (SHUTDOWN_GRACE) quedaban peticiones sin terminar: se cortan sus conexiones.`);
+    app.server.closeAllConnections();
+    // Work after the answers (a mail being sent) must not keep the process from ending either.
+    setTimeout(() => {
+      console.error('El servidor no terminó de cerrarse tras cortar las conexiones: sale sin esperar más.');
+      process.exit(1);
+    }, 5_000).unref();
+  }, grace * 1000);
+  try {
+    await app.close();
+    // The first seed is not one transaction: cut in the middle, the next start would not finish it.
+    await Promise.race([startingUp.catch(() => undefined), pastGrace]);
+    clearTimeout(cut);
+    await database.close();
+    await dataDirClaim?.release();
+  } catch (error) {
+    console.error(`Error al detener el servidor: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  process.exit(0);
+};
+const onSignal = (signal: NodeJS.Signals) => void (stopping ??= shutdown(signal));
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
 
 const cleanUp = async () => {
   await purgeExpiredAuthData(database.db);
@@ -62,10 +98,34 @@ const cleanUp = async () => {
   await purgeExpiredRestores(database.db, storage, app.log, config.restoreWindowSeconds);
   await purgeOldAuditEntries(database.db, config.auditRetentionSeconds);
 };
-await cleanUp();
-setInterval(() => void cleanUp().catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
 
+// Listening before migrating: until ready, only /health answers; everything else is 503 (modules/health/readiness.ts).
 await app.listen({ port: config.port, host: config.host });
+startingUp = (async () => {
+  await migrateDatabase(database, MIGRATIONS_FOLDER, async (db) => {
+    report = await seed(db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      storage,
+      credentials: createCredentialBox(resolveAppKey(config)),
+    });
+  });
+  await cleanUp();
+})();
+try {
+  await startingUp;
+} catch (error) {
+  // A signal whose grace ran out during start-up closed the database under it: the shutdown ends the process.
+  if (stopping) await new Promise(() => undefined);
+  throw error;
+}
+// A signal during start-up: the shutdown under way ends the process.
+if (stopping) await new Promise(() => undefined);
+readiness.markReady();
+if (database.dumpDataDir) dataDirClaim?.serveDumps(database.dumpDataDir);
+// Not once stopping: the database closes under it.
+setInterval(() => stopping ?? void cleanUp().catch((error) => app.log.error(error)), 60 * 60 * 1000).unref();
 
 const url = config.publicUrl;
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
@@ -98,12 +158,3 @@ if (!config.smtpUrl) {
 }
 lines.push('');
 console.log(lines.join('\n'));
-
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  await dataDirClaim?.release();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown());
-process.once('SIGTERM', () => void shutdown());

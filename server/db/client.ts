@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -61,6 +62,11 @@ export async function openDatabase(options: {
    */
   afterMigrate?: (db: Db) => Promise<void>;
   /**
+   * false: only open it; `migrateDatabase` runs the migrations (and `afterMigrate`) later. The
+   * server does so to answer its health checks while it migrates.
+   */
+  migrate?: boolean;
+  /**
    * PGlite only: told when its thread ends without `close()` (a crash). The database is gone for
    * good then; a server ends its process so that its supervisor starts it again.
    */
@@ -74,11 +80,9 @@ export async function openDatabase(options: {
     // error on the pool; unhandled, it would end the process. The next query opens a new one.
     pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await underMigrationLock(pool, async () => {
-      await applyMigrations(db, 'postgres', MIGRATIONS_FOLDER);
-      await options.afterMigrate?.(db);
-    });
-    return { db, kind: 'postgres', listen: listenerFor(db), close: () => pool.end() };
+    const database: Database = { db, kind: 'postgres', listen: listenerFor(db), close: () => pool.end() };
+    if (options.migrate !== false) await migrateDatabase(database, MIGRATIONS_FOLDER, options.afterMigrate);
+    return database;
   }
 
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -95,10 +99,10 @@ export async function openDatabase(options: {
   // pg_trgm: the lists' trigram indexes (the migrations create the extension; PGlite must have it loaded).
   const client = new PgliteThread({ dataDir: dir, loadDataDir: options.pgliteTemplate, extensionNames: ['pg_trgm'], onLost: options.onLost });
   await client.waitReady;
-  const db = drizzle(client as unknown as PGlite, { schema });
-  await applyMigrations(db as unknown as Db, 'pglite', MIGRATIONS_FOLDER);
-  await options.afterMigrate?.(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', listen: listenerFor(db as unknown as Db), dumpDataDir: () => client.dumpDataDir('gzip'), close: () => client.close() };
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  const database: Database = { db, kind: 'pglite', listen: listenerFor(db), dumpDataDir: () => client.dumpDataDir('gzip'), close: () => client.close() };
+  if (options.migrate !== false) await migrateDatabase(database, MIGRATIONS_FOLDER, options.afterMigrate);
+  return database;
 }
 
 /**
@@ -107,10 +111,37 @@ export async function openDatabase(options: {
  * (meta/_journal.json) newer than the last one recorded. The upgrade test points it at a copy whose
  * journal stops at the previous release, then at the committed folder.
  */
-export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  if (database.kind === 'pglite') return applyMigrations(database.db, 'pglite', migrationsFolder);
+export async function migrateDatabase(
+  database: Pick<Database, 'db' | 'kind'>,
+  migrationsFolder = MIGRATIONS_FOLDER,
+  afterMigrate?: (db: Db) => Promise<void>,
+): Promise<void> {
+  const run = async () => {
+    await applyMigrations(database.db, database.kind, migrationsFolder);
+    await afterMigrate?.(database.db);
+  };
+  if (database.kind === 'pglite') return run();
   const pool = (database.db as unknown as { $client: Pool }).$client;
-  await underMigrationLock(pool, () => applyMigrations(database.db, 'postgres', migrationsFolder));
+  await underMigrationLock(pool, run);
+}
+
+/**
+ * Whether every migration of `migrationsFolder` is applied: drizzle's migrator records each in
+ * drizzle.__drizzle_migrations with its journal time and applies those newer than the last one
+ * recorded. A database a newer release migrated further is at head for this one too (a rolling
+ * deploy runs both). Never migrated: not at head.
+ */
+export async function migrationsAtHead(db: Db, migrationsFolder = MIGRATIONS_FOLDER): Promise<boolean> {
+  const head = await journalHead(migrationsFolder);
+  try {
+    const answer = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+    const [row] = (answer as unknown as { rows: { last: string | number | null }[] }).rows;
+    return Number(row?.last ?? 0) >= head;
+  } catch (error) {
+    // 42P01 undefined table, 3F000 undefined schema: the migrator never ran here.
+    if (['42P01', '3F000'].includes((error as { code?: string }).code ?? '')) return false;
+    throw error;
+  }
 }
 
 async function applyMigrations(db: Db, kind: Database['kind'], migrationsFolder: string) {
@@ -121,6 +152,18 @@ async function applyMigrations(db: Db, kind: Database['kind'], migrationsFolder:
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
   }
+}
+
+const journalHeads = new Map<string, Promise<number>>();
+
+/** The journal time of the folder's newest migration, as drizzle's migrator reads it (read once: the folder ships with the code). */
+function journalHead(migrationsFolder: string): Promise<number> {
+  let head = journalHeads.get(migrationsFolder);
+  if (!head) {
+    head = import('drizzle-orm/migrator').then(({ readMigrationFiles }) => Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis)));
+    journalHeads.set(migrationsFolder, head);
+  }
+  return head;
 }
 
 /** Several instances may start at once against one server: they migrate (and seed) one at a time. */

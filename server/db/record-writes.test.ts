@@ -38,6 +38,7 @@ function memoryStorage() {
     },
     url: (key) => `/storage/${key}`,
     read: async () => null,
+    check: async () => undefined,
   };
   return { storage, files };
 }

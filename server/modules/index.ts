@@ -16,6 +16,8 @@ import { countryRoutes } from './countries/routes';
 import { customerRoutes } from './customers/routes';
 import { dspRoutes } from './dsps/routes';
 import { entitlementRoutes } from './entitlements/routes';
+import { healthRoutes } from './health/routes';
+import type { Readiness } from './health/readiness';
 import { planRoutes } from './plans/routes';
 import { roleRoutes } from './roles/routes';
 import { salesRoutes } from './sales/routes';
@@ -31,6 +33,7 @@ export interface ModuleDeps {
   storage: Storage;
   listen: Listen;
   bookingStream: BookingStreamOptions;
+  readiness: Readiness;
 }
 
 type ModuleRoutes = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
@@ -57,4 +60,5 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   bookingRoutes,
   auditRoutes,
   (app, { db, listen, bookingStream }) => bookingStreamRoutes(app, { db, listen, options: bookingStream }),
+  healthRoutes,
 ];

@@ -63,6 +63,20 @@ export function createLocalDiskStorage(root: string): Storage {
         throw error;
       }
     },
+
+    async check() {
+      // The folder appears with the first upload: until then, the nearest folder that exists must
+      // let it be made. Asking the system leaves no trace (a test file would).
+      for (let folder = base; ; folder = path.dirname(folder)) {
+        try {
+          if (!(await fs.promises.stat(folder)).isDirectory()) throw new Error(`${folder} no es una carpeta`);
+          await fs.promises.access(folder, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || folder === path.dirname(folder)) throw error;
+        }
+      }
+    },
   };
 }
 

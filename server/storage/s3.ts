@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ObjectStorageSettings } from '../config';
 import { CONTENT_TYPE_BY_EXTENSION, isStorageKey, newStorageKey, storageUrl, watchFailure, type Storage } from './storage';
 
@@ -80,6 +80,11 @@ export function createS3Storage(settings: ObjectStorageSettings, credentials?: S
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    },
+
+    async check() {
+      // The bucket exists and these credentials may use it; nothing is read or written.
+      await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
     },
   };
 }

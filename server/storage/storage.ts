@@ -24,6 +24,11 @@ export interface Storage {
   url(key: string): string;
   /** The file's bytes as a stream, or null when there is no such file (or the key is not valid). */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Resolves when files can be stored and read now (the readiness check asks it), rejects with
+   * why not. Stores and reads nothing.
+   */
+  check(): Promise<void>;
 }
 
 /**

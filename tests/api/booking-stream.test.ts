@@ -192,7 +192,7 @@ describe('the live bookings stream', () => {
     }).toBe(200);
   });
 
-  it('ends its open streams when the server closes, without holding the close up', async () => {
+  it('ends its open streams when the server closes, telling them to reconnect, without holding the close up', async () => {
     const other = await createTestContext({}, { bookingStream: { heartbeatMs: 60_000 } });
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const dsp = await insertDspWithPlans(other, 'Cierre', ['Plan Cierre']);
@@ -202,6 +202,8 @@ describe('the live bookings stream', () => {
     // An open stream would otherwise keep the server waiting until its client left.
     expect(Date.now() - started).toBeLessThan(5_000);
     await stream.ended(2_000);
+    // Its last words: when to connect again (to another instance, behind a balancer).
+    expect(stream.text()).toMatch(/\n\nretry: 2000\n: el servidor se detiene; vuelve a conectar\n\n$/);
   });
 });
 

@@ -63,6 +63,9 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
   // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
   ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
+  // For the load balancer and the supervisor: no token, no sign-in limit (modules/health).
+  ['GET', '/health/live', 'public'],
+  ['GET', '/health/ready', 'public'],
 ];
 
 const key = (route: RouteAccess) => `${route.method} ${route.url} → ${route.access}`;

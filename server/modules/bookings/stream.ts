@@ -44,7 +44,8 @@ interface Subscriber {
   dspId: number;
   sessionId: number | null;
   send(event: string, data: unknown): void;
-  close(): void;
+  /** Ends the stream, after `lastWords` when given (written as is). */
+  close(lastWords?: string): void;
 }
 
 /**
@@ -101,10 +102,10 @@ export function createBookingHub(listen: Listen, log: FastifyBaseLogger) {
     },
     count: () => all().length,
     countOfSession: (sessionId: number | null) => all().filter((subscriber) => subscriber.sessionId === sessionId).length,
-    /** Ends every open stream, so closing the server is not held up by them. */
-    closeAll() {
+    /** Ends every open stream, so closing the server is not held up by them, after `lastWords` when given. */
+    closeAll(lastWords?: string) {
       stopped = true;
-      for (const subscriber of all()) subscriber.close();
+      for (const subscriber of all()) subscriber.close(lastWords);
     },
     async stop() {
       stopped = true;
@@ -142,6 +143,7 @@ const STREAM_DESCRIPTION = [
   '`{id, dsp_id, kind: created|updated|status|deleted, status}`, sin datos personales: el cliente vuelve a pedir lo que muestra.',
   'Los cambios llegan desde cualquier instancia de la API (PostgreSQL LISTEN/NOTIFY), solo cuando su transacción se confirma.',
   `Un evento \`${BOOKING_RESYNC_EVENT}\` avisa que la instancia pudo perder avisos (se reconectó a la base de datos): el cliente vuelve a pedir todo.`,
+  'Cuando la instancia se detiene (un despliegue), envía otra vez `retry` y cierra el flujo: el cliente vuelve a conectar y a pedir la lista.',
   'Cada ~20 s llega un comentario (`: ping`) y se comprueba otra vez la sesión y el acceso a la DSP: una sesión cerrada o una asignación retirada cierra el flujo.',
   `Como mucho ${DEFAULT_BOOKING_STREAM_OPTIONS.maxPerSession} flujos abiertos por sesión (uno más responde 429). Al reconectar, el cliente debe volver a pedir la lista.`,
   VISIBILITY_DESCRIPTION,
@@ -152,8 +154,9 @@ export async function bookingStreamRoutes(app: FastifyInstance, { db, listen, op
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hub = createBookingHub(listen, app.log);
   app.metrics.countLiveStreamsWith(() => hub.count());
-  // preClose: before the server waits for its connections to end, end the streams (they never would).
-  app.addHook('preClose', async () => hub.closeAll());
+  // preClose: before the server waits for its connections to end, end the streams (they never would),
+  // telling each client when to connect again: the balancer then sends it to an instance that runs.
+  app.addHook('preClose', async () => hub.closeAll(`retry: ${options.retryMs}\n: el servidor se detiene; vuelve a conectar\n\n`));
   app.addHook('onClose', async () => hub.stop());
 
   r.get(
@@ -204,12 +207,12 @@ export async function bookingStreamRoutes(app: FastifyInstance, { db, listen, op
           response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
           if (response.writableLength > MAX_BUFFERED_BYTES) subscriber.close();
         },
-        close() {
+        close(lastWords) {
           if (closed) return;
           closed = true;
           if (heartbeat) clearTimeout(heartbeat);
           hub.remove(subscriber);
-          response.end();
+          response.end(lastWords);
         },
       };
       // The client went away (or the answer ended): stop writing to it.

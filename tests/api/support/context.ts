@@ -27,7 +27,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'bookingStream' | 'storage' | 'logger'> = {},
+  deps: Pick<AppDeps, 'bookingStream' | 'storage' | 'logger' | 'readiness'> = {},
   { database: given }: { database?: Database } = {},
 ) {
   const database = given ?? (await openTestDatabase());
