@@ -100,7 +100,7 @@ describe('while starting and after a signal', () => {
       const api = await life.inject({ method: 'GET', url: '/api/v1/countries' });
       expect(api.statusCode).toBe(503);
       expect(api.headers['retry-after']).toBe('5');
-      expect(api.json()).toEqual({ status: 'error', message: 'El servidor está arrancando. Vuelve a intentarlo en unos segundos.' });
+      expect(api.json()).toEqual({ status: 'error', message: 'El servidor está arrancando. Vuelve a intentarlo en unos segundos.', request_id: expect.any(String) });
       // The process runs all along.
       expect((await life.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
 
