@@ -107,7 +107,7 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 
 /** The message an operator reads about the key, after a backup and after a restore. */
 export const APP_KEY_REMINDER =
-  'La copia no incluye APP_KEY (ni DATA_DIR/app.key): guárdala aparte, en otro sitio que la copia. Sin ella las credenciales de los conectores y los secretos TOTP de la copia no se pueden abrir.';
+  'La copia no incluye APP_KEY (ni DATA_DIR/app.key): guárdala aparte, lejos de la copia. Sin ella las credenciales de los conectores y los secretos TOTP de la copia no se pueden abrir.';
 
 /** A byte count for people. */
 export const formatBytes = (bytes: number) =>

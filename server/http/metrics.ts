@@ -8,7 +8,6 @@ import { SIGN_IN_REFUSALS, type SignInRefusal } from '../modules/auth/refusals';
 import { bearerToken } from './access';
 import { AppError } from './errors';
 
-
 /** The label of a request that matched no route (an unknown path, or the panel's deep links). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
