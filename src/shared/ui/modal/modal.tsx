@@ -9,7 +9,12 @@ function useLayer(opened: boolean, onClose: () => void) {
   useEffect(() => {
     if (!opened) return;
     openLayer(id);
-    return () => closeLayer(id);
+    // Focus in an open dialog never falls to the body, with or without the app's shell around it.
+    const release = keepFocusOnThePage();
+    return () => {
+      closeLayer(id);
+      release();
+    };
   }, [opened, id]);
   // Escape reaches every open dialog; the close button and the overlay belong to the top one anyway.
   const closeIfTop = () => {
@@ -20,6 +25,14 @@ function useLayer(opened: boolean, onClose: () => void) {
 
 const dialogOf = (layerId: string) => document.getElementById(layerId)?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
+
+/** Focus into a dialog: the field it marks (`data-autofocus`), else its first control, else itself. */
+const focusInto = (dialog: HTMLElement) => {
+  const first =
+    dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+    dialog.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex="0"]');
+  (first ?? dialog).focus({ preventScroll: true });
+};
 
 /**
  * Focus is always inside the top dialog: once one has faded in, focus that is still outside it
@@ -43,8 +56,7 @@ function useDialogFocus(
       onEnterTransitionEnd?.();
       const dialog = dialogOf(id);
       if (!dialog || !isTopLayer(id) || dialog.contains(document.activeElement)) return;
-      const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex="0"]');
-      (first ?? dialog).focus({ preventScroll: true });
+      focusInto(dialog);
     },
     onExitTransitionEnd: () => {
       onExitTransitionEnd?.();
@@ -91,13 +103,31 @@ export function focusUnderTopDialog() {
 /** How long the dialogs' own hand-over (and Mantine's, on a 10 ms timer) gets before `keepFocusOnThePage` steps in. */
 const HAND_OVER_MS = 50;
 
+/** The one watch `keepFocusOnThePage` installs, and how many hold it (the app's shell, each open dialog). */
+let keeper: { holders: number; stop: () => void } | null = null;
+
 /**
  * Focus held by an element that then leaves the page (the empty list's 'Nueva Categoría' once the
  * first one arrives, a row a refresh dropped) would fall to the body, where the keyboard starts
- * again from the top: it goes to the top dialog, or the page's h1. Focus a person sent to the body
- * (a click on the page's background) stays there: its element is still on the page. Answers a stop.
+ * again from the top: it goes into the top dialog, or to the page's h1. Focus a person sent to the
+ * body (a click on the page's background) stays there: its element is still on the page. One watch
+ * for the whole document, however many ask for it; answers a release.
  */
 export function keepFocusOnThePage(): () => void {
+  keeper ??= { holders: 0, stop: watchFocus() };
+  keeper.holders += 1;
+  let released = false;
+  return () => {
+    if (released || !keeper) return;
+    released = true;
+    keeper.holders -= 1;
+    if (keeper.holders > 0) return;
+    keeper.stop();
+    keeper = null;
+  };
+}
+
+function watchFocus(): () => void {
   let focused: Element | null = document.activeElement;
   let pending: number | undefined;
   const onFocusIn = (event: FocusEvent) => {
@@ -110,7 +140,7 @@ export function keepFocusOnThePage(): () => void {
       if (!focusLost() || focused?.isConnected) return;
       const top = topLayer();
       const dialog = top ? dialogOf(top) : null;
-      if (dialog) dialog.focus({ preventScroll: true });
+      if (dialog) focusInto(dialog);
       else focusPageHeading();
     }, HAND_OVER_MS);
   });
