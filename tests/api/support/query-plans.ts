@@ -29,6 +29,9 @@ export async function captureStatements<T>(db: Db, run: () => Promise<T>): Promi
   return { statements, result };
 }
 
+/** The access hook's once-a-minute 'last used' write: the session's, not the call's being measured. */
+export const isSessionTouch = (statement: Statement): boolean => /^update "sessions" set "last_used_at"/.test(statement.text);
+
 /** The plan PostgreSQL chooses for `statement`, planned but not run. */
 export async function planOf(db: Db, statement: Statement): Promise<PlanNode> {
   return topPlanNode(await driverOf(db).query(`explain (format json) ${statement.text}`, statement.values))!;
