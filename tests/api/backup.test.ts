@@ -2,18 +2,17 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port';
 import { openDatabase } from '../../server/db/client';
-import { connectors } from '../../server/db/schema';
 import { createCredentialBox } from '../../server/security/credentials';
 import { createUploadsStorage } from '../../server/storage';
 import { spawnServer, type ServerProcess } from '../e2e/support/server';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestContext, TEST_APP_KEY, type TestContext } from './support/context';
 import { onServer } from './support/on-server';
 import { fillPreviousRelease, type PreviousReleaseData } from './support/previous-release-data';
-import { keyOf, tempDataDir } from './support/uploads';
+import { itAnswersWhatWasStored } from './support/stored-answers';
+import { tempDataDir } from './support/uploads';
 
 /*
  * A database with data of every resource and its files, served by the real server while staff
@@ -136,14 +135,6 @@ afterAll(async () => {
 
 const get = (url: string) => ctx.inject({ method: 'GET', url, headers: bearer(release.sessionToken) });
 
-/** Every `/storage/…` address in an answer, at any depth. */
-const storageUrlsIn = (value: unknown): string[] => {
-  if (typeof value === 'string') return value.startsWith('/storage/') ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(storageUrlsIn);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(storageUrlsIn);
-  return [];
-};
-
 describe(`a backup of ${kind} taken while staff write`, () => {
   it('is written while the server serves and writes go on, and says the key is not in it', () => {
     expect(backupRun.code, backupRun.output).toBe(0);
@@ -180,30 +171,7 @@ describe(`a backup of ${kind} taken while staff write`, () => {
     }
   });
 
-  it('answers each record’s detail as it was stored', async () => {
-    for (const { url, expected } of release.details) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.json().data, url).toMatchObject(expected);
-    }
-  });
-
-  it('serves every stored file at the address the records answer, with the same bytes', async () => {
-    const urls = new Set<string>();
-    for (const { url } of release.details) for (const found of storageUrlsIn((await get(url)).json().data)) urls.add(found);
-    expect([...urls].map(keyOf).sort()).toEqual([...release.files.keys()].sort());
-    for (const url of urls) {
-      const file = await ctx.inject({ method: 'GET', url });
-      expect(file.statusCode, url).toBe(200);
-      expect(file.rawPayload.equals(release.files.get(keyOf(url))!), url).toBe(true);
-    }
-  });
-
-  it('keeps the connector’s credentials sealed with the key kept apart', async () => {
-    const [stored] = await ctx.db.select().from(connectors).where(eq(connectors.id, release.connector.id));
-    expect(credentials.open(stored!.settings)).toEqual(release.connector.settings);
-    expect(credentials.open(stored!.params)).toEqual(release.connector.params);
-  });
+  itAnswersWhatWasStored(() => ({ ctx, release, credentials }));
 
   it('signs staff in with the passwords they had', async () => {
     const staff = await ctx.signIn(release.staff.email, release.staff.password);

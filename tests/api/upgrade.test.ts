@@ -1,4 +1,4 @@
-import { eq, getTableName, is } from 'drizzle-orm';
+import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../server/db/client';
@@ -7,9 +7,10 @@ import { createCredentialBox } from '../../server/security/credentials';
 import { createUploadsStorage } from '../../server/storage';
 import { ADMIN_EMAIL, bearer, createTestContext, TEST_APP_KEY, type TestContext } from './support/context';
 import { fillPreviousRelease, type PreviousReleaseData } from './support/previous-release-data';
+import { itAnswersWhatWasStored } from './support/stored-answers';
 import { openTestDatabase } from './support/database';
 import { dropEverything, migrationsUpTo, PREVIOUS_RELEASE_MIGRATION, tableRows, tablesIn } from './support/previous-release';
-import { keyOf, tempDataDir } from './support/uploads';
+import { tempDataDir } from './support/uploads';
 
 /**
  * A database as the previous release left it, with data of every resource and its files, upgraded
@@ -79,14 +80,6 @@ afterAll(async () => {
 
 const get = (url: string, token = release.sessionToken) => ctx.inject({ method: 'GET', url, headers: bearer(token) });
 
-/** Every `/storage/…` address in an answer, at any depth. */
-const storageUrlsIn = (value: unknown): string[] => {
-  if (typeof value === 'string') return value.startsWith('/storage/') ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(storageUrlsIn);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(storageUrlsIn);
-  return [];
-};
-
 describe(`an upgrade from ${PREVIOUS_RELEASE_MIGRATION}`, () => {
   it('starts from a fill that leaves no table of the previous release empty', () => {
     expect(previousTables.length).toBeGreaterThan(20);
@@ -129,30 +122,7 @@ describe(`an upgrade from ${PREVIOUS_RELEASE_MIGRATION}`, () => {
     }
   });
 
-  it('answers each record’s detail as it was stored', async () => {
-    for (const { url, expected } of release.details) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.json().data, url).toMatchObject(expected);
-    }
-  });
-
-  it('serves every stored file at the address the records answer, with the same bytes', async () => {
-    const urls = new Set<string>();
-    for (const { url } of release.details) for (const found of storageUrlsIn((await get(url)).json().data)) urls.add(found);
-    expect([...urls].map(keyOf).sort()).toEqual([...release.files.keys()].sort());
-    for (const url of urls) {
-      const file = await ctx.inject({ method: 'GET', url });
-      expect(file.statusCode, url).toBe(200);
-      expect(file.rawPayload.equals(release.files.get(keyOf(url))!), url).toBe(true);
-    }
-  });
-
-  it('still opens the connector’s credentials with the key they were sealed with', async () => {
-    const [stored] = await ctx.db.select().from(schema.connectors).where(eq(schema.connectors.id, release.connector.id));
-    expect(credentials.open(stored!.settings)).toEqual(release.connector.settings);
-    expect(credentials.open(stored!.params)).toEqual(release.connector.params);
-  });
+  itAnswersWhatWasStored(() => ({ ctx, release, credentials }));
 
   it('signs staff in with the passwords they had, seeing what their roles and DSPs allow', async () => {
     expect((await get('/api/auth/me', await ctx.signIn())).statusCode).toBe(200);
