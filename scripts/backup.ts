@@ -22,11 +22,12 @@ import {
   UPLOADS_PREFIX,
   type BackupManifest,
 } from '../server/backup/archive';
-import { loadConfig, type Config } from '../server/config';
+import type { Config } from '../server/config';
 import { pgliteDirOf, removeEmptyLockFile } from '../server/db/client';
 import { claimDataDir, DataDirBusyError, requestDump } from '../server/db/data-dir-control';
 import { PgliteThread } from '../server/db/pglite-thread';
 import { uploadsDirOf } from '../server/storage';
+import { runArchiveCommand } from './support/archive-command';
 
 const USAGE = 'Uso: npm run backup -- <archivo>   (por ejemplo: npm run backup -- /copias/panel-2026-12-03.tar)';
 
@@ -149,16 +150,4 @@ async function backup(file: string, config: Config) {
   }
 }
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg.startsWith('-'));
-const [file, ...extra] = args.filter((arg) => !arg.startsWith('-'));
-if (!file || extra.length > 0 || unknown.length > 0) {
-  console.error(unknown.length > 0 ? `Opción desconocida: ${unknown.join(' ')}. ${USAGE}` : USAGE);
-  process.exit(1);
-}
-try {
-  await backup(file, loadConfig());
-} catch (error) {
-  console.error(`No se hizo la copia de seguridad: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+await runArchiveCommand({ usage: USAGE, failed: 'No se hizo la copia de seguridad' }, (file, config) => backup(file, config));

@@ -15,11 +15,12 @@ import {
   UPLOADS_PREFIX,
   type BackupManifest,
 } from '../server/backup/archive';
-import { loadConfig, type Config } from '../server/config';
+import type { Config } from '../server/config';
 import { pgliteDirOf } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-control';
 import { PgliteThread } from '../server/db/pglite-thread';
 import { isStorageKey, uploadsDirOf } from '../server/storage';
+import { runArchiveCommand } from './support/archive-command';
 
 const USAGE = 'Uso: npm run restore -- <archivo> [--force]   (--force reemplaza la base de datos y los archivos que ya haya)';
 
@@ -151,17 +152,6 @@ async function restore(file: string, config: Config, force: boolean) {
   }
 }
 
-const args = process.argv.slice(2);
-const force = args.includes('--force');
-const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--force');
-const [file, ...extra] = args.filter((arg) => !arg.startsWith('-'));
-if (!file || extra.length > 0 || unknown.length > 0) {
-  console.error(unknown.length > 0 ? `Opción desconocida: ${unknown.join(' ')}. ${USAGE}` : USAGE);
-  process.exit(1);
-}
-try {
-  await restore(file, loadConfig(), force);
-} catch (error) {
-  console.error(`No se restauró la copia: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+await runArchiveCommand({ usage: USAGE, known: ['--force'], failed: 'No se restauró la copia' }, (file, config, flags) =>
+  restore(file, config, flags.has('--force')),
+);
