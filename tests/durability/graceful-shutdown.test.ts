@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port';
 import { encodePng } from '../../server/db/seed/demo-images';
 import { openEventStream } from '../api/support/event-stream';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, lastMailedCode, spawnServer, type ServerProcess } from '../e2e/support/server';
+import { signInAsAdmin, spawnServer, type ServerProcess } from '../e2e/support/server';
 
 /*
  * A deploy's SIGTERM while staff work: the balancer is told at once (ready 503, or no new
@@ -77,16 +77,6 @@ async function multipartBody(fields: Record<string, string | Blob>) {
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
 
-async function signIn(url: string, mailLog: string) {
-  const post = (route: string, body: unknown) =>
-    fetch(`${url}/api/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  const login = await post('login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const verify = await post('verify-2fa', { email: ADMIN_EMAIL, code: lastMailedCode(mailLog, ADMIN_EMAIL) });
-  if (verify.status !== 200) throw new Error(`verify-2fa: ${verify.status} ${await verify.text()}`);
-  return ((await verify.json()) as { data: { token: string } }).data.token;
-}
-
 let dataDir = mkdtempSync(path.join(tmpdir(), 'panel-shutdown-'));
 const dataDirs = [dataDir];
 let server: ServerProcess | null = null;
@@ -141,7 +131,7 @@ describe('SIGTERM while requests and a live stream are open', () => {
 
   it('finishes every request in flight, tells the stream to reconnect, stops taking new ones and exits 0', async () => {
     const running = server!;
-    token = await signIn(running.url, path.join(dataDir, 'mail.log'));
+    token = await signInAsAdmin(running.url, path.join(dataDir, 'mail.log'));
     const countryId = ((await (await api(running.url, token, 'v1/countries?limit=1')).json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
     const earlier = await api(running.url, token, 'v1/sponsors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Escrito antes del apagado', country_id: countryId }) });
     expect(earlier.status).toBe(201);
@@ -241,7 +231,7 @@ describe('SIGTERM while starting', () => {
     expect(starting.output()).not.toContain('listo en');
 
     const { running } = await startAndWatch();
-    const token = await signIn(running.url, path.join(dataDir, 'mail.log'));
+    const token = await signInAsAdmin(running.url, path.join(dataDir, 'mail.log'));
     const sponsors = (await (await api(running.url, token, 'v1/sponsors?limit=1')).json()) as { data: { total: number } };
     expect(sponsors.data.total).toBeGreaterThan(0);
     running.child.kill('SIGTERM');

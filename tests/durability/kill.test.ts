@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, lastMailedCode, spawnServer, type ServerProcess } from '../e2e/support/server';
+import { signInAsAdmin, spawnServer, type ServerProcess } from '../e2e/support/server';
 
 /*
  * Staff keep writing while the server is killed with SIGKILL; after a restart on the same data,
@@ -46,17 +46,6 @@ const call = (api: Api, method: 'GET' | 'POST' | 'PUT', route: string, body?: un
     headers: { authorization: `Bearer ${api.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-
-/** Signs in through the real endpoints with the code the log mailer wrote; answers the bearer token. */
-async function signIn(url: string, mailLog: string) {
-  const post = (route: string, body: unknown) =>
-    fetch(`${url}/api/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  const login = await post('login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const verify = await post('verify-2fa', { email: ADMIN_EMAIL, code: lastMailedCode(mailLog, ADMIN_EMAIL) });
-  if (verify.status !== 200) throw new Error(`verify-2fa: ${verify.status} ${await verify.text()}`);
-  return ((await verify.json()) as { data: { token: string } }).data.token;
-}
 
 /** The outcome of one cycle of writes ended by the kill. */
 interface CycleWrites {
@@ -188,7 +177,7 @@ async function provesNoAnsweredWriteIsLost(databaseUrl: string | null) {
   };
 
   let running = await start();
-  const api: Api = { url: running.url, token: await signIn(running.url, path.join(dataDir, 'mail.log')) };
+  const api: Api = { url: running.url, token: await signInAsAdmin(running.url, path.join(dataDir, 'mail.log')) };
   const countries = await call(api, 'GET', 'v1/countries?limit=1');
   const countryId = ((await countries.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
 

@@ -75,6 +75,17 @@ export function lastMailedCode(mailLog: string, to: string): string {
   return code;
 }
 
+/** Signs the admin in on a running server through the real endpoints, with the code the log mailer wrote; answers the bearer token. */
+export async function signInAsAdmin(url: string, mailLog: string): Promise<string> {
+  const post = (route: string, body: unknown) =>
+    fetch(`${url}/api/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const login = await post('login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const verify = await post('verify-2fa', { email: ADMIN_EMAIL, code: lastMailedCode(mailLog, ADMIN_EMAIL) });
+  if (verify.status !== 200) throw new Error(`verify-2fa: ${verify.status} ${await verify.text()}`);
+  return ((await verify.json()) as { data: { token: string } }).data.token;
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
