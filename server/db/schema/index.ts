@@ -11,3 +11,4 @@ export { apiClientType, apiClients, connectorDriver, connectorPlans, connectorTy
 export { customers, entitlementPeriods, entitlementStatus, entitlementStatusHistories, entitlements } from './customers';
 export { rowTallies, salesTallies } from './tallies';
 export { bookingStatus, bookingStatusHistories, bookings } from './bookings';
+export { savedViewRoles, savedViews, userPreferences } from './preferences';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { booleanish, MAX_NAME_LENGTH } from './common';
+import { SAVED_VIEW_LISTS, SAVED_VIEW_MAX_QUERY_BYTES } from './saved-view.constants';
+
+export * from './saved-view.constants';
+
+export const SAVED_VIEW_MESSAGES = {
+  list: 'La lista no es válida.',
+  nameRequired: 'El nombre es requerido',
+  nameTooLong: `El nombre no puede superar ${MAX_NAME_LENGTH} caracteres.`,
+  /** Names are compared trimmed, ignoring case and accents, per owner and list. */
+  nameTaken: 'Ya tienes una vista con ese nombre en esta lista.',
+  queryTooLong: `La vista no puede superar ${SAVED_VIEW_MAX_QUERY_BYTES} bytes.`,
+  role: 'Rol no válido.',
+  tooMany: 'Ya tienes 50 vistas en esta lista. Elimina alguna antes de guardar otra.',
+  notFound: 'La vista no existe o no la puedes ver.',
+  notOwner: 'Solo quien creó la vista puede cambiarla o eliminarla.',
+} as const;
+
+const list = z.enum(SAVED_VIEW_LISTS, { error: SAVED_VIEW_MESSAGES.list });
+
+/** The role slugs a view is shared with: none keeps it private. */
+const sharedWithRoles = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
+  z
+    .array(z.string({ error: SAVED_VIEW_MESSAGES.role }).trim().min(1, SAVED_VIEW_MESSAGES.role), { error: SAVED_VIEW_MESSAGES.role })
+    .max(20, SAVED_VIEW_MESSAGES.role)
+    .transform((slugs) => [...new Set(slugs)]),
+);
+
+/** POST /api/v1/saved-views. `query` is the list's URL search string (`q=ana&page=2`, with or without `?`). */
+export const savedViewBody = z.object({
+  list,
+  name: z.string({ error: SAVED_VIEW_MESSAGES.nameRequired }).trim().min(1, SAVED_VIEW_MESSAGES.nameRequired).max(MAX_NAME_LENGTH, SAVED_VIEW_MESSAGES.nameTooLong),
+  query: z
+    .string()
+    .default('')
+    .refine((value) => new TextEncoder().encode(value).length <= SAVED_VIEW_MAX_QUERY_BYTES, SAVED_VIEW_MESSAGES.queryTooLong),
+  shared_with_roles: sharedWithRoles.default([]),
+  is_default: booleanish.default(false),
+});
+export type SavedViewBody = z.input<typeof savedViewBody>;
+
+/** PUT /api/v1/saved-views/{id}: any subset (rename, overwrite the query, share, make default); `list` stays. */
+export const savedViewUpdateBody = savedViewBody.omit({ list: true }).partial();
+
+export const savedView = z.object({
+  id: z.number().int(),
+  list,
+  name: z.string(),
+  /** The list's URL search string as kept: only the keys the list knows. */
+  query: z.string(),
+  shared_with_roles: z.array(z.string()),
+  /** The owner's default for this list; only ever true for the caller's own views. */
+  is_default: z.boolean(),
+  owner: z.object({ id: z.number().int(), name: z.string() }),
+  /** The caller may rename, overwrite and delete it (its owner, or a super admin). */
+  can_edit: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavedView = z.infer<typeof savedView>;
