@@ -141,6 +141,12 @@ describe('POST /api/v1/saved-views', () => {
     await created('beto', { list: 'campaigns', name: 'Campaña activa' });
   });
 
+  it('gives one of two saves of one name at once the view and the other the 409', async () => {
+    const answers = await Promise.all(['Carrera', 'carrera '].map((name) => create('ana', { list: 'users', name })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe(SAVED_VIEW_MESSAGES.nameTaken);
+  });
+
   it('lets a person without any role keep views of their own', async () => {
     await created('dani', { list: 'sponsors', name: 'Mis sponsors', query: 'q=acme' });
     expect(names(await listOf('dani', 'sponsors'))).toEqual(['Mis sponsors']);
@@ -321,6 +327,16 @@ describe('one default per person and list', () => {
     await update('dani', first.id, { is_default: false });
     expect(await defaultsOf('dani', 'campaigns')).toEqual([]);
     expect(second.id).toBeGreaterThan(first.id);
+  });
+
+  it('holds under switches at once: each answers 200 and one view stays the default', async () => {
+    const views = await Promise.all(['Uno', 'Dos', 'Tres'].map((name) => created('dani', { list: 'sales', name })));
+    const answers = await Promise.all(views.map((view) => update('dani', view.id, { is_default: true })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await defaultsOf('dani', 'sales')).length).toBe(1);
+    const made = await Promise.all(['Cuatro', 'Cinco'].map((name) => create('dani', { list: 'sales', name, is_default: true })));
+    expect(made.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect((await defaultsOf('dani', 'sales')).length).toBe(1);
   });
 
   it('keeps each person’s default their own', async () => {
