@@ -7,7 +7,7 @@ import {
   type SavedViewList,
   type savedViewUpdateBody,
 } from '@contract/saved-view';
-import { and, asc, count, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
@@ -105,12 +105,17 @@ export function createSavedViewService({ db }: { db: Db }) {
 
   const lockOwner = (tx: Tx, ownerId: number) => tx.execute(sql`select pg_advisory_xact_lock(${OWNER_VIEWS_LOCK}, ${ownerId})`);
 
-  /** Makes `id` the owner's only default for its list (the partial unique index allows one). */
-  const clearOtherDefaults = (tx: Tx, view: { id: number; ownerId: number; list: string }) =>
+  /** Unsets the owner's default of `list`, before the write that sets the new one (the partial unique index allows one). */
+  const clearDefault = (tx: Tx, ownerId: number, list: string) =>
     tx
       .update(savedViews)
       .set({ isDefault: false })
-      .where(and(eq(savedViews.ownerId, view.ownerId), eq(savedViews.list, view.list), eq(savedViews.isDefault, true), ne(savedViews.id, view.id)));
+      .where(and(eq(savedViews.ownerId, ownerId), eq(savedViews.list, list), eq(savedViews.isDefault, true)));
+
+  /** Only the owner or a super admin changes a view: 403 for one the caller merely sees. */
+  const assertMayEdit = (view: { ownerId: number }, actor: Actor) => {
+    if (view.ownerId !== actor.userId && !actor.isSuperAdmin) throw forbidden(SAVED_VIEW_MESSAGES.notOwner);
+  };
 
   const share = async (tx: Tx, viewId: number, roleIds: number[]) => {
     await tx.delete(savedViewRoles).where(eq(savedViewRoles.viewId, viewId));
@@ -147,7 +152,7 @@ export function createSavedViewService({ db }: { db: Db }) {
             .from(savedViews)
             .where(and(eq(savedViews.ownerId, actor.userId), eq(savedViews.list, input.list)));
           if (owned!.count >= SAVED_VIEWS_PER_LIST) throw conflict(SAVED_VIEW_MESSAGES.tooMany);
-          if (input.is_default) await clearOtherDefaults(tx, { id: 0, ownerId: actor.userId, list: input.list });
+          if (input.is_default) await clearDefault(tx, actor.userId, input.list);
           const [created] = await tx
             .insert(savedViews)
             .values({ ownerId: actor.userId, list: input.list, name: input.name, query: savedViewQuery(input.list, input.query), isDefault: input.is_default })
@@ -168,14 +173,14 @@ export function createSavedViewService({ db }: { db: Db }) {
       await refusingTakenNames(() =>
         db.transaction(async (tx) => {
           const seen = await findVisible(tx, id, actor);
-          if (seen.ownerId !== actor.userId && !actor.isSuperAdmin) throw forbidden(SAVED_VIEW_MESSAGES.notOwner);
+          assertMayEdit(seen, actor);
           // The owner's lock first, then the row: every write of their views takes them in this order.
           await lockOwner(tx, seen.ownerId);
           const [view] = await tx.select().from(savedViews).where(eq(savedViews.id, id)).for('update');
           if (!view) throw notFound(SAVED_VIEW_MESSAGES.notFound);
           const roleIds = input.shared_with_roles === undefined ? undefined : await roleIdsOf(tx, input.shared_with_roles);
           const isDefault = view.ownerId === actor.userId ? input.is_default : undefined;
-          if (isDefault) await clearOtherDefaults(tx, view);
+          if (isDefault) await clearDefault(tx, view.ownerId, view.list);
           const set = {
             ...(input.name !== undefined && { name: input.name }),
             ...(input.query !== undefined && { query: savedViewQuery(view.list as SavedViewList, input.query) }),
@@ -194,8 +199,7 @@ export function createSavedViewService({ db }: { db: Db }) {
 
     /** Deletes the view (its shares go with it). The same 403 and 404 as `update`. */
     async remove(id: number, actor: Actor): Promise<void> {
-      const seen = await findVisible(db, id, actor);
-      if (seen.ownerId !== actor.userId && !actor.isSuperAdmin) throw forbidden(SAVED_VIEW_MESSAGES.notOwner);
+      assertMayEdit(await findVisible(db, id, actor), actor);
       await db.delete(savedViews).where(eq(savedViews.id, id));
     },
   };
