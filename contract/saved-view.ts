@@ -10,11 +10,19 @@ export const SAVED_VIEW_MESSAGES = {
   nameTooLong: `El nombre no puede superar ${MAX_NAME_LENGTH} caracteres.`,
   /** Names are compared trimmed, ignoring case and accents, per owner and list. */
   nameTaken: 'Ya tienes una vista con ese nombre en esta lista.',
+  query: 'La búsqueda de la vista debe ser texto.',
   queryTooLong: `La vista no puede superar ${SAVED_VIEW_MAX_QUERY_BYTES} bytes.`,
   role: 'Rol no válido.',
   tooMany: 'Ya tienes 50 vistas en esta lista. Elimina alguna antes de guardar otra.',
   notFound: 'La vista no existe o no la puedes ver.',
   notOwner: 'Solo quien creó la vista puede cambiarla o eliminarla.',
+} as const;
+
+/** The answers' messages, for the panel's notifications. */
+export const SAVED_VIEW_ANSWERS = {
+  created: 'Vista guardada.',
+  updated: 'Vista actualizada.',
+  deleted: 'Vista eliminada.',
 } as const;
 
 const list = z.enum(SAVED_VIEW_LISTS, { error: SAVED_VIEW_MESSAGES.list });
@@ -28,21 +36,36 @@ const sharedWithRoles = z.preprocess(
     .transform((slugs) => [...new Set(slugs)]),
 );
 
-/** POST /api/v1/saved-views. `query` is the list's URL search string (`q=ana&page=2`, with or without `?`). */
-export const savedViewBody = z.object({
+/** A view's fields as a write sends them; `query` is the list's URL search string (`q=ana&page=2`, with or without `?`). */
+const savedViewFields = z.object({
   list,
   name: z.string({ error: SAVED_VIEW_MESSAGES.nameRequired }).trim().min(1, SAVED_VIEW_MESSAGES.nameRequired).max(MAX_NAME_LENGTH, SAVED_VIEW_MESSAGES.nameTooLong),
   query: z
-    .string()
-    .default('')
+    .string({ error: SAVED_VIEW_MESSAGES.query })
     .refine((value) => new TextEncoder().encode(value).length <= SAVED_VIEW_MAX_QUERY_BYTES, SAVED_VIEW_MESSAGES.queryTooLong),
+  shared_with_roles: sharedWithRoles,
+  is_default: booleanish,
+});
+
+/** POST /api/v1/saved-views: a private view with an empty query unless said. */
+export const savedViewBody = savedViewFields.extend({
+  query: savedViewFields.shape.query.default(''),
   shared_with_roles: sharedWithRoles.default([]),
   is_default: booleanish.default(false),
 });
 export type SavedViewBody = z.input<typeof savedViewBody>;
 
-/** PUT /api/v1/saved-views/{id}: any subset (rename, overwrite the query, share, make default); `list` stays. */
-export const savedViewUpdateBody = savedViewBody.omit({ list: true }).partial();
+/**
+ * PUT /api/v1/saved-views/{id}: any subset (rename, overwrite the query, share, make default); what
+ * is left out stays as it is, and `list` stays.
+ */
+export const savedViewUpdateBody = savedViewFields.omit({ list: true }).partial();
+export type SavedViewUpdateBody = z.input<typeof savedViewUpdateBody>;
+
+/** GET /api/v1/saved-views: one list's views, or every list's without the filter. */
+export const savedViewsQuery = z.object({
+  'filter[list]': list.optional().meta({ description: `Solo las vistas de esta lista: ${SAVED_VIEW_LISTS.join(', ')}.` }),
+});
 
 export const savedView = z.object({
   id: z.number().int(),

@@ -21,6 +21,7 @@ import type { Readiness } from './health/readiness';
 import { planRoutes } from './plans/routes';
 import { roleRoutes } from './roles/routes';
 import { salesRoutes } from './sales/routes';
+import { savedViewRoutes } from './saved-views/routes';
 import { serviceRoutes } from './services/routes';
 import { sponsorRoutes } from './sponsors/routes';
 import { userRoutes } from './users/routes';
@@ -59,6 +60,7 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   salesRoutes,
   bookingRoutes,
   auditRoutes,
+  savedViewRoutes,
   (app, { db, listen, bookingStream }) => bookingStreamRoutes(app, { db, listen, options: bookingStream }),
   healthRoutes,
 ];

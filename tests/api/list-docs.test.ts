@@ -47,6 +47,8 @@ describe('/api/docs', () => {
     ['/api/v1/dsps/{dspId}/bookings/summary', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
     ['/api/v1/dsps/{dspId}/bookings/export', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
     ['/api/v1/dsps/{dspId}/bookings/stats', ['tz']],
+    // A menu, not a paginated list: the list's name is its only parameter.
+    ['/api/v1/saved-views', ['filter[list]']],
   ])('shows every list parameter of %s, each described', async (path, names) => {
     const query = await parameters(path);
     expect(query.map((parameter) => parameter.name)).toEqual(names);
@@ -101,8 +103,8 @@ describe('/api/docs on versions', () => {
         .filter(([method]) => method === 'put' || method === 'delete' || (method === 'patch' && path.endsWith('/status')) || path.endsWith('/sync-permission'))
         .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, method, operation] as const),
     );
-    // Not edits of a record someone else may be editing: a set of people added or taken off, a session ended.
-    const unversioned = ['PUT /api/v1/dsps/{id}/users', 'DELETE /api/auth/sessions/{id}'];
+    // Not edits of a record someone else may be editing: a set of people added or taken off, a session ended, one's own saved view.
+    const unversioned = ['PUT /api/v1/dsps/{id}/users', 'DELETE /api/auth/sessions/{id}', 'PUT /api/v1/saved-views/{id}', 'DELETE /api/v1/saved-views/{id}'];
     const missing = writes
       .filter(([name]) => !unversioned.includes(name))
       .filter(([, method, operation]) => {

@@ -63,6 +63,12 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
   // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
   ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
+  // Each person's own saved views: any signed-in person; the service answers 403/404 for the views of others.
+  ['GET', '/api/v1/saved-views', 'signed-in'],
+  ['GET', '/api/v1/saved-views/:id', 'signed-in'],
+  ['POST', '/api/v1/saved-views', 'signed-in'],
+  ['PUT', '/api/v1/saved-views/:id', 'signed-in'],
+  ['DELETE', '/api/v1/saved-views/:id', 'signed-in'],
   // For the load balancer and the supervisor: no token, no sign-in limit (modules/health).
   ['GET', '/health/live', 'public'],
   ['GET', '/health/ready', 'public'],

@@ -296,6 +296,8 @@ export function describeHostileRoutes(part: number, parts: number, session: Host
           'PUT /api/v1/bookings/{id}',
           'PATCH /api/v1/bookings/{id}/status',
           'DELETE /api/v1/bookings/{id}',
+          'POST /api/v1/saved-views',
+          'PUT /api/v1/saved-views/{id}',
         ]),
       );
     });
