@@ -16,7 +16,7 @@ import { visibleDsp } from '../customers/visibility';
  * long (a DNI, a code, a surname) matches a few and all are ranked; a two-letter one can match
  * every booking, and ranking a million rows on each keystroke is what the cap prevents.
  */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = 500;
 
 /** One type's match, as every branch of the search answers it; `key` and `parent_id` build its url. */
 interface FoundRow {
@@ -161,18 +161,20 @@ const best = (kind: 'least' | 'greatest', terms: SQL[]): SQL => (terms.length ==
 /**
  * One type's best `limit` rows: of its first SEARCH_CANDIDATES matches in scope, the exact ones
  * (a DNI, a code, a whole name) first, then those that start with the term, then the rest, each
- * group by trigram similarity, then by id.
+ * group by trigram similarity, then by id. Ranked before the joins that show them, so that only
+ * the kept rows are joined; each step is aliased as the table, so the columns keep their names.
  */
 function branchQuery(branch: Branch, value: string, limit: number, order: number): SQL {
   const { table, shown } = branch;
-  const candidates = sql`select ${table.id} from ${table} where ${and(branch.match, branch.scope)} limit ${SEARCH_CANDIDATES}`;
+  const candidates = sql`select * from ${table} where ${and(branch.match, branch.scope)} limit ${SEARCH_CANDIDATES}`;
   const rank = best('least', branch.ranked.map((folded) => matchRank(folded, value)));
   const score = best('greatest', branch.ranked.map((folded) => sql`coalesce(${similarityTo(folded, value)}, 0)`));
-  const select = sql`select ${branch.type}::text as "type", ${order}::int as "type_order", ${table.id} as "id", ${rank} as "rank", ${score} as "score",
+  const kept = sql`select ${table}.*, ${rank} as "rank", ${score} as "score" from (${candidates}) ${table} order by "rank", "score" desc, ${table.id} limit ${limit}`;
+  const select = sql`select ${branch.type}::text as "type", ${order}::int as "type_order", ${table.id} as "id", ${table}."rank", ${table}."score",
       ${shown.title}::text as "title", ${shown.detail ?? nullText}::text as "detail", ${shown.extra ?? nullText}::text as "extra",
       ${shown.at ?? sql`null::timestamptz`} as "at", ${shown.parentId ?? nullInt}::int as "parent_id", ${shown.key ?? nullText}::text as "key"
-    from ${table}`;
-  return sql`(${branch.joins(select)} where ${table.id} in (${candidates}) order by "rank", "score" desc, ${table.id} limit ${limit})`;
+    from (${kept}) ${table}`;
+  return sql`(${branch.joins(select)})`;
 }
 
 /** The day and time a booking is for, as staff read it: '22/11/2026 10:30' (Bogotá's clock, the panel's default zone). */
