@@ -12,9 +12,9 @@ import { clockIn } from '../bookings/time-zone';
 import { visibleDsp } from '../customers/visibility';
 
 /**
- * The rows of one type a search ranks at most: the first its trigram index gives. A term that
- * long (a DNI, a code, a surname) matches a few and all are ranked; a two-letter one can match
- * every booking, and ranking a million rows on each keystroke is what the cap prevents.
+ * The rows of one type a search ranks at most: the first its trigram index gives, within the
+ * caller's scope. A DNI, a code or a surname matches fewer and all of them are ranked; two letters
+ * can match every booking, and ranking a million rows on each keystroke is what the cap prevents.
  */
 export const SEARCH_CANDIDATES = 500;
 
@@ -64,7 +64,6 @@ const nullInt = sql`null::int`;
 
 /** The branches, in SEARCH_TYPES order; `provider` waits for providers to exist. */
 function branches(value: string, actor: Actor): Branch[] {
-  const bookingScope = visibleDsp(actor, bookings.dspId);
   return [
     {
       type: 'sponsor',
@@ -139,7 +138,7 @@ function branches(value: string, actor: Actor): Branch[] {
       permission: 'operations.view',
       table: bookings,
       match: containsText(bookings.codeRef, value),
-      scope: bookingScope,
+      scope: visibleDsp(actor, bookings.dspId),
       ranked: [sortableText(bookings.codeRef)],
       joins: (query) => sql`${query} join ${customers} on ${customers.id} = ${bookings.customerId} join ${services} on ${services.id} = ${bookings.planServiceId}`,
       shown: { title: bookings.codeRef, detail: customers.name, extra: services.name, at: bookings.scheduledAt, parentId: bookings.dspId },
