@@ -225,6 +225,12 @@ const CASES: Case[] = [
   { name: 'suelo: GET /api/auth/me', path: '/api/auth/me', floor: true },
   { name: 'sponsors: búsqueda + país', path: '/api/v1/sponsors?filter[q]=andino&include=country' },
   { name: 'sponsors: página profunda', path: '/api/v1/sponsors?sort=name', deep: true },
+  // The global search (the Ctrl+K palette), as a super admin: every type at once. The sponsors'
+  // term, to set it beside the sponsors search; a frequent surname (customers, staff); the two
+  // letters every booking code starts with, its worst case (each type ranks its first candidates only).
+  { name: 'search: término de sponsors', path: '/api/v1/search?q=andino' },
+  { name: 'search: apellido frecuente', path: '/api/v1/search?q=garcia' },
+  { name: 'search: dos letras', path: '/api/v1/search?q=ag' },
   { name: 'campaigns: búsqueda + estado + includes', path: '/api/v1/campaigns?filter[q]=hogar&filter[status]=ACTIVE&include=sponsor,country,plans' },
   { name: 'campaigns: página profunda', path: '/api/v1/campaigns', deep: true },
   { name: 'plans: búsqueda + estado + includes', path: '/api/v1/plans?filter[q]=premium&filter[status]=ACTIVE&include=campaign,services' },

@@ -31,8 +31,11 @@ const fold = (value: string): string =>
 /** The column contains `value`, ignoring case and accents; `%` and `_` match themselves. */
 export const containsText = (column: AnyColumn, value: string): SQL => sql`${sortableText(column)} like ${likePattern(value)}`;
 
+/** `%`, `_` and `\\` escaped so that they match themselves in a LIKE pattern. */
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** '%value%' folded, with `%`, `_` and `\\` escaped so that they match themselves. */
-const likePattern = (value: string): string => `%${fold(value).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likePattern = (value: string): string => `%${escapeLike(fold(value))}%`;
 
 /**
  * A stored copy of a text column, folded as `sortableText` folds it (a generated column), for a
@@ -45,6 +48,18 @@ export const foldedCopy = (name: string, sourceColumn: string) =>
 
 /** A `foldedCopy` contains `value`, ignoring case and accents; `%` and `_` match themselves. */
 export const copyContains = (copy: AnyColumn, value: string): SQL => sql`${copy} like ${likePattern(value)}`;
+
+/**
+ * How well a folded text (a `foldedCopy`, or `sortableText` of a column) matches `value`, for a
+ * search that ranks what `copyContains` / `containsText` found: 0 when it is `value` (ignoring case
+ * and accents), 1 when it starts with it, 2 otherwise (it contains it, or it is another field of
+ * the row that matched).
+ */
+export const matchRank = (folded: AnyColumn | SQL, value: string): SQL<number> =>
+  sql<number>`case when ${folded} = ${fold(value)} then 0 when ${folded} like ${`${escapeLike(fold(value))}%`} then 1 else 2 end`;
+
+/** pg_trgm's similarity of a folded text to `value` folded, 0 to 1: the order among equal `matchRank`s. */
+export const similarityTo = (folded: AnyColumn | SQL, value: string): SQL<number> => sql<number>`similarity(${folded}, ${fold(value)})`;
 
 /** A trigram index on a `foldedCopy`: `copyContains` reads it. */
 export const copySearchIndex = (name: string, copy: ExtraConfigColumn) => index(name).using('gin', copy.op('gin_trgm_ops'));

@@ -21,12 +21,18 @@ const statusMessages: Record<number, string> = {
   429: 'Demasiadas peticiones. Espera un momento.',
 };
 
+/** A schema validation's issues, by field, as a 422's `errors` name them. */
+export function validationErrorsOf(error: Pick<FastifyError, 'validation'>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.validation ?? []) (errors[fieldName(issue.instancePath)] ??= []).push(issue.message ?? 'Valor no válido.');
+  return errors;
+}
+
 /** Turns every error into the wire contract's error envelope, in Spanish, without internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) (errors[fieldName(issue.instancePath)] ??= []).push(issue.message ?? 'Valor no válido.');
+      const errors = validationErrorsOf(error);
       // A bad body is a validation failure (422); a bad query string or path is a bad request (400).
       const status = error.validationContext === 'body' ? 422 : 400;
       const first = Object.values(errors)[0]?.[0];

@@ -22,6 +22,7 @@ import { planRoutes } from './plans/routes';
 import { roleRoutes } from './roles/routes';
 import { salesRoutes } from './sales/routes';
 import { savedViewRoutes } from './saved-views/routes';
+import { searchRoutes } from './search/routes';
 import { serviceRoutes } from './services/routes';
 import { sponsorRoutes } from './sponsors/routes';
 import { userRoutes } from './users/routes';
@@ -61,6 +62,7 @@ export const MODULE_ROUTES: ModuleRoutes[] = [
   bookingRoutes,
   auditRoutes,
   savedViewRoutes,
+  searchRoutes,
   (app, { db, listen, bookingStream }) => bookingStreamRoutes(app, { db, listen, options: bookingStream }),
   healthRoutes,
 ];

@@ -29,29 +29,8 @@ import { seedDemo } from '../../server/db/seed/demo';
 import type { AnswerRoute } from '../../server/http/list';
 import { createUploadsStorage } from '../../server/storage';
 import { bearer, createTestContext, type TestContext } from './support/context';
-import { captureStatements, fullTableReads, isSessionTouch, type Statement } from './support/query-plans';
+import { LARGE_TABLES, captureStatements, fullTableReads, isSessionTouch, type Statement } from './support/query-plans';
 import { tempDataDir } from './support/uploads';
-
-/** The tables that grow with the operator: thousands to millions of rows. */
-const LARGE_TABLES = [
-  'audit_log',
-  'booking_status_histories',
-  'bookings',
-  'campaign_categories',
-  'campaigns',
-  'customers',
-  'dsp_plans',
-  'dsp_users',
-  'entitlement_periods',
-  'entitlement_status_histories',
-  'entitlements',
-  'plans',
-  'services',
-  'sessions',
-  'sponsors',
-  'user_roles',
-  'users',
-];
 
 const data = tempDataDir('list-plans');
 const ctx: TestContext = await createTestContext({ dataDir: data.dir });

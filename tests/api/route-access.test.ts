@@ -69,6 +69,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['POST', '/api/v1/saved-views', 'signed-in'],
   ['PUT', '/api/v1/saved-views/:id', 'signed-in'],
   ['DELETE', '/api/v1/saved-views/:id', 'signed-in'],
+  // The global search: any signed-in person; each type is filtered by its permission and the DSP's visibility in the search itself.
+  ['GET', '/api/v1/search', 'signed-in'],
   // For the load balancer and the supervisor: no token, no sign-in limit (modules/health).
   ['GET', '/health/live', 'public'],
   ['GET', '/health/ready', 'public'],

@@ -2,6 +2,27 @@ import type { Db } from '../../../server/db/client';
 import { recordDriverCalls } from '../../../server/db/driver-calls';
 import { topPlanNode, type PlanNode } from '../../../server/db/explain';
 
+/** The tables that grow with the operator: thousands to millions of rows. */
+export const LARGE_TABLES = [
+  'audit_log',
+  'booking_status_histories',
+  'bookings',
+  'campaign_categories',
+  'campaigns',
+  'customers',
+  'dsp_plans',
+  'dsp_users',
+  'entitlement_periods',
+  'entitlement_status_histories',
+  'entitlements',
+  'plans',
+  'services',
+  'sessions',
+  'sponsors',
+  'user_roles',
+  'users',
+];
+
 /** One statement as the driver received it. */
 export interface Statement {
   text: string;
