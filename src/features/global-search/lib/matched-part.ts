@@ -1,0 +1,30 @@
+/** A character as the search compares it: without accents, in lower case ('Í' → 'i'). */
+const foldChar = (char: string) => char.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/**
+ * The part of `text` that `query` matches the way the server searches, ignoring case and accents
+ * ('peru' → 'Perú'), so it can be highlighted as written; null when the query is not in the text
+ * (a record found by its DNI or e-mail shows no highlight in its name).
+ */
+export function matchedPart(text: string, query: string): string | null {
+  const wanted = [...query.trim()].map(foldChar).join('');
+  if (!wanted) return null;
+  // Each character of the text folded, with where it starts, to map a match back to what is shown.
+  const chars = [...text];
+  let folded = '';
+  const startOf: number[] = [];
+  let offset = 0;
+  for (const char of chars) {
+    const piece = foldChar(char);
+    for (let i = 0; i < piece.length; i += 1) startOf.push(offset);
+    folded += piece;
+    offset += char.length;
+  }
+  const at = folded.indexOf(wanted);
+  if (at === -1) return null;
+  const start = startOf[at] ?? 0;
+  const lastStart = startOf[at + wanted.length - 1] ?? start;
+  const lastChar = text.slice(lastStart).codePointAt(0);
+  const end = lastStart + (lastChar === undefined ? 0 : String.fromCodePoint(lastChar).length);
+  return text.slice(start, end);
+}
