@@ -25,6 +25,8 @@ export function matchedPart(text: string, query: string): string | null {
   const start = startOf[at] ?? 0;
   const lastStart = startOf[at + wanted.length - 1] ?? start;
   const lastChar = text.slice(lastStart).codePointAt(0);
-  const end = lastStart + (lastChar === undefined ? 0 : String.fromCodePoint(lastChar).length);
+  let end = lastStart + (lastChar === undefined ? 0 : String.fromCodePoint(lastChar).length);
+  // An accent written as a character of its own belongs to the letter before it.
+  while (end < text.length && /\p{M}/u.test(text.charAt(end))) end += 1;
   return text.slice(start, end);
 }

@@ -1,7 +1,15 @@
 import { Group, Kbd, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Modal } from '@/shared/ui/modal';
-import { PAGE_SHORTCUTS, type GoToShortcut } from '../model/shortcuts';
+import type { GoToShortcut } from '../model/shortcuts';
+
+/** Every shortcut but the `g` ones (useKeyboardShortcuts), as the dialog lists them. */
+const PAGE_SHORTCUTS: { keys: string[]; description: string }[] = [
+  { keys: ['Ctrl', 'K'], description: 'Buscar en todo el panel (⌘ K en Mac)' },
+  { keys: ['/'], description: 'Ir al buscador de la página' },
+  { keys: ['n'], description: 'Abrir el formulario «Nuevo …» de la página' },
+  { keys: ['?'], description: 'Mostrar estos atajos' },
+];
 
 export interface ShortcutsHelpDialogProps {
   opened: boolean;
