@@ -1,4 +1,5 @@
 import '@mantine/spotlight/styles.css';
+import './search-palette.css';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SEARCH_MIN_LENGTH, SEARCH_TYPES, SEARCH_TYPE_LABELS } from '@contract/search.constants';
 import { Highlight, Loader, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -156,7 +157,7 @@ export function SearchPalette({ opened, onClose, actions }: SearchPaletteProps) 
                     role="option"
                     aria-selected={index === selected}
                     data-selected={index === selected || undefined}
-                    className={Spotlight.classes.action}
+                    className={`${Spotlight.classes.action} search-palette__line`}
                     tabIndex={-1}
                     // The box keeps focus (and its caret) when a line is clicked.
                     onMouseDown={(event) => event.preventDefault()}
@@ -178,7 +179,8 @@ export function SearchPalette({ opened, onClose, actions }: SearchPaletteProps) 
           </div>
         ) : null}
       </ScrollArea.Autosize>
-      <Spotlight.Footer>
+      {/* The keys' reminder, where there is a keyboard to speak of. */}
+      <Spotlight.Footer visibleFrom="sm">
         <Text size="xs" c="dimmed">
           ↑ ↓ para moverte · Enter para abrir · Esc para cerrar
         </Text>

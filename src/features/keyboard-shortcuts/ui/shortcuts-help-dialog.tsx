@@ -44,7 +44,7 @@ export function ShortcutsHelpDialog({ opened, onClose, goTo }: ShortcutsHelpDial
     ...goTo.map(({ key, label }) => ({ keys: ['g', key], joiner: 'luego', description: `Ir a ${label}` })),
   ];
   return (
-    <Modal opened={shown} onClose={onClose} title="Atajos de teclado" size="lg">
+    <Modal opened={shown} onClose={onClose} title="Atajos de teclado" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
