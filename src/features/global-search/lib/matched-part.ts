@@ -1,13 +1,16 @@
 /** A character as the search compares it: without accents, in lower case ('Í' → 'i'). */
 const foldChar = (char: string) => char.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
+/** Text as the search compares it: ignoring case and accents ('Categorías' → 'categorias'). */
+export const fold = (text: string) => [...text].map(foldChar).join('');
+
 /**
  * The part of `text` that `query` matches the way the server searches, ignoring case and accents
  * ('peru' → 'Perú'), so it can be highlighted as written; null when the query is not in the text
  * (a record found by its DNI or e-mail shows no highlight in its name).
  */
 export function matchedPart(text: string, query: string): string | null {
-  const wanted = [...query.trim()].map(foldChar).join('');
+  const wanted = fold(query.trim());
   if (!wanted) return null;
   // Each character of the text folded, with where it starts, to map a match back to what is shown.
   const chars = [...text];

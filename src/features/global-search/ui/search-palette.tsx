@@ -10,15 +10,13 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchQueries, SEARCH_FALLBACK, type SearchResult } from '@/entities/search';
 import { errorMessage } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
+import { PALETTE_SEARCH_DEBOUNCE_MS } from '@/shared/config';
 import { openNewRecordFormWhenShown } from '@/shared/lib/shortcut-targets';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { IconSearch } from '@/shared/ui/icons';
-import { matchedPart } from '../lib/matched-part';
+import { fold, matchedPart } from '../lib/matched-part';
 import type { PaletteAction } from '../model/palette-action';
 import { readRecentRecords, rememberRecentRecord } from '../model/recent-records';
-
-/** Typing pauses this long before the palette asks the server: quicker than a list's search box. */
-export const PALETTE_DEBOUNCE_MS = 150;
 
 export interface SearchPaletteProps {
   opened: boolean;
@@ -29,9 +27,6 @@ export interface SearchPaletteProps {
 
 /** One line of the palette: a record found or opened lately, or an action. */
 type Item = { key: string; group: string } & ({ record: SearchResult } | { action: PaletteAction });
-
-/** Text as the palette compares actions with what was typed: ignoring case and accents. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 const countText = (count: number, query: string) => (count === 0 ? `Sin resultados para "${query}"` : count === 1 ? '1 resultado' : `${count} resultados`);
 
@@ -62,7 +57,7 @@ export function SearchPalette({ opened, onClose, actions }: SearchPaletteProps) 
   }, [opened, spotlight]);
 
   const typed = query.trim();
-  const [debounced] = useDebouncedValue(typed, PALETTE_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(typed, PALETTE_SEARCH_DEBOUNCE_MS);
   const searching = debounced.length >= SEARCH_MIN_LENGTH;
   const results = useQuery({ ...searchQueries.list(debounced), enabled: searching, placeholderData: keepPreviousData });
   // The answer shown belongs to what is typed now (not to a query typed before a pause).
