@@ -10,6 +10,8 @@ import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
 
 /** Mantine's components that only dialogs and the history drawer use (see `codeSplitting.groups`). */
 const DIALOG_INPUTS = '(NumberInput|NumberFormatter|MultiSelect|PillsInput|Stepper|Textarea|JsonInput|Timeline|Fieldset|Switch|FileButton)';
+/** Mantine's components that only the Ctrl+K palette uses: left to the palette's own chunk. */
+const PALETTE_ONLY = '(Highlight|Mark)';
 
 /** Where the routes are declared: the build reads each screen's address from it. */
 const ROUTER_FILE = fileURLToPath(new URL('./src/app/routes/router.tsx', import.meta.url));
@@ -189,12 +191,13 @@ export default defineConfig({
             // (whose container is the 'toasts' chunk below, fetched once a screen has settled).
             { name: 'shell', test: /[\\/]src[\\/]app[\\/]layout[\\/]app-shell\.tsx$/ },
             // The rest of Mantine's components, which the list screens share (not the charts), but
-            // for the inputs only dialogs hold (below); and the notifications' store, which the toasts
-            // group below would otherwise take, for the records to import it from there.
+            // for the inputs only dialogs hold (below) and what only the palette shows (left to its
+            // chunk); and the notifications' store, which the toasts group below would otherwise
+            // take, for the records to import it from there.
             {
               name: 'mantine',
               test: new RegExp(
-                String.raw`node_modules[\\/]@mantine[\\/]((core|hooks)[\\/](?!esm[\\/]components[\\/]${DIALOG_INPUTS}[\\/])|store[\\/]|notifications[\\/]esm[\\/]notifications\.store)`,
+                String.raw`node_modules[\\/]@mantine[\\/]((core|hooks)[\\/](?!esm[\\/]components[\\/](${DIALOG_INPUTS}|${PALETTE_ONLY})[\\/])|store[\\/]|notifications[\\/]esm[\\/]notifications\.store)`,
               ),
             },
             // Mantine's inputs that only dialogs hold (numbers, several values, steps, long text, JSON,
@@ -209,10 +212,11 @@ export default defineConfig({
             { name: 'toasts', test: /node_modules[\\/](react-transition-group|@mantine[\\/]notifications[\\/]esm[\\/](?!index|notifications\.store))|[\\/]src[\\/]app[\\/]setup[\\/]toasts\.tsx$/ },
             // The records the list screens show and delete, and the small pieces every list is built
             // of (the audit entity stays out: only the history drawer, fetched once a screen has
-            // settled, and the audit screen read it; the booking entity too: only the bookings screen reads it).
+            // settled, and the audit screen read it; the booking entity too: only the bookings screen reads it;
+            // and the search entity, which only the Ctrl+K palette reads, fetched when it first opens).
             {
               name: 'records',
-              test: /[\\/]src[\\/](entities[\\/](?!audit|booking)|features[\\/]delete-with-confirmation[\\/]|shared[\\/]ui[\\/](list-state|empty-state|pager|search-input|record-actions|record-card|skeleton-grid|fact|lazy-modal)[\\/])/,
+              test: /[\\/]src[\\/](entities[\\/](?!audit|booking|search)|features[\\/]delete-with-confirmation[\\/]|shared[\\/]ui[\\/](list-state|empty-state|pager|search-input|record-actions|record-card|skeleton-grid|fact|lazy-modal)[\\/])/,
             },
           ],
         },

@@ -9,7 +9,7 @@ const alias = {
 };
 
 /** The panel's `.test.ts` files that use the browser's APIs (storage, location, the mock server). */
-const PANEL_TESTS_WITH_A_PAGE = ['src/shared/api/client.test.ts', 'src/entities/country/api/country.api.test.ts'];
+const PANEL_TESTS_WITH_A_PAGE = ['src/shared/api/client.test.ts', 'src/entities/country/api/country.api.test.ts', 'src/features/global-search/model/recent-records.test.ts'];
 
 export default defineConfig({
   plugins: [react()],

@@ -8,6 +8,7 @@ import { LoadingState } from '@/shared/ui/loading-state';
 import { keepFocusOnThePage } from '@/shared/ui/modal';
 import { PanelProviders } from '../setup/panel-providers';
 import { MainNav } from './main-nav';
+import { PanelCommands } from './panel-commands';
 import { useHeadingFocusOnNavigate } from './use-heading-focus';
 import { useProfileRefresh } from './use-profile-refresh';
 import { UserMenu } from './user-menu';
@@ -81,7 +82,10 @@ export function AppShellLayout() {
               Panel de Control
             </Text>
           </Group>
-          <UserMenu name={name} email={user?.email} />
+          <Group gap="sm" wrap="nowrap">
+            <PanelCommands />
+            <UserMenu name={name} email={user?.email} />
+          </Group>
         </Group>
       </AppShell.Header>
 

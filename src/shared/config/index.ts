@@ -2,6 +2,8 @@ import { MAX_LIST_LIMIT } from '@contract/list.constants';
 
 /** Business constants (debounce, limits), in one place. */
 export const SEARCH_DEBOUNCE_MS = 400;
+/** The Ctrl+K palette answers as one types: a shorter pause than a list's search box. */
+export const PALETTE_SEARCH_DEBOUNCE_MS = 150;
 export const RECOVERY_REDIRECT_MS = 900;
 // Defined once in the contract (zod-free files, so the sign-in chunk stays light).
 export { MIN_PASSWORD_LENGTH, OTP_LENGTH } from '@contract/auth.constants';

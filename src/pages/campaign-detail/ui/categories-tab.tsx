@@ -22,7 +22,7 @@ export function CategoriesTab({ campaign }: { campaign: Campaign }) {
 
   const openNew = () => setForm({ opened: true, category: null });
   const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
       Nueva Categoría
     </Button>
   );

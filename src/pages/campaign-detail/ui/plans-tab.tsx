@@ -26,7 +26,7 @@ export function PlansTab({ campaign }: { campaign: Campaign }) {
     setForm({ opened: true, plan });
   };
   const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
       Nuevo Plan
     </Button>
   );

@@ -48,6 +48,7 @@ export function ServicesTab({ campaign }: { campaign: Campaign }) {
       disabled={plan === null}
       aria-describedby={plan === null ? reasonId : undefined}
       onClick={() => setForm({ opened: true, service: null })}
+      data-shortcut="new"
     >
       Nuevo Servicio
     </Button>

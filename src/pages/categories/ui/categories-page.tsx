@@ -34,7 +34,7 @@ export function CategoriesPage() {
   const data = list.data;
   const openNew = () => setForm({ opened: true, category: null });
   const newButton = canManage ? (
-    <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+    <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
       Nueva Categoría
     </Button>
   ) : null;

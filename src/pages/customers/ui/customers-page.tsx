@@ -91,7 +91,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const data = list.data;
   const plans = dsp.data?.plans;
   const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, customer: null })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, customer: null })} data-shortcut="new">
       Nuevo Cliente
     </Button>
   );

@@ -49,7 +49,7 @@ export function DspConfigPage() {
     void navigate({ to: '.', search: (old: DspConfigSearch) => ({ ...old, tab: tab === 'conectores' ? undefined : tab }), replace: true });
 
   const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, dsp: null })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ opened: true, dsp: null })} data-shortcut="new">
       Nueva DSP
     </Button>
   );

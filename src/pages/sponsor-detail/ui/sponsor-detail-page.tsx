@@ -127,7 +127,7 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         <Title order={2} size="h3" id="sponsor-campaigns-title">
           Campañas
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
           Nueva Campaña
         </Button>
       </Group>

@@ -48,7 +48,7 @@ export function SponsorsPage() {
         title="Sponsors"
         description="Gestiona los sponsors del sistema"
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
             Nuevo Sponsor
           </Button>
         }

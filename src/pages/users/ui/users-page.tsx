@@ -43,7 +43,7 @@ export function UsersPage() {
         description="Administra el personal, sus roles y su estado"
         actions={
           tab === 'users' ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate} data-shortcut="new">
               Nuevo Usuario
             </Button>
           ) : null

@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@/shared/config';
+import { SHORTCUT_TARGET } from '@/shared/lib/shortcut-targets';
 import { IconSearch } from '../icons';
 
 export interface SearchInputProps {
@@ -20,7 +21,7 @@ export interface SearchInputProps {
 
 /**
  * A search box that keeps its own text while typing and reports it debounced; when `value` changes
- * from outside (Back button, a link) the box shows the new value.
+ * from outside (Back button, a link) the box shows the new value. `/` focuses it (shortcut-targets).
  */
 export function SearchInput({
   value,
@@ -70,6 +71,8 @@ export function SearchInput({
   return (
     <TextInput
       role="searchbox"
+      // The `/` shortcut focuses the screen's search box by this mark.
+      data-shortcut={SHORTCUT_TARGET.search}
       enterKeyHint="search"
       label={showLabel ? label : undefined}
       aria-label={showLabel ? undefined : label}

@@ -1,0 +1,1 @@
+export { SEARCH_FALLBACK, fetchSearchResults, searchQueries, type SearchResult, type SearchType } from './api/search.api';

@@ -1,0 +1,2 @@
+export type { PaletteAction } from './model/palette-action';
+export { GlobalSearch, type GlobalSearchProps } from './ui/global-search';
