@@ -27,7 +27,8 @@ export function useViewFromAddress(list: SavedViewList) {
   // The notice is said once per address, however often the effect runs.
   const noticed = useRef<string | null>(null);
 
-  const data = views.data;
+  // While the views are read again (after a save), a view just saved may not be among them yet.
+  const data = views.isFetching ? undefined : views.data;
   useEffect(() => {
     if (!data) return;
     if (awaitingDefault.current === pathname) {

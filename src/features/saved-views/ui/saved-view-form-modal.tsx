@@ -1,5 +1,6 @@
 import { Checkbox, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SAVED_VIEW_FALLBACKS, createSavedView, savedViewQueries, updateSavedView, type SavedView, type SavedViewList } from '@/entities/saved-view';
 import { useSessionStore } from '@/shared/auth';
@@ -31,6 +32,7 @@ export function SavedViewFormModal({ opened, onClose, view, ...rest }: SavedView
 
 function ViewForm({ view, list, query, pathname, onDone }: Omit<SavedViewFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const me = useSessionStore((state) => state.user?.id);
   // The default is the owner's own: a super admin editing someone else's view does not set it.
   const ownsIt = view === null || view.owner.id === me;
@@ -48,8 +50,10 @@ function ViewForm({ view, list, query, pathname, onDone }: Omit<SavedViewFormMod
     successMessage: view ? 'Vista actualizada.' : 'Vista guardada.',
     onSaved: (saved) => {
       onDone();
-      // A new view is what the list shows now: the address names it.
-      if (!view) void navigate({ href: viewHref(pathname, saved), replace: true });
+      if (view) return;
+      // A new view is what the list shows now: the address names it, and the menu lists it at once.
+      queryClient.setQueryData(savedViewQueries.list(list).queryKey, (views) => (views ? [...views, saved] : views));
+      void navigate({ href: viewHref(pathname, saved), replace: true });
     },
     onFieldErrors: form.setErrors,
     fieldErrors: viewFormErrors,

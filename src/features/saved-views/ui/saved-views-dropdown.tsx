@@ -140,7 +140,7 @@ function ViewActions({ view, pathname, query, onEdit, onDelete }: Pick<RowProps,
 
   return (
     // Inside the views' popover, so choosing an action is not a click outside it.
-    <Menu withinPortal={false} position="bottom-end" shadow="md">
+    <Menu withinPortal={false} position="bottom-end" shadow="md" hideDetached={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de la vista ${view.name}`}>
           <IconMenu size={16} />

@@ -44,7 +44,8 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={340} trapFocus returnFocus>
+      // Shown even when its button looks detached, which jsdom (with no layout) always says it is.
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={340} trapFocus returnFocus hideDetached={false}>
         <Popover.Target>
           <Button
             variant="default"
@@ -58,7 +59,7 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
             {current ? `Vistas: ${current.name}` : 'Vistas'}
           </Button>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Vistas guardadas" maw="calc(100vw - 2rem)" p="xs">
+        <Popover.Dropdown maw="calc(100vw - 2rem)" p="xs">
           <Suspense fallback={loading}>
             <SavedViewsDropdown
               views={views}
