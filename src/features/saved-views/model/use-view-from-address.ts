@@ -19,11 +19,11 @@ export function useViewFromAddress(list: SavedViewList) {
   const navigate = useNavigate();
   const views = useQuery(savedViewQueries.list(list));
 
-  // Seen bare, the list waits for the views to apply the default, even if the page itself filled
-  // in a parameter meanwhile (bookings picks a DSP); it stops waiting once a view shows.
-  const awaitingDefault = useRef<string | null>(null);
-  if (isBare(search)) awaitingDefault.current = pathname;
-  else if (viewIdOf(search) !== undefined || awaitingDefault.current !== pathname) awaitingDefault.current = null;
+  // Opened bare, the list waits for the views to apply the default, even if the page itself fills
+  // in a parameter meanwhile (bookings picks a DSP); it stops waiting once a view shows. Filters
+  // cleared on the list itself are the person's choice: only the opening counts.
+  const awaitingDefault = useRef<string | null>(isBare(search) ? pathname : null);
+  if (viewIdOf(search) !== undefined || awaitingDefault.current !== pathname) awaitingDefault.current = null;
   // The notice is said once per address, however often the effect runs.
   const noticed = useRef<string | null>(null);
 
