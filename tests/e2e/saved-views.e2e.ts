@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { SAVED_VIEW_NOT_FOUND } from '@contract/saved-view.constants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { callApi, choose, signIn } from './support/session';
 
@@ -74,9 +75,12 @@ async function bookingDsp(page: Page) {
   return dsp;
 }
 
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
 /** A browser of its own, signed in as `person`. */
-async function signedIn(person: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function signedIn(person: { email: string; password: string }, viewport = WIDE) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, server, person.email, person.password);
   return page;
@@ -101,15 +105,23 @@ describe('saved views, in the browser', () => {
     await form.getByLabel('Nombre').fill('Clientes Restrepo');
     await choose(owner, form, 'Compartir con roles', 'Operador');
     await form.getByLabel('Nombre').click();
+    await motionless(owner);
+    await owner.screenshot({ path: 'test-results/saved-views-form-wide.png' });
+    expect(await seriousA11yViolations(owner)).toEqual([]);
     await form.getByRole('button', { name: 'Guardar vista' }).click();
     await form.waitFor({ state: 'detached' });
     await owner.waitForURL(/[?&]view=\d+/);
     const viewId = Number(new URL(owner.url()).searchParams.get('view'));
     expect(new URL(owner.url()).searchParams.get('q')).toBe('Restrepo');
     await viewsButton(owner).filter({ hasText: 'Vistas: Clientes Restrepo' }).waitFor();
+    await viewsButton(owner).click();
+    await owner.getByRole('link', { name: 'Clientes Restrepo' }).waitFor();
+    await motionless(owner);
+    await owner.screenshot({ path: 'test-results/saved-views-menu-wide.png' });
+    expect(await seriousA11yViolations(owner)).toEqual([]);
 
-    // The operator opens the copied link: the list as the view shows it, with the operator's own access.
-    const operator = await signedIn(OPERATOR);
+    // The operator, on a phone, opens the copied link: the list as the view shows it, with their own access.
+    const operator = await signedIn(OPERATOR, PHONE);
     await operator.goto(`${server.url}/agendamientos?view=${viewId}`);
     await operator.waitForURL((url) => url.searchParams.get('q') === 'Restrepo' && url.searchParams.get('view') === String(viewId));
     await operator.getByRole('row', { name: /Lucía Restrepo/ }).waitFor();
@@ -122,6 +134,8 @@ describe('saved views, in the browser', () => {
     await viewsButton(operator).click();
     const shared = operator.getByRole('list', { name: 'Compartidas conmigo' });
     await shared.getByText('de Bruno Líder').waitFor();
+    await motionless(operator);
+    await operator.screenshot({ path: 'test-results/saved-views-menu-phone.png' });
     await operator.getByRole('button', { name: 'Acciones de la vista Clientes Restrepo' }).click();
     expect(await operator.getByRole('menuitem').allTextContents()).toEqual(['Copiar enlace']);
     await operator.keyboard.press('Escape');
@@ -130,6 +144,15 @@ describe('saved views, in the browser', () => {
     await operator.waitForURL((url) => url.searchParams.get('view') === String(viewId));
     await operator.getByRole('row', { name: /Lucía Restrepo/ }).waitFor();
     await expect.poll(() => operator.getByRole('row', { name: /Mateo Gómez/ }).count()).toBe(0);
+    // The save form fits a phone too.
+    await viewsButton(operator).click();
+    await operator.getByRole('button', { name: 'Guardar vista actual…' }).click();
+    const phoneForm = operator.getByRole('dialog', { name: 'Guardar vista' });
+    await phoneForm.getByLabel('Nombre').waitFor();
+    await motionless(operator);
+    await operator.screenshot({ path: 'test-results/saved-views-form-phone.png' });
+    await operator.keyboard.press('Escape');
+    await phoneForm.waitFor({ state: 'detached' });
 
     // Someone without the role gets the list without the view, and a notice.
     const other = await signedIn(OTHER);

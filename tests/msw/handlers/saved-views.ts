@@ -1,5 +1,14 @@
 import { SUPER_ADMIN_ROLE } from '@contract/role.constants';
-import { SAVED_VIEW_LISTS, SAVED_VIEW_MESSAGES, savedView, savedViewBody, savedViewUpdateBody, type SavedView } from '@contract/saved-view';
+import {
+  SAVED_VIEW_ANSWERS,
+  SAVED_VIEW_LISTS,
+  SAVED_VIEW_MESSAGES,
+  savedView,
+  savedViewBody,
+  savedViewQuery,
+  savedViewUpdateBody,
+  type SavedView,
+} from '@contract/saved-view';
 import { http } from 'msw';
 import { z } from 'zod';
 import { useSessionStore } from '@/shared/auth';
@@ -54,12 +63,6 @@ const canEdit = (row: SavedViewRecord) => {
 };
 const shown = (row: SavedViewRecord): SavedView => ({ ...row, can_edit: canEdit(row) });
 
-/** The query as kept: without its `?`, and without `view` (a view does not name itself). */
-const kept = (query: string) => {
-  const params = new URLSearchParams(query.replace(/^\?/, ''));
-  params.delete('view');
-  return params.toString();
-};
 
 const nameTaken = (row: Pick<SavedViewRecord, 'id' | 'list' | 'name' | 'owner'>) =>
   savedViewsDb.views.some((other) => other.id !== row.id && other.list === row.list && other.owner.id === row.owner.id && fold(other.name.trim()) === fold(row.name.trim()));
@@ -96,11 +99,11 @@ export const mock: MockModule = {
       const input = parseBody(savedViewBody, await jsonBody(request));
       if (input instanceof Response) return input;
       const me = caller()!;
-      const row: SavedViewRecord = { id: nextId++, ...input, query: kept(input.query), owner: { id: me.id, name: me.name }, created_at: NOW, updated_at: NOW };
+      const row: SavedViewRecord = { id: nextId++, ...input, query: savedViewQuery(input.list, input.query), owner: { id: me.id, name: me.name }, created_at: NOW, updated_at: NOW };
       if (nameTaken(row)) return conflict();
       if (row.is_default) clearOtherDefaults(row);
       savedViewsDb.views.push(row);
-      return answer(savedView, shown(row), 'Vista guardada.', 201);
+      return answer(savedView, shown(row), SAVED_VIEW_ANSWERS.created, 201);
     }),
     http.put(apiUrl('v1/saved-views/:id'), async ({ request, params }) => {
       const current = editable(params.id);
@@ -109,19 +112,19 @@ export const mock: MockModule = {
       if (input instanceof Response) return input;
       const row: SavedViewRecord = { ...current };
       if (input.name !== undefined) row.name = input.name;
-      if (input.query !== undefined) row.query = kept(input.query);
+      if (input.query !== undefined) row.query = savedViewQuery(row.list, input.query);
       if (input.shared_with_roles !== undefined) row.shared_with_roles = input.shared_with_roles;
       if (input.is_default !== undefined) row.is_default = input.is_default;
       if (nameTaken(row)) return conflict();
       if (row.is_default) clearOtherDefaults(row);
       Object.assign(current, row, { updated_at: new Date().toISOString() });
-      return answer(savedView, shown(current), 'Vista actualizada.');
+      return answer(savedView, shown(current), SAVED_VIEW_ANSWERS.updated);
     }),
     http.delete(apiUrl('v1/saved-views/:id'), ({ params }) => {
       const current = editable(params.id);
       if (current instanceof Response) return current;
       savedViewsDb.views = savedViewsDb.views.filter((view) => view.id !== current.id);
-      return answer(z.null(), null, 'Vista eliminada.');
+      return answer(z.null(), null, SAVED_VIEW_ANSWERS.deleted);
     }),
   ],
 };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hrefWithoutView, isBare, onlyView, viewHref, viewIdOf, viewQuery } from './view-address';
+import { savedViewQuery as viewQuery } from '@contract/saved-view.constants';
+import { hrefWithoutView, isBare, onlyView, viewHref, viewIdOf } from './view-address';
 
 describe('view addresses', () => {
   it('saves the filters, not the page, the view or what opens a record over the list', () => {
     expect(viewQuery('bookings', '?dsp=4&q=ana&page=3&booking=17&view=2')).toBe('dsp=4&q=ana');
     expect(viewQuery('dsps', '?q=andes&config=7&tab=usuarios')).toBe('q=andes');
+    expect(viewQuery('users', '?tab=roles&q=ana')).toBe('q=ana');
     expect(viewQuery('sponsors', '?q=acme&sort=-name')).toBe('q=acme&sort=-name');
   });
 

@@ -1,24 +1,4 @@
-import type { SavedViewList } from '@/entities/saved-view';
-
-/**
- * What a view does not keep of the address: the view itself, the page (a view is filters, sort and
- * columns, whatever page one was on), and what opens a record or a tab over the list.
- */
-const TRANSIENT_KEYS = ['view', 'page'] as const;
-const TRANSIENT_KEYS_OF: Partial<Record<SavedViewList, readonly string[]>> = {
-  bookings: ['booking'],
-  dsps: ['config', 'tab'],
-  users: ['tab'],
-};
-
 const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-
-/** The query a view of `list` saves from the address's search string (`?q=ana&page=2` → `q=ana`). */
-export function viewQuery(list: SavedViewList, search: string): string {
-  const params = paramsOf(search);
-  for (const key of [...TRANSIENT_KEYS, ...(TRANSIENT_KEYS_OF[list] ?? [])]) params.delete(key);
-  return params.toString();
-}
 
 /** The `view` of the address, when it names one (a positive whole number). */
 export function viewIdOf(search: string): number | undefined {

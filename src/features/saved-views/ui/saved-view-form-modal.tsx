@@ -1,3 +1,4 @@
+import { SAVED_VIEW_ANSWERS } from '@contract/saved-view';
 import { Checkbox, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ function ViewForm({ view, list, query, pathname, onDone }: Omit<SavedViewFormMod
       return view ? updateSavedView(view.id, changes) : createSavedView({ list, query, ...changes });
     },
     invalidate: [savedViewQueries.lists()],
-    successMessage: view ? 'Vista actualizada.' : 'Vista guardada.',
+    successMessage: view ? SAVED_VIEW_ANSWERS.updated : SAVED_VIEW_ANSWERS.created,
     onSaved: (saved) => {
       onDone();
       if (view) return;

@@ -1,9 +1,10 @@
+import { savedViewQuery } from '@contract/saved-view.constants';
 import { Button, Popover, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import type { SavedView, SavedViewList } from '@/entities/saved-view';
 import { lazyModal } from '@/shared/ui/lazy-modal';
-import { hrefWithoutView, viewQuery } from '../model/view-address';
+import { hrefWithoutView } from '../model/view-address';
 import { useViewFromAddress } from '../model/use-view-from-address';
 import type { DeleteSavedViewDialogProps } from './delete-saved-view-dialog';
 import type { SavedViewFormModalProps } from './saved-view-form-modal';
@@ -41,6 +42,8 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
   const [form, setForm] = useState<{ view: SavedView | null } | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   const current = views.data?.find((view) => view.id === currentId);
+  // What a view saves of the address: the keys the list keeps (filters, sort, columns), as the server keeps them.
+  const query = savedViewQuery(list, search);
 
   return (
     <>
@@ -65,7 +68,7 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
               views={views}
               currentId={currentId}
               pathname={pathname}
-              query={viewQuery(list, search)}
+              query={query}
               onApplied={() => setOpened(false)}
               onSaveCurrent={() => {
                 setOpened(false);
@@ -88,7 +91,7 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
         onClose={() => setForm(null)}
         list={list}
         view={form?.view ?? null}
-        query={viewQuery(list, search)}
+        query={query}
         pathname={pathname}
       />
       <DeleteSavedViewDialog
