@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { SAVED_VIEW_NOT_FOUND } from '@contract/saved-view.constants';
+import { SAVED_VIEW_NOT_FOUND } from '../../contract/saved-view.constants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';

@@ -19,11 +19,13 @@ export function useViewFromAddress(list: SavedViewList) {
   const navigate = useNavigate();
   const views = useQuery(savedViewQueries.list(list));
 
-  // Opened bare, the list waits for the views to apply the default, even if the page itself fills
-  // in a parameter meanwhile (bookings picks a DSP); it stops waiting once a view shows. Filters
-  // cleared on the list itself are the person's choice: only the opening counts.
-  const awaitingDefault = useRef<string | null>(isBare(search) ? pathname : null);
-  if (viewIdOf(search) !== undefined || awaitingDefault.current !== pathname) awaitingDefault.current = null;
+  // What the address asked for when the list opened: its default (no parameters) or a link's view
+  // (`?view=` alone). It is answered once the views arrive, even if the page filled in a parameter
+  // meanwhile (bookings picks a DSP). Filters cleared on the list later are the person's choice:
+  // only the opening counts.
+  const opening = useRef<{ pathname: string; asks: 'default' | 'view' } | null>(
+    isBare(search) ? { pathname, asks: 'default' } : onlyView(search) ? { pathname, asks: 'view' } : null,
+  );
   // The notice is said once per address, however often the effect runs.
   const noticed = useRef<string | null>(null);
 
@@ -31,11 +33,11 @@ export function useViewFromAddress(list: SavedViewList) {
   const data = views.isFetching ? undefined : views.data;
   useEffect(() => {
     if (!data) return;
-    if (awaitingDefault.current === pathname) {
+    const asks = opening.current?.pathname === pathname ? opening.current.asks : null;
+    opening.current = null;
+    if (asks === 'default') {
       const chosen = data.find((view) => view.is_default);
-      // Kept until the address shows the view: a page's own replace meanwhile does not lose it.
       if (chosen) void navigate({ href: viewHref(pathname, chosen), replace: true });
-      else awaitingDefault.current = null;
       return;
     }
     const id = viewIdOf(search);
@@ -47,7 +49,7 @@ export function useViewFromAddress(list: SavedViewList) {
         notifications.show({ color: 'yellow', title: 'Aviso', message: SAVED_VIEW_NOT_FOUND });
       }
       void navigate({ href: hrefWithoutView(pathname, search), replace: true });
-    } else if (onlyView(search) && view.query) {
+    } else if (asks === 'view' && view.query) {
       void navigate({ href: viewHref(pathname, view), replace: true });
     }
   }, [data, navigate, pathname, search]);

@@ -90,7 +90,7 @@ function ViewRow({ view, current, shared, pathname, query, onApplied, onEdit, on
   const navigate = useNavigate();
   const href = viewHref(pathname, view);
   return (
-    <Group component="li" gap={4} wrap="nowrap" px="xs" py={2} bg={current ? 'var(--mantine-primary-color-light)' : undefined} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+    <Group component="li" gap={4} wrap="nowrap" px="xs" py={2}>
       <Anchor
         href={href}
         aria-current={current ? 'true' : undefined}
@@ -100,10 +100,13 @@ function ViewRow({ view, current, shared, pathname, query, onApplied, onEdit, on
           onApplied();
           void navigate({ href });
         }}
+        c="var(--mantine-color-text)"
         style={{ flex: 1, minWidth: 0 }}
-        underline="never"
+        underline="hover"
       >
-        <Text size="sm" truncate>
+        {/* The view the list shows now stands out by weight, readable in either theme. */}
+        <Text size="sm" fw={current ? 700 : undefined} truncate>
+          {current ? <span aria-hidden="true">✓ </span> : null}
           {view.name}
         </Text>
         {shared ? (

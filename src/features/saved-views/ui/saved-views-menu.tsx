@@ -47,7 +47,7 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
 
   return (
     <>
-      // Shown even when its button looks detached, which jsdom (with no layout) always says it is.
+      {/* Shown even when its button looks detached, which jsdom (with no layout) always says it is. */}
       <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={340} trapFocus returnFocus hideDetached={false}>
         <Popover.Target>
           <Button
