@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { apiUrl } from '../../../../tests/msw/envelope';
 import { signedInUser } from '../../../../tests/msw/handlers/auth';
+import { bookingsDb } from '../../../../tests/msw/handlers/bookings';
 import { savedViewsDb } from '../../../../tests/msw/handlers/saved-views';
 import { server } from '../../../../tests/msw/server';
 import { fillIn } from '../../../../tests/utils/fill-in';
@@ -220,5 +221,46 @@ describe('Vistas', () => {
     await user.click(within(dropdown).getByRole('button', { name: 'Acciones de la vista Del equipo' }));
     const actions = await within(dropdown).findAllByRole('menuitem');
     expect(actions.map((item) => item.textContent)).toEqual(['Copiar enlace']);
+  });
+
+  describe('on a list that fills in its own parameter (bookings picks the first DSP)', () => {
+    const staff: SessionUser = { ...signedInUser, id: 7, name: 'Óscar Operador', roles: ['OPERATOR'], permissions: ['operations.view'] };
+    /** The views answer only once the page has picked its DSP. */
+    const viewsAfterThePage = () => {
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        http.get(apiUrl('v1/saved-views'), async () => {
+          await released;
+          return undefined;
+        }),
+      );
+      return release;
+    };
+
+    it('still opens a link’s view with its own filters', async () => {
+      bookingsDb.addDsp({ name: 'Andes Reservas' });
+      const caribe = bookingsDb.addDsp({ name: 'Caribe Reservas' });
+      const view = savedViewsDb.add({ list: 'bookings', name: 'Caribe', query: `dsp=${caribe.id}&q=ana`, owner: colleague, shared_with_roles: ['OPERATOR'] });
+      const release = viewsAfterThePage();
+      startSession(staff);
+      renderRoute(`/agendamientos?view=${view.id}`);
+      await waitFor(() => expect(currentLocation()).toBe(`/agendamientos?view=${view.id}&dsp=1`));
+      release();
+      await waitFor(() => expect(currentLocation()).toBe(`/agendamientos?dsp=${caribe.id}&q=ana&view=${view.id}`));
+    });
+
+    it('still applies the default view of a bare address', async () => {
+      bookingsDb.addDsp({ name: 'Andes Reservas' });
+      const caribe = bookingsDb.addDsp({ name: 'Caribe Reservas' });
+      const view = savedViewsDb.add({ list: 'bookings', name: 'Caribe', query: `dsp=${caribe.id}`, is_default: true, owner: { id: staff.id, name: staff.name } });
+      const release = viewsAfterThePage();
+      startSession(staff);
+      renderRoute('/agendamientos');
+      await waitFor(() => expect(currentLocation()).toBe('/agendamientos?dsp=1'));
+      release();
+      await waitFor(() => expect(currentLocation()).toBe(`/agendamientos?dsp=${caribe.id}&view=${view.id}`));
+      expect(screen.getByRole('combobox', { name: 'DSP' })).toHaveValue('Caribe Reservas');
+    });
   });
 });
