@@ -59,3 +59,6 @@ export function savedViewQuery(list: SavedViewList, query: string): string {
   }
   return kept.toString();
 }
+
+/** Said when a `?view=` names a view that does not exist or is not shared with the person: the list opens without it. */
+export const SAVED_VIEW_NOT_FOUND = 'La vista no existe o no la puedes ver.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanish, MAX_NAME_LENGTH } from './common';
-import { SAVED_VIEW_LISTS, SAVED_VIEW_MAX_QUERY_BYTES } from './saved-view.constants';
+import { SAVED_VIEW_LISTS, SAVED_VIEW_MAX_QUERY_BYTES, SAVED_VIEW_NOT_FOUND } from './saved-view.constants';
 
 export * from './saved-view.constants';
 
@@ -14,7 +14,7 @@ export const SAVED_VIEW_MESSAGES = {
   queryTooLong: `La vista no puede superar ${SAVED_VIEW_MAX_QUERY_BYTES} bytes.`,
   role: 'Rol no válido.',
   tooMany: 'Ya tienes 50 vistas en esta lista. Elimina alguna antes de guardar otra.',
-  notFound: 'La vista no existe o no la puedes ver.',
+  notFound: SAVED_VIEW_NOT_FOUND,
   notOwner: 'Solo quien creó la vista puede cambiarla o eliminarla.',
 } as const;
 

@@ -10,6 +10,7 @@ export const auditSearchSchema = searchSchema({
   from: searchDate,
   to: searchDate,
   page: searchNumber,
+  view: searchNumber,
 });
 
 export type AuditSearch = SearchOf<typeof auditSearchSchema>;

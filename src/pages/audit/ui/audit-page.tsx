@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -27,7 +28,7 @@ export function AuditPage() {
       <PageHeader
         title="Auditoría"
         description="Quién cambió qué y cuándo, en todo el panel"
-        actions={<ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} />}
+        actions={<><SavedViewsMenu list="audit" /><ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} /></>}
       />
       <AuditFilters search={search} onChange={setFilters} />
       {answer ? <ListTotal total={answer.total} estimated={answer.total_is_estimate} one="cambio" many="cambios" /> : null}

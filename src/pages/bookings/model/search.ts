@@ -15,6 +15,7 @@ export const bookingsSearchSchema = searchSchema({
   page: searchNumber,
   booking: searchNumber,
   chart: searchOpen,
+  view: searchNumber,
 });
 
 export type BookingsSearch = SearchOf<typeof bookingsSearchSchema>;

@@ -5,6 +5,7 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
@@ -117,6 +118,7 @@ function BookingsActions({ dspId }: { dspId: number | undefined }) {
   };
   return (
     <Group gap="xs" align="flex-start">
+      <SavedViewsMenu list="bookings" />
       <ExportButton
         download={() => exportBookings(dspId ?? 0, bookingFilters(search))}
         disabled={dspId === undefined}

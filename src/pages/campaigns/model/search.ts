@@ -10,6 +10,7 @@ export const campaignsSearchSchema = searchSchema({
   sponsor: searchNumber,
   country: searchNumber,
   page: searchNumber,
+  view: searchNumber,
 });
 
 export type CampaignsSearch = SearchOf<typeof campaignsSearchSchema>;

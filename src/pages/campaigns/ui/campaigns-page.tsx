@@ -14,6 +14,7 @@ import {
 } from '@/entities/campaign';
 import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
@@ -68,7 +69,7 @@ export function CampaignsPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Campañas" description="Las campañas de todos los sponsors" />
+      <PageHeader title="Campañas" description="Las campañas de todos los sponsors" actions={<SavedViewsMenu list="campaigns" />} />
       {/* Four filters: two by two at tablet width, one line on a laptop. */}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
         <SearchInput

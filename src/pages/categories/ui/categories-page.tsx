@@ -6,6 +6,7 @@ import { CATEGORY_FALLBACKS, CategoryCard, CategoryCardSkeleton, categoryDeletio
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { CategoryFormModal } from '@/features/edit-category';
 import { HistoryButton } from '@/features/view-change-history';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { IconPlus } from '@/shared/ui/icons';
@@ -41,7 +42,7 @@ export function CategoriesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Categorías" description="Gestiona el catálogo global de categorías y subcategorías" actions={newButton} />
+      <PageHeader title="Categorías" description="Gestiona el catálogo global de categorías y subcategorías" actions={<><SavedViewsMenu list="categories" />{newButton}</>} />
       <div style={{ maxWidth: 420 }}>
         <SearchInput
           label="Buscar categorías"

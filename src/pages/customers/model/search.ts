@@ -3,7 +3,7 @@ import type { ListParams } from '@/shared/api';
 import { searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /customers/7?q=52123&page=2: the customer grid's search (name, DNI, e-mail, phone) and page. */
-export const customersSearchSchema = searchSchema({ q: searchText, page: searchNumber });
+export const customersSearchSchema = searchSchema({ q: searchText, page: searchNumber, view: searchNumber });
 
 export type CustomersSearch = SearchOf<typeof customersSearchSchema>;
 

@@ -6,6 +6,7 @@ import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNam
 import { CustomerFormModal } from '@/features/edit-customer';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { ApiError } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
@@ -97,6 +98,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   );
   const actions = (
     <Group gap="xs" align="flex-start">
+      <SavedViewsMenu list="customers" />
       <ExportButton download={() => exportCustomers(dspId, { q: search.q })} name="clientes" fallback={CUSTOMER_FALLBACKS.export} />
       <Button variant="default" onClick={() => void Promise.all([list.refetch(), dsp.refetch()])} loading={list.isFetching && !list.isPending}>
         Actualizar

@@ -15,6 +15,7 @@ export const dspConfigSearchSchema = searchSchema({
   page: searchNumber,
   config: searchNumber,
   tab: searchEnum(CONFIG_TABS),
+  view: searchNumber,
 });
 
 export type DspConfigSearch = SearchOf<typeof dspConfigSearchSchema>;

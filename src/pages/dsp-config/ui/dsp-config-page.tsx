@@ -6,6 +6,7 @@ import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspDeletion, dspQueries, type 
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { DspFormModal } from '@/features/edit-dsp';
 import { HistoryButton } from '@/features/view-change-history';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
@@ -56,7 +57,7 @@ export function DspConfigPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={newButton} />
+      <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={<><SavedViewsMenu list="dsps" />{newButton}</>} />
       <div style={{ maxWidth: 420 }}>
         <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={setSearchText} />
       </div>

@@ -5,6 +5,7 @@ import { PLAN_STATUSES } from '@contract/campaign-status';
 import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
 import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -35,7 +36,7 @@ export function PlansPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" />
+      <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" actions={<SavedViewsMenu list="plans" />} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <SearchInput label="Buscar planes" placeholder="Buscar por nombre o código Apolo..." value={search.q} onSearch={setSearchText} />
         <Select

@@ -14,6 +14,7 @@ export const salesSearchSchema = searchSchema({
   from: searchDate,
   to: searchDate,
   page: searchNumber,
+  view: searchNumber,
 });
 
 export type SalesSearch = SearchOf<typeof salesSearchSchema>;

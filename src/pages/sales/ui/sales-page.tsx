@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
@@ -28,7 +29,7 @@ export function SalesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />} />
+      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<><SavedViewsMenu list="sales" /><ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} /></>} />
       <SalesFilters search={search} onChange={setFilters} onSearchText={setSearchText} />
       <SalesTotals summary={summary} />
       <ListState

@@ -11,6 +11,7 @@ export const servicesSearchSchema = searchSchema({
   status: searchEnum(SERVICE_STATUS_FILTERS),
   campaign: searchNumber,
   page: searchNumber,
+  view: searchNumber,
 });
 
 export type ServicesSearch = SearchOf<typeof servicesSearchSchema>;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, serviceQueries } from '@/entities/service';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -35,7 +36,7 @@ export function ServicesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" />
+      <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" actions={<SavedViewsMenu list="services" />} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <SearchInput label="Buscar servicios" placeholder="Buscar por nombre o descripción..." value={search.q} onSearch={setSearchText} />
         <Select

@@ -3,7 +3,7 @@ import type { ListParams } from '@/shared/api';
 import { searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
 /** /sponsor/12?q=hogar&page=2: the campaign grid's search and page. */
-export const sponsorDetailSearchSchema = searchSchema({ q: searchText, page: searchNumber });
+export const sponsorDetailSearchSchema = searchSchema({ q: searchText, page: searchNumber, view: searchNumber });
 
 export type SponsorDetailSearch = SearchOf<typeof sponsorDetailSearchSchema>;
 

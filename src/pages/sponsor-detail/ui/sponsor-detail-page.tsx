@@ -8,6 +8,7 @@ import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { CampaignFormModal } from '@/features/edit-campaign';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { HistoryButton } from '@/features/view-change-history';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { errorMessage } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { searchNumber } from '@/shared/lib';
@@ -127,9 +128,12 @@ function SponsorCampaigns({ sponsor }: { sponsor: Sponsor }) {
         <Title order={2} size="h3" id="sponsor-campaigns-title">
           Campañas
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
-          Nueva Campaña
-        </Button>
+        <Group gap="sm">
+          <SavedViewsMenu list="sponsor-campaigns" />
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
+            Nueva Campaña
+          </Button>
+        </Group>
       </Group>
       <SearchInput
         label="Buscar campañas"

@@ -11,6 +11,7 @@ export const sponsorsSearchSchema = searchSchema({
   country: searchNumber,
   sort: searchEnum(SPONSOR_SORTS),
   page: searchNumber,
+  view: searchNumber,
 });
 
 export type SponsorsSearch = SearchOf<typeof sponsorsSearchSchema>;

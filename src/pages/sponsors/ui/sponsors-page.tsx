@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorDeletion, sponsorQueries, type Sponsor } from '@/entities/sponsor';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ActiveFilters, filterChips, searchChip } from '@/shared/ui/active-filters';
@@ -48,9 +49,12 @@ export function SponsorsPage() {
         title="Sponsors"
         description="Gestiona los sponsors del sistema"
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
-            Nuevo Sponsor
-          </Button>
+          <>
+            <SavedViewsMenu list="sponsors" />
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
+              Nuevo Sponsor
+            </Button>
+          </>
         }
       />
       <Group gap="sm" align="flex-start" wrap="wrap">

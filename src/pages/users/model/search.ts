@@ -15,6 +15,7 @@ export const usersSearchSchema = searchSchema({
   status: searchEnum(USER_STATUSES),
   page: searchNumber,
   tab: searchEnum(['roles']),
+  view: searchNumber,
 });
 
 export type UsersSearch = SearchOf<typeof usersSearchSchema>;

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { UserFormModal } from '@/features/manage-user';
 import type { User } from '@/entities/user';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { IconPlus } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -43,9 +44,12 @@ export function UsersPage() {
         description="Administra el personal, sus roles y su estado"
         actions={
           tab === 'users' ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={openCreate} data-shortcut="new">
-              Nuevo Usuario
-            </Button>
+            <>
+              <SavedViewsMenu list="users" />
+              <Button leftSection={<IconPlus size={16} />} onClick={openCreate} data-shortcut="new">
+                Nuevo Usuario
+              </Button>
+            </>
           ) : null
         }
       />
