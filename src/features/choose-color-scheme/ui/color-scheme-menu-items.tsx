@@ -3,7 +3,7 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@/shared/ui/icons';
 import { useColorSchemeChoice } from '../model/use-color-scheme-choice';
 
-/** 'Tema' in the avatar menu: Claro, Oscuro, Sistema, the chosen one checked; the menu stays open to see the change. */
+/** 'Tema' in the avatar menu: Claro, Oscuro, Sistema, the chosen one marked; the menu stays open to see the change. */
 export function ColorSchemeMenuItems() {
   const { colorScheme, choose } = useColorSchemeChoice();
   return (
@@ -14,8 +14,8 @@ export function ColorSchemeMenuItems() {
         return (
           <Menu.Item
             key={scheme}
-            role="menuitemradio"
-            aria-checked={chosen}
+            // Mantine's items are always role="menuitem", which cannot be checked: the chosen one is the current one.
+            aria-current={chosen || undefined}
             aria-label={`Tema: ${COLOR_SCHEME_LABELS[scheme]}`}
             leftSection={chosen ? <IconCheck size={16} /> : <span style={{ display: 'inline-block', width: 16 }} />}
             closeMenuOnClick={false}

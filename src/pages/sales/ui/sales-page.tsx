@@ -1,7 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
+import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
@@ -9,6 +10,7 @@ import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { salesFilters, salesListParams } from '../model/search';
+import { SALES_COLUMN_LABELS } from '../model/vocabulary';
 import { SalesFilters } from './sales-filters';
 import { SalesTable } from './sales-table';
 import { SalesTotals } from './sales-totals';
@@ -25,10 +27,16 @@ export function SalesPage() {
   const sales = useDeferredList(useQuery(saleQueries.list(salesListParams(search))));
   const summary = useQuery(saleQueries.summary(filters));
   const { setFilters, setSearchText, setPage } = usePagedSearch(search, sales);
+  const columns = useTableColumns('sales', search.columns);
 
   return (
     <Stack gap="md">
-      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />} />
+      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={
+          <Group gap="sm">
+            <ColumnsButton choice={columns} labels={SALES_COLUMN_LABELS} />
+            <ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />
+          </Group>
+        } />
       <SalesFilters search={search} onChange={setFilters} onSearchText={setSearchText} />
       <SalesTotals summary={summary} />
       <ListState
@@ -41,7 +49,7 @@ export function SalesPage() {
       >
         {(rows) => (
           <Stack gap="md">
-            <SalesTable sales={rows} stale={sales.isPlaceholderData} />
+            <SalesTable sales={rows} stale={sales.isPlaceholderData} shownColumns={columns.shown} />
             <ListFooter list={sales} noun="ventas" onChange={setPage} />
           </Stack>
         )}
