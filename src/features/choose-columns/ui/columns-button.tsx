@@ -16,7 +16,9 @@ export interface ColumnsButtonProps {
 export function ColumnsButton({ choice, labels }: ColumnsButtonProps) {
   const hidden = Object.keys(labels).length - choice.shown.length;
   return (
-    <Popover position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal>
+    // The panel closes on a click outside or Escape; it need not hide when the button scrolls out of
+    // sight (jsdom, which has no layout, always says it has).
+    <Popover position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal hideDetached={false}>
       <Popover.Target>
         <Button variant="default" size="xs" leftSection={<IconColumns size={16} />}>
           {hidden > 0 ? `Columnas (${hidden === 1 ? '1 oculta' : `${hidden} ocultas`})` : 'Columnas'}
