@@ -36,7 +36,10 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default error red (3.3:1) and dimmed grey fail axe's contrast rule; these pass. */
+/**
+ * Mantine's default error red (3.3:1) and dimmed grey fail axe's contrast rule; these pass. The
+ * panel's surfaces are named here once per theme, so no screen hard-codes a light grey.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
@@ -47,6 +50,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
     // pale backgrounds: Mantine's 4.0:1 and 2.8:1 fail the same rule; these give over 5:1.
     '--mantine-color-green-light-color': '#24753a',
     '--mantine-color-yellow-light-color': '#8a5a00',
+    // The panel's own surfaces: the sign-in pages' background, and the box an image without a file shows.
+    '--panel-page-background': resolvedTheme.colors.gray[0]!,
+    '--panel-placeholder-background': resolvedTheme.colors.gray[1]!,
   },
-  dark: {},
+  dark: {
+    '--panel-page-background': resolvedTheme.colors.dark[8]!,
+    '--panel-placeholder-background': resolvedTheme.colors.dark[5]!,
+  },
 });

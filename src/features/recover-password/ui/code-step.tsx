@@ -68,7 +68,7 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Si el correo está registrado, te enviamos un código a <strong>{email}</strong>. Escríbelo aquí.
         </Text>
         {failure ? (

@@ -12,7 +12,7 @@ interface PublicCardProps {
 /** The centred card of the pages seen before signing in: product name, page title, content. */
 export function PublicCard({ title, description, width = 440, children }: PublicCardProps) {
   return (
-    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="var(--panel-page-background)">
       <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={width}>
         <Stack gap="lg">
           <Box ta="center">
@@ -23,7 +23,7 @@ export function PublicCard({ title, description, width = 440, children }: Public
               {title}
             </Title>
             {description ? (
-              <Text size="sm" c="gray.7" mt={4}>
+              <Text size="sm" c="dimmed" mt={4}>
                 {description}
               </Text>
             ) : null}
