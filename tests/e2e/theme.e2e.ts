@@ -2,7 +2,8 @@
 // next load (the sign-in page included), and kept on the server for any other browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, motionless, openPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/session';
 
@@ -53,6 +54,10 @@ describe('the dark theme in the browser', () => {
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.getByRole('heading', { name: 'Bienvenido' }).waitFor();
     expect(await drawnScheme(page)).toBe('dark');
+    // The sign-in pages are not in the signed-in walk of every screen: checked here, in the dark.
+    await motionless(page);
+    expect(await seriousA11yViolations(page, { targetSize: true })).toEqual([]);
+    await page.screenshot({ path: 'test-results/screen-login-1440-dark.png' });
     // The server's CSP let the theme script run (it is allowed by its hash).
     expect(blocked).toEqual([]);
     await page.close();

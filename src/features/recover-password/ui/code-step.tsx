@@ -77,7 +77,7 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
           </div>
         ) : null}
         {resendMutation.isSuccess ? (
-          <Text size="sm" c="green.9" role="status">
+          <Text size="sm" c="var(--panel-success-text)" role="status">
             Te enviamos un código nuevo.
           </Text>
         ) : null}

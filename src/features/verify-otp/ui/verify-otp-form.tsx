@@ -94,7 +94,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
         </Text>
         {signIn.alert}
         {resendMutation.isSuccess ? (
-          <Text size="sm" c="green.9" role="status">
+          <Text size="sm" c="var(--panel-success-text)" role="status">
             {RESENT_MESSAGE}
           </Text>
         ) : null}

@@ -16,7 +16,7 @@ export function PublicCard({ title, description, width = 440, children }: Public
       <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={width}>
         <Stack gap="lg">
           <Box ta="center">
-            <Text fw={700} c="indigo.8" size="sm" tt="uppercase" lts={1}>
+            <Text fw={700} c="var(--panel-accent-text)" size="sm" tt="uppercase" lts={1}>
               Panel de Control
             </Text>
             <Title order={1} size="h2" mt={4}>
