@@ -67,7 +67,7 @@ describe('the dark theme in the browser', () => {
     const first = await openPage(browser);
     await signIn(first, server);
     await first.goto(`${server.url}/mi-cuenta`);
-    await first.getByRole('radio', { name: 'Oscuro' }).check();
+    await first.getByRole('group', { name: 'Tema' }).getByRole('button', { name: 'Oscuro' }).click();
     await expect.poll(() => first.evaluate(() => localStorage.getItem('mantine-color-scheme-value'))).toBe('dark');
     await first.close();
 
@@ -79,7 +79,7 @@ describe('the dark theme in the browser', () => {
     await expect.poll(() => drawnScheme(other)).toBe('dark');
     expect(await other.evaluate(() => localStorage.getItem('mantine-color-scheme-value'))).toBe('dark');
     await other.goto(`${server.url}/mi-cuenta`);
-    await other.getByRole('radio', { name: 'Claro' }).check();
+    await other.getByRole('group', { name: 'Tema' }).getByRole('button', { name: 'Claro' }).click();
     await expect.poll(() => drawnScheme(other)).toBe('light');
     await other.close();
   });

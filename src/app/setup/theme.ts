@@ -38,7 +38,7 @@ export const theme = createTheme({
 
 /**
  * Mantine's default error red (3.3:1) and dimmed grey fail axe's contrast rule; these pass. The
- * panel's surfaces are named here once per theme, so no screen hard-codes a light grey.
+ * panel's own colours for each theme are in app/styles/global.css.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
@@ -50,20 +50,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
     // pale backgrounds: Mantine's 4.0:1 and 2.8:1 fail the same rule; these give over 5:1.
     '--mantine-color-green-light-color': '#24753a',
     '--mantine-color-yellow-light-color': '#8a5a00',
-    // The panel's own surfaces: the sign-in pages' background, and the box an image without a file shows.
-    '--panel-page-background': resolvedTheme.colors.gray[0]!,
-    '--panel-placeholder-background': resolvedTheme.colors.gray[1]!,
-    // Coloured text: the sign-in card's brand line, 'código reenviado'.
-    '--panel-accent-text': resolvedTheme.colors.indigo[8]!,
-    '--panel-success-text': resolvedTheme.colors.green[9]!,
   },
   dark: {
     // Mantine's dark grey 2 gives 4.2:1 on the dark body; grey 1 over 8:1.
     '--mantine-color-dimmed': resolvedTheme.colors.dark[1]!,
     '--mantine-color-placeholder': resolvedTheme.colors.dark[1]!,
-    '--panel-page-background': resolvedTheme.colors.dark[8]!,
-    '--panel-placeholder-background': resolvedTheme.colors.dark[5]!,
-    '--panel-accent-text': resolvedTheme.colors.indigo[3]!,
-    '--panel-success-text': resolvedTheme.colors.green[4]!,
   },
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, fail } from '../../../../tests/msw/envelope';
@@ -21,11 +21,11 @@ const openAccount = async () => {
 describe("the theme in 'Mi cuenta' and the avatar menu", () => {
   it("draws the panel dark at once when 'Oscuro' is chosen, keeps it for the person and for this browser", async () => {
     const { user } = await openAccount();
-    const themes = await screen.findByRole('radiogroup', { name: /Tema/ });
-    expect(screen.getByRole('radio', { name: 'Sistema' })).toBeChecked();
-    expect(themes).toBeInTheDocument();
+    const themes = await screen.findByRole('group', { name: 'Tema' });
+    expect(within(themes).getByRole('button', { name: 'Sistema', pressed: true })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'Oscuro' }));
+    await user.click(within(themes).getByRole('button', { name: 'Oscuro' }));
+    expect(within(themes).getByRole('button', { name: 'Oscuro', pressed: true })).toBeInTheDocument();
     expect(drawnScheme()).toBe('dark');
     expect(browserChoice()).toBe('dark');
     await waitFor(() => expect(preferencesDb.saves).toEqual([{ color_scheme: 'dark' }]));
@@ -38,7 +38,7 @@ describe("the theme in 'Mi cuenta' and the avatar menu", () => {
     await openAccount();
     await waitFor(() => expect(drawnScheme()).toBe('dark'));
     expect(browserChoice()).toBe('dark');
-    expect(screen.getByRole('radio', { name: 'Oscuro' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Oscuro', pressed: true })).toBeInTheDocument();
   });
 
   it('marks the chosen theme in the avatar menu and changes it from there, the menu staying open', async () => {
@@ -58,9 +58,9 @@ describe("the theme in 'Mi cuenta' and the avatar menu", () => {
     server.use(http.put(apiUrl('auth/me/preferences'), () => fail(500, 'No se pudo guardar.')));
     const { user } = await openAccount();
     await waitFor(() => expect(drawnScheme()).toBe('light'));
-    await user.click(screen.getByRole('radio', { name: 'Oscuro' }));
+    await user.click(screen.getByRole('button', { name: 'Oscuro' }));
     expect(await screen.findByText('No se pudo guardar.')).toBeInTheDocument();
     expect(drawnScheme()).toBe('light');
-    expect(screen.getByRole('radio', { name: 'Claro' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Claro', pressed: true })).toBeInTheDocument();
   });
 });
