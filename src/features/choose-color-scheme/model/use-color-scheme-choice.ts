@@ -3,7 +3,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PREFERENCES_FALLBACKS, changePreferences, preferencesQueries } from '@/entities/preferences';
+import { PREFERENCES_FALLBACKS, changePreferences, preferencesQueries } from '@/entities/preference';
 import { errorMessage } from '@/shared/api';
 
 /**

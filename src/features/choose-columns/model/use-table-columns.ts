@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { PREFERENCES_FALLBACKS, changePreferences, preferencesQueries } from '@/entities/preferences';
+import { PREFERENCES_FALLBACKS, changePreferences, preferencesQueries } from '@/entities/preference';
 import { errorMessage } from '@/shared/api';
 
 /** A table's columns as chosen, and how to change them; what `ColumnsButton` and the table share. */

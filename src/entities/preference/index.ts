@@ -6,4 +6,4 @@ export {
   savePreferences,
   type Preferences,
   type PreferencesBody,
-} from './api/preferences.api';
+} from './api/preference.api';
