@@ -20,7 +20,7 @@ export function ColumnsButton({ choice, labels }: ColumnsButtonProps) {
     // sight (jsdom, which has no layout, always says it has).
     <Popover position="bottom-end" width={300} shadow="md" trapFocus returnFocus withinPortal hideDetached={false}>
       <Popover.Target>
-        <Button variant="default" size="xs" leftSection={<IconColumns size={16} />}>
+        <Button variant="default" leftSection={<IconColumns size={16} />}>
           {hidden > 0 ? `Columnas (${hidden === 1 ? '1 oculta' : `${hidden} ocultas`})` : 'Columnas'}
         </Button>
       </Popover.Target>
