@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -136,7 +137,7 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.distDir)],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -194,6 +195,18 @@ export async function buildApp({
 
   await servePanel(app, config.distDir);
   return app;
+}
+
+/**
+ * The CSP hashes of the built index.html's inline scripts: the theme's, which must run before the
+ * first paint and so cannot wait for a file. Read from the page served, so an edit of the script
+ * cannot leave a stale hash that blocks it.
+ */
+function inlineScriptHashes(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, source]) => `'sha256-${createHash('sha256').update(source!).digest('base64')}'`);
 }
 
 /** Serves the built panel with a history fallback, so deep links like /users?page=2 load it. */

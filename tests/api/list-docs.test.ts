@@ -103,8 +103,9 @@ describe('/api/docs on versions', () => {
         .filter(([method]) => method === 'put' || method === 'delete' || (method === 'patch' && path.endsWith('/status')) || path.endsWith('/sync-permission'))
         .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, method, operation] as const),
     );
-    // Not edits of a record someone else may be editing: a set of people added or taken off, a session ended, one's own saved view.
-    const unversioned = ['PUT /api/v1/dsps/{id}/users', 'DELETE /api/auth/sessions/{id}', 'PUT /api/v1/saved-views/{id}', 'DELETE /api/v1/saved-views/{id}'];
+    // Not edits of a record someone else may be editing: a set of people added or taken off, a session
+    // ended, one's own saved view, a person's own theme and columns (the last save wins).
+    const unversioned = ['PUT /api/v1/dsps/{id}/users', 'DELETE /api/auth/sessions/{id}', 'PUT /api/v1/saved-views/{id}', 'DELETE /api/v1/saved-views/{id}', 'PUT /api/auth/me/preferences'];
     const missing = writes
       .filter(([name]) => !unversioned.includes(name))
       .filter(([, method, operation]) => {

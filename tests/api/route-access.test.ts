@@ -20,6 +20,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['POST', '/api/auth/verify-2fa/recovery-code', 'public'],
   ['POST', '/api/auth/logout', 'signed-in'],
   ['GET', '/api/auth/me', 'signed-in'],
+  ['GET', '/api/auth/me/preferences', 'signed-in'],
+  ['PUT', '/api/auth/me/preferences', 'signed-in'],
   ['POST', '/api/auth/recovery/send-code', 'public'],
   ['POST', '/api/auth/recovery/resend-code', 'public'],
   ['POST', '/api/auth/recovery/verify-code', 'public'],

@@ -24,6 +24,7 @@ import {
   verifyRecoveryCodeBody,
 } from '@contract/auth';
 import { idParam, successEnvelope } from '@contract/common';
+import { preferences, preferencesBody } from '@contract/preferences';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ import { success } from '../../http/envelope';
 import { consumeRateLimit, rateLimitKey } from '../../http/rate-limit';
 import type { Mailer } from '../../mail';
 import { createCredentialBox, resolveAppKey } from '../../security/credentials';
+import { createPreferences } from './preferences';
 import { profileOf } from './principal';
 import { createSecondFactor } from './second-factor';
 import { refusalOf } from './refusals';
@@ -165,6 +167,39 @@ export async function authRoutes(app: FastifyInstance, { db, mailer, config }: {
       schema: { tags, summary: 'El perfil de la persona que llama, con sus roles y permisos', response: { 200: successEnvelope(sessionUser) } },
     },
     async (request) => success(profileOf(principalOf(request))),
+  );
+
+  const personPreferences = createPreferences(db);
+  r.get(
+    '/api/auth/me/preferences',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'El tema y las columnas de cada tabla que eligió quien llama',
+        description: 'Sin elección, el tema es `auto` (el del sistema) y cada tabla muestra sus columnas por defecto (`columns` sin esa tabla).',
+        response: { 200: successEnvelope(preferences) },
+      },
+    },
+    async (request) => success(await personPreferences.of(principalOf(request).id)),
+  );
+
+  r.put(
+    '/api/auth/me/preferences',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: accountTags,
+        summary: 'Guarda el tema o las columnas de quien llama; lo que no se envía se conserva',
+        description:
+          'Cualquier parte: `color_scheme` (light, dark o auto; otro valor da 422) y, en `columns`, las tablas enviadas (users, bookings, audit, sales), ' +
+          'cada una con sus columnas visibles en orden. Las demás tablas conservan su elección. Los identificadores que la tabla no tiene se descartan; ' +
+          'una lista vacía, o sin ninguno conocido, vuelve a las columnas por defecto. Responde las preferencias completas.',
+        body: preferencesBody,
+        response: { 200: successEnvelope(preferences) },
+      },
+    },
+    async (request) => success(await personPreferences.update(principalOf(request).id, request.body)),
   );
 
   const recoveryTags = ['Recuperación de contraseña'];

@@ -11,6 +11,7 @@ import { MainNav } from './main-nav';
 import { PanelCommands } from './panel-commands';
 import { useHeadingFocusOnNavigate } from './use-heading-focus';
 import { useProfileRefresh } from './use-profile-refresh';
+import { useKeptColorScheme } from '@/features/choose-color-scheme';
 import { UserMenu } from './user-menu';
 
 const MAIN_CONTENT_ID = 'contenido';
@@ -27,6 +28,7 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 /** The protected screens' frame: top bar, sidebar (slide-over below 'md'), content and footer. */
 export function AppShellLayout() {
   useProfileRefresh();
+  useKeptColorScheme();
   useHeadingFocusOnNavigate();
   // Focus never falls to the body because what held it went away.
   useEffect(() => keepFocusOnThePage(), []);

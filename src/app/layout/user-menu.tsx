@@ -1,6 +1,7 @@
 import { PersonAvatar } from '@/shared/ui/person-avatar';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { ColorSchemeMenuItems } from '@/features/choose-color-scheme';
 import { SignOutMenuItem } from '@/features/sign-out';
 
 interface UserMenuProps {
@@ -8,7 +9,7 @@ interface UserMenuProps {
   email: string | undefined;
 }
 
-/** The top bar's avatar: the person's own account, and signing out. */
+/** The top bar's avatar: the person's own account, the theme, and signing out. */
 export function UserMenu({ name, email }: UserMenuProps) {
   // The avatar sits in the fixed top bar and never scrolls away, so the dropdown need not hide
   // when its target looks detached (jsdom, which has no layout, always says it is).
@@ -37,6 +38,8 @@ export function UserMenu({ name, email }: UserMenuProps) {
         >
           Mi cuenta
         </Menu.Item>
+        <ColorSchemeMenuItems />
+        <Menu.Divider />
         <SignOutMenuItem />
       </Menu.Dropdown>
     </Menu>

@@ -5,10 +5,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
-/** What every screen needs, the sign-in pages included. Kept small: /login loads it. */
+/**
+ * What every screen needs, the sign-in pages included. Kept small: /login loads it. The theme is
+ * this browser's last choice (Mantine's local storage manager, read before the first paint by
+ * index.html's script), else the system's; once signed in, the person's kept choice.
+ */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -9,6 +9,8 @@ import { signIn } from './session';
 interface Viewport {
   width: number;
   height: number;
+  /** The theme the walk is in: the system's setting, which the panel follows by default. Light unless told. */
+  scheme?: 'light' | 'dark';
 }
 
 /** The demo sponsor, its paused campaign and a campaign that sells, as staff reach them. */
@@ -38,12 +40,14 @@ async function problemsOnScreen(current: Page): Promise<string[]> {
 /** Checks the screen (or the open dialog) and keeps a screenshot of it. */
 async function checkScreen(on: Page, name: string, heading: Locator) {
   const { width } = on.viewportSize()!;
+  const scheme = await on.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  const suffix = scheme === 'dark' ? '-dark' : '';
   await heading.waitFor();
   // A dialog is judged once it has faded in: half-way, the page behind shows through its overlay.
   await motionless(on);
   expect(await heading.isVisible(), `${name} at ${width}: its h1 is visible`).toBe(true);
-  expect(await problemsOnScreen(on), `${name} at ${width}`).toEqual([]);
-  await on.screenshot({ path: `test-results/screen-${name}-${width}.png` });
+  expect(await problemsOnScreen(on), `${name} at ${width}${suffix}`).toEqual([]);
+  await on.screenshot({ path: `test-results/screen-${name}-${width}${suffix}.png` });
 }
 
 const h1 = (on: Page, name: string | RegExp) => on.getByRole('heading', { level: 1, name });
@@ -64,9 +68,13 @@ async function checkDialog(on: Page, name: string, button: Locator, title: strin
 async function walkEveryScreen(context: BrowserContext, server: RunningServer, viewport: Viewport, { sponsorUrl, campaignUrl, offerUrl }: Addresses) {
   const on = await context.newPage();
   await on.setViewportSize(viewport);
+  const scheme = viewport.scheme ?? 'light';
+  await on.emulateMedia({ colorScheme: scheme });
 
   await on.goto(`${server.url}/`);
   await on.getByRole('article').first().waitFor();
+  // The walk is in the theme asked for: the admin keeps 'Sistema', which follows the system's.
+  expect(await on.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
   await checkScreen(on, 'home', h1(on, 'Sponsors'));
 
   await on.goto(`${server.url}/sponsors`);
@@ -230,7 +238,8 @@ export function describeEveryScreenAt(viewports: Viewport[]) {
     // A walk of every screen and dialog with axe on each takes a while on a slow machine beside the
     // other worker; the limit only catches a walk that hangs.
     for (const viewport of viewports) {
-      it(`is readable, reachable and unclipped at ${viewport.width} px`, () => walkEveryScreen(context, server, viewport, addresses), 600_000);
+      const theme = viewport.scheme === 'dark' ? ' in the dark theme' : '';
+      it(`is readable, reachable and unclipped at ${viewport.width} px${theme}`, () => walkEveryScreen(context, server, viewport, addresses), 600_000);
     }
   });
 }

@@ -16,7 +16,7 @@ export function CampaignImage({ name, imageUrl, height }: CampaignImageProps) {
   const content = imageUrl ? (
     <Image src={imageUrl} alt={`Imagen de ${name}`} h={height ?? '100%'} fit="cover" />
   ) : (
-    <Center h={height ?? '100%'} bg="gray.1" c="gray.6" role="img" aria-label={`${name} sin imagen`}>
+    <Center h={height ?? '100%'} bg="var(--panel-placeholder-background)" c="dimmed" role="img" aria-label={`${name} sin imagen`}>
       <IconCalendar size={32} />
     </Center>
   );

@@ -9,9 +9,9 @@ export function PlanImage({ name, imageUrl }: { name: string; imageUrl: string |
   return (
     <AspectRatio ratio={2}>
       {imageUrl ? (
-        <Image src={imageUrl} alt={`Imagen de ${name}`} fit="contain" bg="gray.1" />
+        <Image src={imageUrl} alt={`Imagen de ${name}`} fit="contain" bg="var(--panel-placeholder-background)" />
       ) : (
-        <Center bg="gray.1" c="gray.6" role="img" aria-label={`${name} sin imagen`}>
+        <Center bg="var(--panel-placeholder-background)" c="dimmed" role="img" aria-label={`${name} sin imagen`}>
           <IconStar size={32} />
         </Center>
       )}

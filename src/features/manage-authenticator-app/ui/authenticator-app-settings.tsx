@@ -32,13 +32,13 @@ export function AuthenticatorAppSettings() {
               Activada
             </Badge>
             {enabledAt ? (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 desde el {dayjs(enabledAt).format('D [de] MMMM [de] YYYY')}
               </Text>
             ) : null}
           </Group>
           <Text size="sm">Al iniciar sesión escribes el código de tu aplicación; no te enviamos correos con códigos.</Text>
-          <Text size="sm" c={left <= 2 ? 'red.8' : 'gray.7'}>
+          <Text size="sm" c={left <= 2 ? 'var(--mantine-color-error)' : 'dimmed'}>
             {left === 1 ? 'Te queda 1 código de recuperación.' : `Te quedan ${left} códigos de recuperación.`}
           </Text>
           <Group justify="flex-end">

@@ -133,7 +133,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
                 )}
               </CopyButton>
             </Group>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Tipo: basada en el tiempo · 6 dígitos · cada 30 segundos. La clave no se volverá a mostrar.
             </Text>
           </Stack>

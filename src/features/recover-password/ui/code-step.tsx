@@ -68,7 +68,7 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Si el correo está registrado, te enviamos un código a <strong>{email}</strong>. Escríbelo aquí.
         </Text>
         {failure ? (
@@ -77,7 +77,7 @@ export function CodeStep({ email, codeSentAt, onResent, onVerified }: CodeStepPr
           </div>
         ) : null}
         {resendMutation.isSuccess ? (
-          <Text size="sm" c="green.9" role="status">
+          <Text size="sm" c="var(--panel-success-text)" role="status">
             Te enviamos un código nuevo.
           </Text>
         ) : null}

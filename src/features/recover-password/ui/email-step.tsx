@@ -55,7 +55,7 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
       noValidate
     >
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Escribe el correo de tu cuenta y te enviaremos un código de 6 dígitos para crear una contraseña nueva.
         </Text>
         {sendMutation.error ? (

@@ -62,7 +62,7 @@ export function PasswordStep({ email, resetToken, onSaved }: PasswordStepProps) 
       noValidate
     >
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Elige una contraseña nueva de al menos {MIN_PASSWORD_LENGTH} caracteres.
         </Text>
         {resetMutation.error ? (

@@ -83,7 +83,7 @@ export function VerifyAppCodeForm({ email: emailFromUrl, redirect }: VerifyAppCo
   return (
     <form ref={signIn.formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {mode === 'app' ? `${APP_CODE_PROMPT}.` : 'Escribe uno de los códigos de recuperación que guardaste al activar la aplicación. Cada uno sirve una sola vez.'}
         </Text>
         {signIn.alert}

@@ -83,7 +83,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
   return (
     <form ref={signIn.formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {email ? (
             <>
               Enviamos un código de 6 dígitos a <strong>{email}</strong>.
@@ -94,7 +94,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
         </Text>
         {signIn.alert}
         {resendMutation.isSuccess ? (
-          <Text size="sm" c="green.9" role="status">
+          <Text size="sm" c="var(--panel-success-text)" role="status">
             {RESENT_MESSAGE}
           </Text>
         ) : null}
@@ -105,7 +105,7 @@ export function VerifyOtpForm({ email: emailFromUrl, redirect }: VerifyOtpFormPr
         {email ? (
           <ResendCode secondsLeft={secondsLeft} resending={resendMutation.isPending} disabled={busy} onResend={resend} />
         ) : (
-          <Text size="sm" c="gray.7" ta="center">
+          <Text size="sm" c="dimmed" ta="center">
             ¿No llegó el código?{' '}
             <Anchor size="sm" underline="always" renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />}>
               Vuelve a iniciar sesión

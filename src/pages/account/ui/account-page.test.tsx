@@ -55,7 +55,8 @@ describe('account page: reaching it', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sponsors' });
     await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Mi cuenta', 'Cerrar sesión']);
+    // Between them, the theme.
+    expect(items).toEqual(['Mi cuenta', 'Claro', 'Oscuro', 'Sistema', 'Cerrar sesión']);
     await user.click(screen.getByRole('menuitem', { name: 'Mi cuenta' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/mi-cuenta');

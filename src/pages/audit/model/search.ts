@@ -1,8 +1,8 @@
 import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@contract/audit-names';
-import { searchDate, searchEnum, searchNumber, searchSchema, type SearchOf } from '@/shared/lib';
+import { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
-/** /auditoria?person=7&resource=sponsor&action=update&from=2026-03-01&to=2026-03-31&page=2 */
+/** /auditoria?person=7&resource=sponsor&action=update&from=2026-03-01&to=2026-03-31&page=2&columns=created_at,action (the table's columns in order) */
 export const auditSearchSchema = searchSchema({
   person: searchNumber,
   resource: searchEnum(AUDIT_RESOURCES),
@@ -11,6 +11,7 @@ export const auditSearchSchema = searchSchema({
   to: searchDate,
   page: searchNumber,
   view: searchNumber,
+  columns: searchText,
 });
 
 export type AuditSearch = SearchOf<typeof auditSearchSchema>;

@@ -1,8 +1,9 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
 import { SavedViewsMenu } from '@/features/saved-views';
+import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -11,7 +12,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { auditFilters, auditListParams } from '../model/search';
 import { AuditFilters } from './audit-filters';
-import { AuditTable } from './audit-table';
+import { AUDIT_COLUMN_LABELS, AuditTable } from './audit-table';
 
 const route = getRouteApi('/protected/auditoria');
 
@@ -22,6 +23,7 @@ export function AuditPage() {
   const { setFilters, setPage } = usePagedSearch(search, entries);
   const answer = entries.data;
   const filters = auditFilters(search);
+  const columns = useTableColumns('audit', search.columns);
 
   return (
     <Stack gap="md">
@@ -31,7 +33,10 @@ export function AuditPage() {
         actions={<><SavedViewsMenu list="audit" /><ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} /></>}
       />
       <AuditFilters search={search} onChange={setFilters} />
-      {answer ? <ListTotal total={answer.total} estimated={answer.total_is_estimate} one="cambio" many="cambios" /> : null}
+      <Group justify="space-between" gap="sm">
+        {answer ? <ListTotal total={answer.total} estimated={answer.total_is_estimate} one="cambio" many="cambios" /> : <span />}
+        <ColumnsButton choice={columns} labels={AUDIT_COLUMN_LABELS} />
+      </Group>
       <ListState
         list={entries}
         loading={<LoadingState label="Cargando cambios..." />}
@@ -42,7 +47,7 @@ export function AuditPage() {
       >
         {(rows) => (
           <Stack gap="md">
-            <AuditTable entries={rows} stale={entries.isPlaceholderData} />
+            <AuditTable entries={rows} stale={entries.isPlaceholderData} shownColumns={columns.shown} />
             <ListFooter list={entries} noun="cambios" onChange={setPage} />
           </Stack>
         )}

@@ -2,6 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
+import type { TableColumn } from '@contract/preferences.constants';
 import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
 import { RestoreEntryButton } from '@/features/view-change-history';
@@ -17,29 +18,34 @@ const recordOf = (entry: AuditEntry) => {
   return name ? `${AUDIT_RESOURCE_LABELS[entry.resource]} · ${name}` : AUDIT_RESOURCE_LABELS[entry.resource];
 };
 
+/** The columns a person may show, hide and reorder, by id (contract's TABLE_COLUMNS). */
+export const AUDIT_COLUMN_LABELS: Record<TableColumn<'audit'>, string> = { created_at: 'Fecha', actor: 'Persona', action: 'Acción', record: 'Registro' };
+
 interface AuditTableProps {
   entries: AuditEntry[];
   /** The next page is loading: the rows on screen are the previous ones. */
   stale?: boolean;
+  /** The columns chosen, in order. */
+  shownColumns?: readonly string[];
 }
 
 /** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
-export function AuditTable({ entries, stale = false }: AuditTableProps) {
+export function AuditTable({ entries, stale = false, shownColumns }: AuditTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
         helper.accessor('created_at', {
-          header: 'Fecha',
+          header: AUDIT_COLUMN_LABELS.created_at,
           cell: ({ row }) => (
             <CellText detail={describeAuditEntry(row.original).when}>
               <time dateTime={row.original.created_at}>{dayjs(row.original.created_at).format('D MMM YYYY, HH:mm')}</time>
             </CellText>
           ),
         }),
-        helper.display({ id: 'actor', header: 'Persona', cell: ({ row }) => <CellText>{row.original.actor?.name ?? 'El sistema'}</CellText> }),
+        helper.display({ id: 'actor', header: AUDIT_COLUMN_LABELS.actor, cell: ({ row }) => <CellText>{row.original.actor?.name ?? 'El sistema'}</CellText> }),
         helper.display({
           id: 'action',
-          header: 'Acción',
+          header: AUDIT_COLUMN_LABELS.action,
           cell: ({ row }) => (
             <Stack gap={2}>
               {describeAuditEntry(row.original).sentences.map((sentence) => (
@@ -50,7 +56,7 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
         }),
         helper.display({
           id: 'record',
-          header: 'Registro',
+          header: AUDIT_COLUMN_LABELS.record,
           cell: ({ row }) => {
             const text = recordOf(row.original);
             return (
@@ -64,5 +70,5 @@ export function AuditTable({ entries, stale = false }: AuditTableProps) {
       ]),
     [],
   );
-  return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} cardTitle="action" />;
+  return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} cardTitle="action" shownColumns={shownColumns} />;
 }

@@ -6,6 +6,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } fro
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
 import { SavedViewsMenu } from '@/features/saved-views';
+import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
@@ -23,7 +24,7 @@ import { bookingFilters, bookingListParams } from '../model/list-params';
 import type { BookingsSearch } from '../model/search';
 import { BookingDetailModal } from './booking-detail-modal';
 import { BookingsCounters } from './bookings-counters';
-import { BookingsTable } from './bookings-table';
+import { BOOKINGS_COLUMN_LABELS, BookingsTable } from './bookings-table';
 import { LiveStatus } from './live-status';
 
 const route = getRouteApi('/protected/agendamientos');
@@ -185,6 +186,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
   const summary = useQuery({ ...bookingQueries.summary(dspId ?? 0, filters), enabled: known });
   const stream = useBookingStream(dspId ?? null);
   const { setPage } = usePagedSearch(search, bookings);
+  const columns = useTableColumns('bookings', search.columns);
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
@@ -221,6 +223,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
           <Button variant="default" onClick={toggleChart} aria-expanded={Boolean(search.chart)}>
             {search.chart ? 'Ocultar gráfico' : 'Ver gráfico'}
           </Button>
+          <ColumnsButton choice={columns} labels={BOOKINGS_COLUMN_LABELS} />
         </Group>
       </Group>
       {stream.state === 'failed' ? <LiveStatus state="failed" message={stream.message} /> : null}
@@ -244,7 +247,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
         }}
       >
         {(rows) => (
-          <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} />
+          <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} shownColumns={columns.shown} />
         )}
       </ListState>
       <ListFooter list={bookings} onChange={setPage} />

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { TableColumn } from '@contract/preferences.constants';
 import { memo, useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
 import { ChangeBookingStatusButton } from '@/features/change-booking-status';
@@ -15,7 +16,18 @@ export interface BookingsTableProps {
   recentlyChanged: ReadonlySet<number>;
   onView: (booking: Booking) => void;
   onChangeStatus: (booking: Booking) => void;
+  /** The columns chosen, in order ('Acciones' always last). */
+  shownColumns?: readonly string[];
 }
+
+/** The columns a person may show, hide and reorder, by id (contract's TABLE_COLUMNS). */
+export const BOOKINGS_COLUMN_LABELS: Record<TableColumn<'bookings'>, string> = {
+  code_ref: 'Cód',
+  customer: 'Cliente',
+  plan: 'Plan',
+  scheduled_at: 'Fecha y Hora',
+  status: 'Estado',
+};
 
 const helper = createColumnHelper<DataTableFeatures, Booking>();
 
@@ -24,7 +36,7 @@ const helper = createColumnHelper<DataTableFeatures, Booking>();
  * again only when its own props change: the page around it renders again as the counters arrive
  * and the live stream opens, and a phone would rebuild the whole page of rows each time.
  */
-export const BookingsTable = memo(function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus }: BookingsTableProps) {
+export const BookingsTable = memo(function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus, shownColumns }: BookingsTableProps) {
   const columns = useMemo(() => bookingColumns(onView, onChangeStatus), [onView, onChangeStatus]);
   return (
     <DataTable
@@ -34,6 +46,7 @@ export const BookingsTable = memo(function BookingsTable({ bookings, stale, rece
       stale={stale}
       cardTitle="customer"
       cardActions="actions"
+      shownColumns={shownColumns}
       rowClassName={(booking) => (recentlyChanged.has(booking.id) ? 'booking-row-changed' : undefined)}
     />
   );
@@ -42,10 +55,10 @@ export const BookingsTable = memo(function BookingsTable({ bookings, stale, rece
 /** The columns, their buttons calling back to the page. */
 function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void) {
   return helper.columns([
-    helper.accessor('code_ref', { header: 'Cód', cell: ({ row }) => <CellText monospace>{row.original.code_ref}</CellText> }),
+    helper.accessor('code_ref', { header: BOOKINGS_COLUMN_LABELS.code_ref, cell: ({ row }) => <CellText monospace>{row.original.code_ref}</CellText> }),
     helper.display({
       id: 'customer',
-      header: 'Cliente',
+      header: BOOKINGS_COLUMN_LABELS.customer,
       cell: ({ row }) => (
         <CellText weight={500} detail={row.original.customer?.phone ?? row.original.meta.phone ?? 'Sin teléfono'}>
           {row.original.customer?.name ?? `Cliente ${row.original.customer_id}`}
@@ -54,18 +67,18 @@ function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (boo
     }),
     helper.display({
       id: 'plan',
-      header: 'Plan',
+      header: BOOKINGS_COLUMN_LABELS.plan,
       cell: ({ row }) => <CellText detail={`ID ${row.original.plan_id}`}>{row.original.plan?.name ?? 'Plan'}</CellText>,
     }),
     helper.accessor('scheduled_at', {
-      header: 'Fecha y Hora',
+      header: BOOKINGS_COLUMN_LABELS.scheduled_at,
       cell: ({ row }) => (
         <CellText>
           <time dateTime={row.original.scheduled_at}>{formatBookingDate(row.original.scheduled_at)}</time>
         </CellText>
       ),
     }),
-    helper.accessor('status', { header: 'Estado', cell: ({ row }) => <BookingStatusBadge status={row.original.status} /> }),
+    helper.accessor('status', { header: BOOKINGS_COLUMN_LABELS.status, cell: ({ row }) => <BookingStatusBadge status={row.original.status} /> }),
     helper.display({
       id: 'actions',
       header: 'Acciones',

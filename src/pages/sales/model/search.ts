@@ -5,7 +5,10 @@ import { searchDate, searchEnum, searchNumber, searchSchema, searchText, type Se
 export { SALE_STATUSES };
 export type { SaleStatus } from '@contract/sale.constants';
 
-/** /ventas?q=…&status=pagado&method=tarjeta&dsp=3&from=2026-03-01&to=2026-03-31&page=2; a bad value falls back to no filter. */
+/**
+ * /ventas?q=…&status=pagado&method=tarjeta&dsp=3&from=2026-03-01&to=2026-03-31&page=2 and
+ * columns=customer,amount (the table's columns in order); a bad value falls back to no filter.
+ */
 export const salesSearchSchema = searchSchema({
   q: searchText,
   status: searchEnum(SALE_STATUSES),
@@ -15,6 +18,7 @@ export const salesSearchSchema = searchSchema({
   to: searchDate,
   page: searchNumber,
   view: searchNumber,
+  columns: searchText,
 });
 
 export type SalesSearch = SearchOf<typeof salesSearchSchema>;

@@ -1,8 +1,9 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
 import { SavedViewsMenu } from '@/features/saved-views';
+import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ExportButton } from '@/shared/ui/export-button';
 import { ListState } from '@/shared/ui/list-state';
@@ -10,6 +11,7 @@ import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { salesFilters, salesListParams } from '../model/search';
+import { SALES_COLUMN_LABELS } from '../model/vocabulary';
 import { SalesFilters } from './sales-filters';
 import { SalesTable } from './sales-table';
 import { SalesTotals } from './sales-totals';
@@ -26,10 +28,17 @@ export function SalesPage() {
   const sales = useDeferredList(useQuery(saleQueries.list(salesListParams(search))));
   const summary = useQuery(saleQueries.summary(filters));
   const { setFilters, setSearchText, setPage } = usePagedSearch(search, sales);
+  const columns = useTableColumns('sales', search.columns);
 
   return (
     <Stack gap="md">
-      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={<><SavedViewsMenu list="sales" /><ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} /></>} />
+      <PageHeader title="Ventas" description="Ventas de planes de asistencia" actions={
+          <Group gap="sm">
+            <SavedViewsMenu list="sales" />
+            <ColumnsButton choice={columns} labels={SALES_COLUMN_LABELS} />
+            <ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />
+          </Group>
+        } />
       <SalesFilters search={search} onChange={setFilters} onSearchText={setSearchText} />
       <SalesTotals summary={summary} />
       <ListState
@@ -42,7 +51,7 @@ export function SalesPage() {
       >
         {(rows) => (
           <Stack gap="md">
-            <SalesTable sales={rows} stale={sales.isPlaceholderData} />
+            <SalesTable sales={rows} stale={sales.isPlaceholderData} shownColumns={columns.shown} />
             <ListFooter list={sales} noun="ventas" onChange={setPage} />
           </Stack>
         )}

@@ -6,7 +6,8 @@ export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatusFilter = (typeof USER_STATUSES)[number];
 
 /**
- * /users?q=ana&role=ADMIN&status=inactive&page=2 (and tab=roles). A value that does not fit falls
+ * /users?q=ana&role=ADMIN&status=inactive&page=2 (and tab=roles, and columns=user,roles: the
+ * table's columns in order). A value that does not fit falls
  * back to "not set"; `role` is a role slug, and one that no role has simply finds nobody.
  */
 export const usersSearchSchema = searchSchema({
@@ -16,6 +17,7 @@ export const usersSearchSchema = searchSchema({
   page: searchNumber,
   tab: searchEnum(['roles']),
   view: searchNumber,
+  columns: searchText,
 });
 
 export type UsersSearch = SearchOf<typeof usersSearchSchema>;

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
 import { USER_FALLBACKS, userDeletion, userQueries, type User } from '@/entities/user';
@@ -15,7 +16,7 @@ import { activeLabel } from '@/shared/ui/status-badge';
 import { Select } from '@/shared/ui/select';
 import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { USER_STATUSES, usersListParams, type UserStatusFilter, type UsersSearch } from '../model/search';
-import { UsersTable } from './users-table';
+import { USERS_COLUMN_LABELS, UsersTable } from './users-table';
 
 const ALL = 'all';
 const STATUS_LABELS: Record<UserStatusFilter, string> = { active: activeLabel(true), inactive: activeLabel(false) };
@@ -35,6 +36,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
   const [deleting, setDeleting] = useState<User | null>(null);
   const answer = users.data;
   const roles = useQuery(roleQueries.list());
+  const columns = useTableColumns('users', search.columns);
 
   // Every role there is, Operador included (the spec lists Super Admin, Admin and Business Leader).
   const roleFilter = useMemo(
@@ -86,11 +88,16 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
         />
       </Group>
       <ActiveFilters filters={chips} onChange={setFilters} />
-      {answer ? (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {`${answer.data.length} de ${formatTotal(answer.total, answer.total_is_estimate)} usuarios`}
-        </Text>
-      ) : null}
+      <Group justify="space-between" gap="sm">
+        {answer ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {`${answer.data.length} de ${formatTotal(answer.total, answer.total_is_estimate)} usuarios`}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <ColumnsButton choice={columns} labels={USERS_COLUMN_LABELS} />
+      </Group>
       <ListState
         list={users}
         loading={<LoadingState label="Cargando usuarios..." />}
@@ -109,7 +116,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
       >
         {(rows) => (
           <Stack gap="md">
-            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} />
+            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} shownColumns={columns.shown} />
             <ListFooter list={users} noun="usuarios" onChange={setPage} />
           </Stack>
         )}

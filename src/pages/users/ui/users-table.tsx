@@ -1,6 +1,7 @@
 import { PersonAvatar } from '@/shared/ui/person-avatar';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { TableColumn } from '@contract/preferences.constants';
 import { memo, useMemo } from 'react';
 import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
@@ -8,6 +9,9 @@ import { IconEdit, IconTrash } from '@/shared/ui/icons';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 
 const helper = createColumnHelper<DataTableFeatures, User>();
+
+/** The columns a person may show, hide and reorder, by id (contract's TABLE_COLUMNS). */
+export const USERS_COLUMN_LABELS: Record<TableColumn<'users'>, string> = { user: 'Usuario', contact: 'Contacto', roles: 'Rol', is_active: 'Estado' };
 
 interface UsersTableProps {
   users: User[];
@@ -17,19 +21,21 @@ interface UsersTableProps {
   onDelete: (user: User) => void;
   /** The next page is loading: the rows on screen are the previous ones. */
   stale?: boolean;
+  /** The columns chosen, in order ('Acciones' always last). */
+  shownColumns?: readonly string[];
 }
 
 /**
  * Usuario, Contacto, Rol, Estado, Acciones. Drawn again only when its own props change, not each
  * time the page opens or closes a dialog: on a phone that rebuilt a whole page of rows first.
  */
-export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false }: UsersTableProps) {
+export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false, shownColumns }: UsersTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
         helper.display({
           id: 'user',
-          header: 'Usuario',
+          header: USERS_COLUMN_LABELS.user,
           cell: ({ row }) => (
             <Group gap="sm" wrap="nowrap">
               <PersonAvatar name={row.original.name} />
@@ -41,11 +47,11 @@ export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdi
         }),
         helper.display({
           id: 'contact',
-          header: 'Contacto',
+          header: USERS_COLUMN_LABELS.contact,
           cell: ({ row }) => <CellText detail={row.original.phone || '—'}>{row.original.email}</CellText>,
         }),
-        helper.accessor('roles', { header: 'Rol', cell: (info) => <UserRoleBadges roles={info.getValue()} /> }),
-        helper.accessor('is_active', { header: 'Estado', cell: (info) => <UserStatusBadge isActive={info.getValue()} /> }),
+        helper.accessor('roles', { header: USERS_COLUMN_LABELS.roles, cell: (info) => <UserRoleBadges roles={info.getValue()} /> }),
+        helper.accessor('is_active', { header: USERS_COLUMN_LABELS.is_active, cell: (info) => <UserStatusBadge isActive={info.getValue()} /> }),
         helper.display({
           id: 'actions',
           header: 'Acciones',
@@ -76,5 +82,5 @@ export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdi
     [currentUserId, onEdit, onDelete],
   );
 
-  return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} cardTitle="user" cardActions="actions" />;
+  return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} cardTitle="user" cardActions="actions" shownColumns={shownColumns} />;
 });

@@ -93,3 +93,21 @@ describe('DataTable', () => {
     expect([...plainCell!.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['Solo el valor']);
   });
 });
+
+describe('DataTable with chosen columns', () => {
+  it('shows only the chosen columns in their order, the actions last, in the table and the cards', () => {
+    screenWidth(false);
+    const { unmount } = renderWithProviders(
+      <DataTable columns={columns} data={people} getRowId={(person) => String(person.id)} cardActions="actions" shownColumns={['email', 'name']} />,
+    );
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Contacto', 'Usuario', 'Acciones']);
+    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ana@example.com', 'Ana Pérez', 'Editar a Ana Pérez']);
+    unmount();
+
+    screenWidth(true);
+    renderWithProviders(<DataTable columns={columns} data={people} getRowId={(person) => String(person.id)} cardActions="actions" shownColumns={['email']} />);
+    const card = screen.getAllByRole('listitem')[0]!;
+    expect(within(card).getAllByRole('term').map((term) => term.textContent)).toEqual(['Contacto']);
+    expect(within(card).getByRole('button', { name: 'Editar a Ana Pérez' })).toBeInTheDocument();
+  });
+});

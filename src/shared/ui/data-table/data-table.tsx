@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { flexRender, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import '../focus.css';
 import './data-table.css';
 
@@ -25,6 +25,21 @@ export interface DataTableProps<T extends RowData> {
   cardActions?: string;
   /** A class for a row (or its card), e.g. to mark the rows that just changed. */
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * The columns the person chose to see, by id, in their order; the others are left out. The
+   * `cardActions` column is not theirs to choose: it always comes last. Not given: every column.
+   */
+  shownColumns?: readonly string[];
+}
+
+/** `columns` as `shown` orders them, the actions' column (never chosen) last. */
+function arrangeColumns<C extends { id?: string; accessorKey?: unknown }>(columns: C[], shown: readonly string[] | undefined, actions: string | undefined): C[] {
+  if (!shown) return columns;
+  // A column's id, as TanStack Table gives it: its own, or the key of the field it shows.
+  const byId = new Map(columns.map((column) => [column.id ?? String(column.accessorKey), column]));
+  const chosen = shown.flatMap((id) => byId.get(id) ?? []);
+  const actionsColumn = actions === undefined ? undefined : byId.get(actions);
+  return actionsColumn ? [...chosen, actionsColumn] : chosen;
 }
 
 /** What a column's `cell` or `header` renders for its context. */
@@ -46,8 +61,9 @@ function render<Context>(content: Render<Context> | undefined, context: Context)
  * A list as a table (TanStack Table on Mantine's). Under `DATA_TABLE_CARDS_BELOW` each row is a
  * card instead: its title cell on top, every other column as 'label: value', its actions last.
  */
-export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions, rowClassName }: DataTableProps<T>) {
-  const table = useTable({ features: dataTableFeatures, columns, data, getRowId });
+export function DataTable<T extends RowData>({ columns, data, getRowId, stale = false, cardTitle, cardActions, rowClassName, shownColumns }: DataTableProps<T>) {
+  const arranged = useMemo(() => arrangeColumns(columns, shownColumns, cardActions), [columns, shownColumns, cardActions]);
+  const table = useTable({ features: dataTableFeatures, columns: arranged, data, getRowId });
   // Read while rendering, not after: a phone would otherwise build the whole table first, only to
   // throw it away for the cards.
   const narrow = useMediaQuery(`(max-width: ${DATA_TABLE_CARDS_BELOW})`, false, { getInitialValueInEffect: false });

@@ -24,7 +24,7 @@ export function ErrorAlert({ tone = 'error', title = tone === 'error' ? 'Error' 
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
         {reference ? (
-          <Text size="xs" c="gray.8">
+          <Text size="xs" c="dimmed">
             Referencia para soporte: <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{reference}</span>
           </Text>
         ) : null}

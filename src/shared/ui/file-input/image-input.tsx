@@ -60,13 +60,13 @@ export function ImageInput({ label, value, onChange, currentUrl, error, disabled
         <Box
           w={previewSize}
           h={previewSize}
-          bg="gray.0"
+          bg="var(--panel-placeholder-background)"
           style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px dashed var(--mantine-color-gray-4)', flexShrink: 0 }}
         >
           {shown ? (
             <Image src={shown} alt={`Vista previa: ${label}`} w={previewSize} h={previewSize} fit="contain" radius="md" />
           ) : (
-            <Stack h="100%" align="center" justify="center" c="gray.6" gap={0} aria-hidden="true">
+            <Stack h="100%" align="center" justify="center" c="dimmed" gap={0} aria-hidden="true">
               <IconCategory size={24} />
             </Stack>
           )}

@@ -67,6 +67,31 @@ export const IconLogout = (props: IconProps) => (
   </Icon>
 );
 
+export const IconChevronUp = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6 15 6-6 6 6" />
+  </Icon>
+);
+
+export const IconChevronDown = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const IconCheck = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m5 12 5 5L20 7" />
+  </Icon>
+);
+
+/** Three columns side by side: the tables' column picker. */
+export const IconColumns = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v16H4zM9.33 4v16M14.67 4v16" />
+  </Icon>
+);
+
 export const IconChevronLeft = (props: IconProps) => (
   <Icon {...props}>
     <path d="m15 6-6 6 6 6" />

@@ -13,7 +13,7 @@ export interface ResendCodeProps {
 export function ResendCode({ secondsLeft, resending, disabled, onResend }: ResendCodeProps) {
   return (
     <Group justify="space-between" gap="xs">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {secondsLeft > 0 ? `Podrás pedir otro código en ${secondsLeft} s.` : '¿No llegó el código?'}
       </Text>
       <Button variant="subtle" size="compact-sm" onClick={onResend} disabled={secondsLeft > 0 || resending || disabled}>
