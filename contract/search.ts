@@ -16,6 +16,8 @@ export const searchQuery = z.object({
     .min(1, SEARCH_MESSAGES.limit)
     .max(SEARCH_MAX_LIMIT, SEARCH_MESSAGES.limit)
     .default(SEARCH_DEFAULT_LIMIT),
+  /** The IANA zone a booking's time is written in (America/Bogota when absent), as the bookings list reads `tz`. */
+  tz: z.string().optional(),
 });
 export type SearchQuery = z.input<typeof searchQuery>;
 

@@ -209,6 +209,17 @@ describe('GET /api/v1/search', () => {
     expect(found(await search('lucia'), 'user', 'Lucía Pérez')).toMatchObject({ type: 'user', id: ids['Lucía Pérez'], url: '/users?q=lucia.perez%40panel.test' });
   });
 
+  it('writes a booking’s time in the zone the caller gives (tz), as the bookings list does; a zone that does not exist is a 400', async () => {
+    const subtitleIn = async (tz: string) => {
+      const response = await get(`q=AG-PQRS2345&tz=${encodeURIComponent(tz)}`, adminToken);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as SearchResult[]).find((result) => result.type === 'booking')?.subtitle;
+    };
+    expect(await subtitleIn('UTC')).toBe('María Gómez · Grúa urgente · 22/11/2026 15:30');
+    expect(await subtitleIn('America/Bogota')).toBe('María Gómez · Grúa urgente · 22/11/2026 10:30');
+    expect((await get('q=AG-PQRS2345&tz=Marte/Olympus', adminToken)).statusCode).toBe(400);
+  });
+
   it('groups the results by type, in the palette’s order', async () => {
     // 'pacifico' names a DSP, its sponsor, its campaign and its staff member.
     const types = (await search('pacifico')).map((result) => result.type);

@@ -8,6 +8,7 @@ import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { validationErrorsOf } from '../../http/error-handler';
 import { validationFailed } from '../../http/errors';
+import { timeZoneOf } from '../bookings/time-zone';
 import { SEARCH_CANDIDATES, createSearchService } from './service';
 
 const DESCRIPTION =
@@ -18,7 +19,8 @@ const DESCRIPTION =
   'Primero lo exacto (un DNI, un código, un nombre entero), luego lo que empieza por el término, luego el resto por parecido; ' +
   `cada tipo ordena como mucho sus primeras ${SEARCH_CANDIDATES} coincidencias. limit acota la respuesta entera: cada tipo ofrece sus mejores limit y se guardan los mejores limit ` +
   'de todos, agrupados por tipo (en el orden de type) y ordenados dentro de cada tipo. url es la ruta del panel que lo abre. ' +
-  'q de 2 a 100 caracteres y limit de 1 a 50 (20 por defecto), si no 422.';
+  'q de 2 a 100 caracteres y limit de 1 a 50 (20 por defecto), si no 422. tz: la zona horaria IANA en que se escribe la hora de un ' +
+  'agendamiento (America/Bogota por defecto; la del navegador en el panel); una zona que no existe da 400.';
 
 export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const service = createSearchService({ db });
@@ -40,7 +42,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) => {
       if (request.validationError) throw validationFailed(validationErrorsOf(request.validationError));
-      return success(await service.search(request.query, actorOf(request)));
+      return success(await service.search(request.query, timeZoneOf(request.query), actorOf(request)));
     },
   );
 }

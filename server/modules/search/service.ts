@@ -1,4 +1,3 @@
-import { BOOKING_DEFAULT_TIME_ZONE } from '@contract/booking.constants';
 import type { Permission } from '@contract/permissions';
 import { SEARCH_TYPES, type SearchResult, type SearchType } from '@contract/search';
 import { aliasedTable, and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -176,9 +175,9 @@ function branchQuery(branch: Branch, value: string, limit: number, order: number
   return sql`(${branch.joins(select)})`;
 }
 
-/** The day and time a booking is for, as staff read it: '22/11/2026 10:30' (Bogotá's clock, the panel's default zone). */
-const bookingTime = (at: string | Date): string => {
-  const [day, time] = clockIn(new Date(at), BOOKING_DEFAULT_TIME_ZONE).split(' ');
+/** The day and time a booking is for, as staff read it in their zone: '22/11/2026 10:30'. */
+const bookingTime = (at: string | Date, timeZone: string): string => {
+  const [day, time] = clockIn(new Date(at), timeZone).split(' ');
   return `${day!.split('-').reverse().join('/')} ${time}`;
 };
 
@@ -197,8 +196,8 @@ const URLS: Record<Exclude<SearchType, 'provider'>, (row: FoundRow) => string> =
   user: (row) => withQuery('/users', { q: row.key! }),
 };
 
-const resultOf = (row: FoundRow): SearchResult => {
-  const parts = [row.detail, row.extra, row.at === null ? null : bookingTime(row.at)].filter((part): part is string => part !== null && part !== '');
+const resultOf = (row: FoundRow, timeZone: string): SearchResult => {
+  const parts = [row.detail, row.extra, row.at === null ? null : bookingTime(row.at, timeZone)].filter((part): part is string => part !== null && part !== '');
   return {
     type: row.type,
     id: row.id,
@@ -216,7 +215,7 @@ export function createSearchService({ db }: { db: Db }) {
      * prefix, a prefix before the rest, then by similarity), answered grouped by type in
      * SEARCH_TYPES order and ranked within each type.
      */
-    async search({ q, limit }: { q: string; limit: number }, actor: Actor): Promise<SearchResult[]> {
+    async search({ q, limit }: { q: string; limit: number }, timeZone: string, actor: Actor): Promise<SearchResult[]> {
       const open = branches(q, actor).filter((branch) => !branch.permission || actor.permissions.includes(branch.permission));
       if (open.length === 0) return [];
       const union = sql.join(
@@ -227,7 +226,7 @@ export function createSearchService({ db }: { db: Db }) {
         await db.execute(sql`select * from (select * from (${union}) "found" order by "rank", "score" desc, "type_order", "id" limit ${limit}) "kept"
           order by "type_order", "rank", "score" desc, "id"`),
       );
-      return found.map(resultOf);
+      return found.map((row) => resultOf(row, timeZone));
     },
   };
 }

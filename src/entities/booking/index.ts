@@ -7,7 +7,6 @@ export {
   fetchBookingStats,
   fetchBookingSummary,
   fetchBookings,
-  staffTimeZone,
   bookingQueries,
   type Booking,
   type BookingDsp,

@@ -52,3 +52,6 @@ export const formatCount = (value: number): string => count.format(value);
  */
 export const formatTotal = (total: number, estimated = false): string =>
   estimated ? `más de ${formatCount(EXACT_TOTAL_LIMIT)}` : formatCount(total);
+
+/** The staff member's own time zone: "today", the date filters and the times the server writes are in it. */
+export const staffTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Bogota';

@@ -1,4 +1,4 @@
-export { formatMoney, formatTotal } from './format';
+export { formatMoney, formatTotal, staffTimeZone } from './format';
 export { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from './search-params';
 export { pageRoute, type PageLoad, type PageLoader } from './page-route';
 export { HOME_PATH, safeRedirect, searchRedirect } from './safe-redirect';

@@ -2,6 +2,7 @@ import type { Booking, BookingDsp, BookingMeta, BookingStats, BookingStatus, Boo
 import { BOOKING_DETAIL_INCLUDES } from '@contract/booking.constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, entityKeys, listSearchParams, type ListParams, type Paginated } from '@/shared/api';
+import { staffTimeZone } from '@/shared/lib';
 
 export type { Booking, BookingDsp, BookingMeta, BookingStats, BookingStatus, BookingStatusHistory, BookingStreamEvent, BookingSummary };
 
@@ -22,9 +23,6 @@ export const BOOKING_FALLBACKS = {
   status: 'No se pudo actualizar el estado.',
   export: 'No se pudieron exportar los agendamientos',
 } as const;
-
-/** The staff member's own time zone: "today" and the date filter are their days. */
-export const staffTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Bogota';
 
 /** The DSPs whose bookings the person may see (BOOKING or MIXED), by name. */
 export const fetchBookingDsps = (signal?: AbortSignal) =>

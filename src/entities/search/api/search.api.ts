@@ -2,6 +2,7 @@ import type { SearchResult, SearchType } from '@contract/search';
 import { SEARCH_DEFAULT_LIMIT } from '@contract/search.constants';
 import { queryOptions } from '@tanstack/react-query';
 import { api, entityKeys } from '@/shared/api';
+import { staffTimeZone } from '@/shared/lib';
 
 export type { SearchResult, SearchType };
 
@@ -10,7 +11,7 @@ export const SEARCH_FALLBACK = 'No se pudo buscar';
 
 /** The records of every kind matching `q` that the signed-in person may open. */
 export const fetchSearchResults = (q: string, limit = SEARCH_DEFAULT_LIMIT, signal?: AbortSignal) =>
-  api.get<SearchResult[]>('v1/search', { searchParams: { q, limit }, fallback: SEARCH_FALLBACK, signal });
+  api.get<SearchResult[]>('v1/search', { searchParams: { q, limit, tz: staffTimeZone() }, fallback: SEARCH_FALLBACK, signal });
 
 const keys = entityKeys('search');
 
