@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -27,10 +27,7 @@ describe('a campaign’s categories and services, as staff manage them', () => {
     const page = await context.newPage();
     await signIn(page, server);
 
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Andes E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Seguro E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Andes E2E', campaign: 'Hogar Seguro E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar', description: 'Asistencia en el hogar' });
     await callApi(page, server, 'POST', 'v1/categories', { name: 'Hogar' });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -28,10 +28,7 @@ describe('a DSP’s customers, in the browser', () => {
     await signIn(page, server);
 
     // Two DSPs selling a sponsor's plans; an operator assigned to the first only.
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Clientes E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Clientes E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Clientes E2E', campaign: 'Hogar Clientes E2E' });
     const hogar = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar E2E', description: 'Hogar' });
     const auto = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Auto E2E', description: 'Auto' });
     const newDsp = (name: string) =>

@@ -5,7 +5,7 @@ import { logoPng } from '../../server/db/seed/demo-images';
 import { seriousA11yViolations } from './support/a11y';
 import { imageLoaded, launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -29,10 +29,7 @@ describe('the DSP screen, as a super admin uses it', () => {
     await signIn(page, server);
 
     // What a DSP sells: a sponsor's campaign and its plans.
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Andes E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Seguro E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Andes E2E', campaign: 'Hogar Seguro E2E' });
     await callApi(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Oro', description: 'Asistencia completa' });
     await callApi(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Plata', description: 'Asistencia básica' });
 

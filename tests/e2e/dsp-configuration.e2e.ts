@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -31,10 +31,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
     });
     await signIn(page, server);
 
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Andes Config E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Agenda Hogar E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Andes Config E2E', campaign: 'Agenda Hogar E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Agenda', description: 'Citas a domicilio' });
     const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
       name: 'Agenda Andes E2E',

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -42,10 +42,7 @@ interface Records {
 
 /** A sponsor, a campaign with a plan, a DSP selling it with a connector, an API client and a customer. */
 async function seed(page: Page): Promise<Records> {
-  const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-  const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-  const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Foco E2E', country_id: colombia.id });
-  const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Campaña Foco', sponsor_id: sponsor.id, country_id: colombia.id });
+  const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Foco E2E', campaign: 'Campaña Foco' });
   const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Foco', description: 'Asistencia' });
   await callApi(page, server, 'POST', 'v1/categories', { name: 'Hogar' });
   const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {

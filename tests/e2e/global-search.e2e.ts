@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, signIn } from './support/session';
+import { callApi, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -28,10 +28,7 @@ describe('the global search, in the browser', () => {
     await signIn(page, server);
 
     // A DSP with two customers: the search must pick the one with that DNI.
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Búsqueda E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Búsqueda E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Búsqueda E2E', campaign: 'Hogar Búsqueda E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar Búsqueda', description: 'Hogar' });
     const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
       name: 'Andes Búsqueda E2E',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn } from './support/session';
+import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -27,10 +27,7 @@ const OTHER = { dni: '52000203', name: 'Berta Líder', email: 'berta.lider@e2e.t
 
 /** A DSP that takes bookings with two customers' bookings, and the three people assigned to it. */
 async function bookingDsp(page: Page) {
-  const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-  const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-  const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Vistas E2E', country_id: colombia.id });
-  const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Hogar Vistas E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+  const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Vistas E2E', campaign: 'Hogar Vistas E2E' });
   const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Vistas E2E', description: 'Asistencia en casa' });
   const service = await callApi<{ id: number }>(page, server, 'POST', `v1/plans/${plan.id}/services`, {
     name: 'Cerrajería E2E',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, signIn } from './support/session';
+import { callApi, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -25,10 +25,7 @@ describe('a customer’s subscriptions, in the browser', () => {
     const page = await context.newPage();
     await signIn(page, server);
 
-    const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
-    const colombia = countries.data.find((country) => country.name === 'Colombia')!;
-    const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: 'Suscripciones E2E', country_id: colombia.id });
-    const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: 'Salud E2E', sponsor_id: sponsor.id, country_id: colombia.id });
+    const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Suscripciones E2E', campaign: 'Salud E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Salud E2E', description: 'Médico a domicilio' });
     const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
       name: 'Salud Directa E2E',

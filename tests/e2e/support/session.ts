@@ -40,3 +40,13 @@ export async function callApi<T>(page: Page, server: RunningServer, method: 'GET
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
   return envelope.data;
 }
+
+/** A sponsor in Colombia with one campaign, made through the API: where most journeys start. */
+export async function sponsorWithCampaign(page: Page, server: RunningServer, names: { sponsor: string; campaign: string }) {
+  const countries = await callApi<{ data: { id: number; name: string }[] }>(page, server, 'GET', 'v1/countries?limit=300');
+  const colombia = countries.data.find((country) => country.name === 'Colombia')!;
+  const sponsor = await callApi<{ id: number }>(page, server, 'POST', 'v1/sponsors', { name: names.sponsor, country_id: colombia.id });
+  const campaign = await callApi<{ id: number }>(page, server, 'POST', 'v1/campaigns', { name: names.campaign, sponsor_id: sponsor.id, country_id: colombia.id });
+  return { colombia, sponsor, campaign };
+}
+
