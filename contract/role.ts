@@ -10,6 +10,18 @@ export type Role = z.infer<typeof role>;
 export const roleWithPermissions = role.extend({ permissions: z.array(z.string()) });
 export type RoleWithPermissions = z.infer<typeof roleWithPermissions>;
 
+/**
+ * Role slugs as a write sends them: a JSON array, `roles[0]=…` / `roles[]=…` in a form, or one
+ * slug on its own (an empty value is none); deduplicated, at most 20. With `required`, at least one.
+ */
+export const roleSlugList = (messages: { invalid: string; tooMany: string; required?: string }) => {
+  const slugs = z.array(z.string({ error: messages.invalid }).trim().min(1, messages.invalid), { error: messages.required ?? messages.invalid });
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
+    (messages.required ? slugs.min(1, messages.required) : slugs).max(20, messages.tooMany).transform((list) => [...new Set(list)]),
+  );
+};
+
 /** What the roles list accepts. By default the order they were created in: Super Admin first. */
 export const ROLE_SORTS = ['id', 'name', 'slug'] as const;
 export const ROLE_FIELDS = ['id', 'name', 'slug', 'version', 'permissions'] as const;

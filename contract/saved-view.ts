@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanish, MAX_NAME_LENGTH } from './common';
+import { roleSlugList } from './role';
 import { SAVED_VIEW_LISTS, SAVED_VIEW_MAX_QUERY_BYTES, SAVED_VIEW_NOT_FOUND } from './saved-view.constants';
 
 export * from './saved-view.constants';
@@ -28,13 +29,7 @@ export const SAVED_VIEW_ANSWERS = {
 const list = z.enum(SAVED_VIEW_LISTS, { error: SAVED_VIEW_MESSAGES.list });
 
 /** The role slugs a view is shared with: none keeps it private. */
-const sharedWithRoles = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
-  z
-    .array(z.string({ error: SAVED_VIEW_MESSAGES.role }).trim().min(1, SAVED_VIEW_MESSAGES.role), { error: SAVED_VIEW_MESSAGES.role })
-    .max(20, SAVED_VIEW_MESSAGES.role)
-    .transform((slugs) => [...new Set(slugs)]),
-);
+const sharedWithRoles = roleSlugList({ invalid: SAVED_VIEW_MESSAGES.role, tooMany: SAVED_VIEW_MESSAGES.role });
 
 /** A view's fields as a write sends them; `query` is the list's URL search string (`q=ana&page=2`, with or without `?`). */
 const savedViewFields = z.object({

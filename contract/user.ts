@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_FIELDS } from './user.constants';
 import { MIN_PASSWORD_LENGTH, SECOND_FACTOR_METHODS } from './auth.constants';
 import { fieldKeys, booleanish, email, idField, recordVersion } from './common';
-import { role } from './role';
+import { role, roleSlugList } from './role';
 
 /** A staff member as every read answers: never with the password hash. */
 export const user = z.object({
@@ -51,15 +51,7 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort)
   .max(1024, 'La contraseña es demasiado larga.');
 
-/** Role slugs: a JSON array, `roles[0]=…` / `roles[]=…` in a form, or one slug on its own; deduplicated. */
-const roleSlugs = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : [value]) : value),
-  z
-    .array(z.string({ error: 'Rol no válido.' }).trim().min(1, 'Rol no válido.'), { error: USER_MESSAGES.rolesRequired })
-    .min(1, USER_MESSAGES.rolesRequired)
-    .max(20, 'Demasiados roles.')
-    .transform((slugs) => [...new Set(slugs)]),
-);
+const roleSlugs = roleSlugList({ invalid: 'Rol no válido.', tooMany: 'Demasiados roles.', required: USER_MESSAGES.rolesRequired });
 
 /** A country id, or null for none; an empty form value means none. */
 const countryId = z.preprocess((value) => (value === '' ? null : value), idField('El país no es válido.').nullable());
