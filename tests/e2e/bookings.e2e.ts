@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -35,14 +35,7 @@ async function bookingDsp(page: Page) {
     unlimited_coverage: true,
     unlimited_events: true,
   });
-  const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-    name: 'Reservas Andinas E2E',
-    type: 'BOOKING',
-    country_id: colombia.id,
-    sponsor_id: sponsor.id,
-    plans: [plan.id],
-    settings: { name: 'Reservas Andinas E2E' },
-  });
+  const dsp = await createDsp(page, server, { name: 'Reservas Andinas E2E', type: 'BOOKING', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
   const customer = await callApi<{ id: number; entitlements: { id: number }[] }>(page, server, 'POST', `v1/dsps/${dsp.id}/customers`, {
     dni: '1032456789',
     name: 'Lucía Restrepo',

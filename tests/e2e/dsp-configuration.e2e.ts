@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, choose, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -33,14 +33,7 @@ describe('a DSP’s configuration, as a super admin sets it up', () => {
 
     const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Andes Config E2E', campaign: 'Agenda Hogar E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Agenda', description: 'Citas a domicilio' });
-    const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-      name: 'Agenda Andes E2E',
-      type: 'BOOKING',
-      country_id: colombia.id,
-      sponsor_id: sponsor.id,
-      plans: [plan.id],
-      settings: { name: 'Agenda Andes E2E' },
-    });
+    const dsp = await createDsp(page, server, { name: 'Agenda Andes E2E', type: 'BOOKING', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
     await callApi(page, server, 'POST', 'v1/users', {
       dni: '80123456',
       name: 'Olga Operadora',

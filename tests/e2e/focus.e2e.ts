@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, choose, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -45,14 +45,7 @@ async function seed(page: Page): Promise<Records> {
   const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Foco E2E', campaign: 'Campaña Foco' });
   const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Foco', description: 'Asistencia' });
   await callApi(page, server, 'POST', 'v1/categories', { name: 'Hogar' });
-  const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-    name: 'Foco Directo',
-    type: 'SALE',
-    country_id: colombia.id,
-    sponsor_id: sponsor.id,
-    plans: [plan.id],
-    settings: { name: 'Foco Directo' },
-  });
+  const dsp = await createDsp(page, server, { name: 'Foco Directo', type: 'SALE', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
   await callApi(page, server, 'POST', `v1/dsps/${dsp.id}/connectors`, {
     key: 'ventas-foco',
     driver: 'api',

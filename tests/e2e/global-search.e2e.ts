@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -30,14 +30,7 @@ describe('the global search, in the browser', () => {
     // A DSP with two customers: the search must pick the one with that DNI.
     const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Búsqueda E2E', campaign: 'Hogar Búsqueda E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Hogar Búsqueda', description: 'Hogar' });
-    const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-      name: 'Andes Búsqueda E2E',
-      type: 'SALE',
-      country_id: colombia.id,
-      sponsor_id: sponsor.id,
-      plans: [plan.id],
-      settings: { name: 'Andes Búsqueda E2E' },
-    });
+    const dsp = await createDsp(page, server, { name: 'Andes Búsqueda E2E', type: 'SALE', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
     const addCustomer = (dni: string, name: string, email: string) =>
       callApi(page, server, 'POST', `v1/dsps/${dsp.id}/customers`, {
         dni,

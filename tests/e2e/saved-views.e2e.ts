@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, choose, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, choose, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -34,14 +34,7 @@ async function bookingDsp(page: Page) {
     unlimited_coverage: true,
     unlimited_events: true,
   });
-  const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-    name: 'Reservas Vistas E2E',
-    type: 'BOOKING',
-    country_id: colombia.id,
-    sponsor_id: sponsor.id,
-    plans: [plan.id],
-    settings: { name: 'Reservas Vistas E2E' },
-  });
+  const dsp = await createDsp(page, server, { name: 'Reservas Vistas E2E', type: 'BOOKING', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
   const customer = (dni: string, name: string, email: string) =>
     callApi<{ id: number; entitlements: { id: number }[] }>(page, server, 'POST', `v1/dsps/${dsp.id}/customers`, {
       dni,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, motionless } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, signIn, sponsorWithCampaign } from './support/session';
+import { callApi, createDsp, signIn, sponsorWithCampaign } from './support/session';
 
 let browser: Browser;
 let server: RunningServer;
@@ -27,14 +27,7 @@ describe('a customer’s subscriptions, in the browser', () => {
 
     const { colombia, sponsor, campaign } = await sponsorWithCampaign(page, server, { sponsor: 'Suscripciones E2E', campaign: 'Salud E2E' });
     const plan = await callApi<{ id: number }>(page, server, 'POST', `v1/campaigns/${campaign.id}/plans`, { name: 'Plan Salud E2E', description: 'Médico a domicilio' });
-    const dsp = await callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
-      name: 'Salud Directa E2E',
-      type: 'SALE',
-      country_id: colombia.id,
-      sponsor_id: sponsor.id,
-      plans: [plan.id],
-      settings: { name: 'Salud Directa E2E' },
-    });
+    const dsp = await createDsp(page, server, { name: 'Salud Directa E2E', type: 'SALE', countryId: colombia.id, sponsorId: sponsor.id, planIds: [plan.id] });
     const customer = await callApi<{ id: number; entitlements: { id: number }[] }>(page, server, 'POST', `v1/dsps/${dsp.id}/customers`, {
       dni: '52111222',
       name: 'Marta Gómez',

@@ -50,3 +50,18 @@ export async function sponsorWithCampaign(page: Page, server: RunningServer, nam
   return { colombia, sponsor, campaign };
 }
 
+/** A DSP of `type` (SALE or BOOKING) selling `planIds`, named the same in its settings, made through the API. */
+export const createDsp = (
+  page: Page,
+  server: RunningServer,
+  dsp: { name: string; type: 'SALE' | 'BOOKING'; countryId: number; sponsorId: number; planIds: number[] },
+) =>
+  callApi<{ id: number }>(page, server, 'POST', 'v1/dsps', {
+    name: dsp.name,
+    type: dsp.type,
+    country_id: dsp.countryId,
+    sponsor_id: dsp.sponsorId,
+    plans: dsp.planIds,
+    settings: { name: dsp.name },
+  });
+
