@@ -4,6 +4,7 @@ import { roleSlugList } from './role';
 import { SAVED_VIEW_LISTS, SAVED_VIEW_MAX_QUERY_BYTES, SAVED_VIEW_NOT_FOUND } from './saved-view.constants';
 
 export * from './saved-view.constants';
+export * from './saved-view-query';
 
 export const SAVED_VIEW_MESSAGES = {
   list: 'La lista no es válida.',

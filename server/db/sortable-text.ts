@@ -50,6 +50,15 @@ export const foldedCopy = (name: string, sourceColumn: string) =>
 export const copyContains = (copy: AnyColumn, value: string): SQL => sql`${copy} like ${likePattern(value)}`;
 
 /**
+ * A folded text (a `foldedCopy`, or `sortableText` of a column) that a search term finds: it
+ * contains the term; a term shorter than a trigram, only at its start. No trigram index finds two
+ * letters inside a word ('%ag%' reads the whole index, every row of a large table), but the
+ * index's padded first trigrams find a text that starts with them.
+ */
+export const foldedMatches = (folded: AnyColumn | SQL, value: string): SQL =>
+  [...value].length < 3 ? sql`${folded} like ${`${escapeLike(fold(value))}%`}` : sql`${folded} like ${likePattern(value)}`;
+
+/**
  * How well a folded text (a `foldedCopy`, or `sortableText` of a column) matches `value`, for a
  * search that ranks what `copyContains` / `containsText` found: 0 when it is `value` (ignoring case
  * and accents), 1 when it starts with it, 2 otherwise (it contains it, or it is another field of

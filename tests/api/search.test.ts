@@ -177,6 +177,13 @@ describe('GET /api/v1/search', () => {
     expect(titlesOf(await search('9910203040'), 'customer')).toEqual(['Julián Ortiz']);
   });
 
+  it('finds, for two letters, what starts with them: not what holds them inside', async () => {
+    // 'Andes' and 'Andes Norte' start with 'an'; 'Banco de los Andes' and 'Campaña Andina' hold it.
+    expect(titlesOf(await search('AN'), 'sponsor')).toEqual(['Andes', 'Andes Norte']);
+    expect(titlesOf(await search('an'), 'campaign')).toEqual([]);
+    expect(titlesOf(await search('ju'), 'customer')).toEqual(['Julián Ortiz']);
+  });
+
   it('answers each result’s title, subtitle and the panel path that opens it', async () => {
     const found = (results: SearchResult[], type: SearchResult['type'], title: string) => results.find((result) => result.type === type && result.title === title);
     expect(found(await search('andes'), 'sponsor', 'Andes')).toEqual({ type: 'sponsor', id: ids['Andes'], title: 'Andes', subtitle: 'Colombia', url: `/sponsor/${ids['Andes']}` });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { App } from '@/app';
 import { createQueryClient } from '@/app/setup/query-client';
-import { cssVariablesResolver, theme } from '@/app/setup/theme';
+import { theme } from '@/app/setup/theme';
 import { useSessionStore, type SessionUser } from '@/shared/auth';
 import { sessionToken, signedInUser } from '../msw/handlers/auth';
 
@@ -21,7 +21,7 @@ export function renderWithProviders(ui: ReactElement, options: { user?: UserEven
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={options.withoutTransitions ? 'test' : 'default'}>
+    <MantineProvider theme={theme} env={options.withoutTransitions ? 'test' : 'default'}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

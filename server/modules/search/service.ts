@@ -1,10 +1,10 @@
 import type { Permission } from '@contract/permissions';
 import { SEARCH_TYPES, type SearchResult, type SearchType } from '@contract/search';
-import { aliasedTable, and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bookings, campaigns, categories, countries, customers, dsps, plans, services, sponsors, users } from '../../db/schema';
-import { containsText, copyContains, matchRank, similarityTo, sortableText } from '../../db/sortable-text';
+import { foldedMatches, matchRank, similarityTo, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { rowsOf } from '../../http/item-sql';
 import { clockIn } from '../bookings/time-zone';
@@ -15,7 +15,7 @@ import { visibleDsp } from '../customers/visibility';
  * caller's scope. A DNI, a code or a surname matches fewer and all of them are ranked; two letters
  * can match every booking, and ranking a million rows on each keystroke is what the cap prevents.
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 100;
 
 /** One type's match, as every branch of the search answers it; `key` and `parent_id` build its url. */
 interface FoundRow {
@@ -45,12 +45,13 @@ interface Branch {
   /** The permission that opens its screen; absent when its scope alone decides (customers). */
   permission?: Permission;
   table: PgTable & { id: PgColumn };
-  /** The rows the term finds, through a trigram index. */
-  match: SQL;
   /** Where it lives (the DSPs the caller sees), as part of the SQL: what is out of scope is never read into the answer. */
   scope?: SQL;
-  /** The folded texts that rank it (`matchRank`, best of them) and order equal ranks (`similarityTo`, best of them). */
-  ranked: (AnyColumn | SQL)[];
+  /**
+   * The folded texts the term is looked for in (`foldedMatches`, each through a trigram index), that
+   * rank a row found (`matchRank`, best of them) and order equal ranks (`similarityTo`, best of them).
+   */
+  searched: (AnyColumn | SQL)[];
   joins: (query: SQL) => SQL;
   shown: Shown;
 }
@@ -68,8 +69,7 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'sponsor',
       permission: 'sponsors.manage',
       table: sponsors,
-      match: copyContains(sponsors.nameFolded, value),
-      ranked: [sponsors.nameFolded],
+      searched: [sponsors.nameFolded],
       joins: (query) => sql`${query} left join ${countries} on ${countries.id} = ${sponsors.countryId}`,
       shown: { title: sponsors.name, detail: countries.name },
     },
@@ -77,8 +77,7 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'campaign',
       permission: 'sponsors.manage',
       table: campaigns,
-      match: containsText(campaigns.name, value),
-      ranked: [sortableText(campaigns.name)],
+      searched: [sortableText(campaigns.name)],
       joins: (query) => sql`${query} join ${sponsors} on ${sponsors.id} = ${campaigns.sponsorId}`,
       shown: { title: campaigns.name, detail: sql`'Sponsor ' || ${sponsors.name}`, parentId: campaigns.sponsorId },
     },
@@ -86,8 +85,7 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'plan',
       permission: 'sponsors.manage',
       table: plans,
-      match: copyContains(plans.nameFolded, value),
-      ranked: [plans.nameFolded],
+      searched: [plans.nameFolded],
       joins: (query) => sql`${query} join ${campaigns} on ${campaigns.id} = ${plans.campaignId}`,
       shown: { title: plans.name, detail: sql`'Campaña ' || ${campaigns.name}`, parentId: plans.campaignId, key: plans.name },
     },
@@ -95,8 +93,7 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'service',
       permission: 'sponsors.manage',
       table: services,
-      match: copyContains(services.nameFolded, value),
-      ranked: [services.nameFolded],
+      searched: [services.nameFolded],
       joins: (query) => sql`${query} join ${plans} on ${plans.id} = ${services.planId} join ${campaigns} on ${campaigns.id} = ${plans.campaignId}`,
       shown: { title: services.name, detail: sql`'Plan ' || ${plans.name}`, extra: campaigns.name, parentId: plans.campaignId, key: services.name },
     },
@@ -105,8 +102,7 @@ function branches(value: string, actor: Actor): Branch[] {
       permission: 'categories.manage',
       table: categories,
       // The catalogue is small (tens to hundreds): no trigram index of its own.
-      match: containsText(categories.name, value),
-      ranked: [sortableText(categories.name)],
+      searched: [sortableText(categories.name)],
       joins: (query) => sql`${query} left join ${categories} ${sql.identifier(PARENT)} on ${parentCategories.id} = ${categories.parentId}`,
       shown: {
         title: categories.name,
@@ -118,17 +114,15 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'dsp',
       permission: 'dsps.manage',
       table: dsps,
-      match: copyContains(dsps.nameFolded, value),
-      ranked: [dsps.nameFolded],
+      searched: [dsps.nameFolded],
       joins: (query) => sql`${query} join ${sponsors} on ${sponsors.id} = ${dsps.sponsorId}`,
       shown: { title: dsps.name, detail: sql`'Sponsor ' || ${sponsors.name}` },
     },
     {
       type: 'customer',
       table: customers,
-      match: sql`(${copyContains(customers.nameFolded, value)} or ${copyContains(customers.dniFolded, value)} or ${copyContains(customers.emailFolded, value)} or ${copyContains(customers.phoneFolded, value)})`,
       scope: visibleDsp(actor, customers.dspId),
-      ranked: [customers.dniFolded, customers.nameFolded, customers.emailFolded, customers.phoneFolded],
+      searched: [customers.dniFolded, customers.nameFolded, customers.emailFolded, customers.phoneFolded],
       joins: (query) => sql`${query} join ${dsps} on ${dsps.id} = ${customers.dspId}`,
       shown: { title: customers.name, detail: sql`'DNI ' || ${customers.dni}`, extra: sql`'DSP ' || ${dsps.name}`, parentId: customers.dspId, key: customers.dni },
     },
@@ -136,9 +130,8 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'booking',
       permission: 'operations.view',
       table: bookings,
-      match: containsText(bookings.codeRef, value),
       scope: visibleDsp(actor, bookings.dspId),
-      ranked: [sortableText(bookings.codeRef)],
+      searched: [sortableText(bookings.codeRef)],
       joins: (query) => sql`${query} join ${customers} on ${customers.id} = ${bookings.customerId} join ${services} on ${services.id} = ${bookings.planServiceId}`,
       shown: { title: bookings.codeRef, detail: customers.name, extra: services.name, at: bookings.scheduledAt, parentId: bookings.dspId },
     },
@@ -146,8 +139,7 @@ function branches(value: string, actor: Actor): Branch[] {
       type: 'user',
       permission: 'users.manage',
       table: users,
-      match: sql`(${copyContains(users.nameFolded, value)} or ${copyContains(users.emailFolded, value)} or ${copyContains(users.dniFolded, value)})`,
-      ranked: [users.dniFolded, users.nameFolded, users.emailFolded],
+      searched: [users.dniFolded, users.nameFolded, users.emailFolded],
       joins: (query) => query,
       shown: { title: users.name, detail: users.email, extra: sql`'DNI ' || ${users.dni}`, key: users.email },
     },
@@ -164,9 +156,10 @@ const best = (kind: 'least' | 'greatest', terms: SQL[]): SQL => (terms.length ==
  */
 function branchQuery(branch: Branch, value: string, limit: number, order: number): SQL {
   const { table, shown } = branch;
-  const candidates = sql`select * from ${table} where ${and(branch.match, branch.scope)} limit ${SEARCH_CANDIDATES}`;
-  const rank = best('least', branch.ranked.map((folded) => matchRank(folded, value)));
-  const score = best('greatest', branch.ranked.map((folded) => sql`coalesce(${similarityTo(folded, value)}, 0)`));
+  const match = or(...branch.searched.map((folded) => foldedMatches(folded, value)));
+  const candidates = sql`select * from ${table} where ${and(match, branch.scope)} limit ${SEARCH_CANDIDATES}`;
+  const rank = best('least', branch.searched.map((folded) => matchRank(folded, value)));
+  const score = best('greatest', branch.searched.map((folded) => sql`coalesce(${similarityTo(folded, value)}, 0)`));
   const kept = sql`select ${table}.*, ${rank} as "rank", ${score} as "score" from (${candidates}) ${table} order by "rank", "score" desc, ${table.id} limit ${limit}`;
   const select = sql`select ${branch.type}::text as "type", ${order}::int as "type_order", ${table.id} as "id", ${table}."rank", ${table}."score",
       ${shown.title}::text as "title", ${shown.detail ?? nullText}::text as "detail", ${shown.extra ?? nullText}::text as "extra",

@@ -2,7 +2,7 @@ import type { Permission } from '@contract/permissions';
 import type { AnyRoute, RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasPermission, type SessionUser } from '@/shared/auth';
-import { IconCalendar, type IconProps } from '@/shared/ui/icons';
+import { IconBuilding, IconCalendar, IconCategory, IconHistory, IconPlug, IconSpeakerphone, IconUsers, type IconProps } from '@/shared/ui/icons';
 
 /** A path the router knows. */
 type AppPath = keyof RegisteredRouter['routesByPath'];
@@ -13,6 +13,21 @@ export interface MenuLink {
   /** Other path prefixes that belong to this entry, so it stays highlighted on its sub-screens. */
   activeOn?: string[];
 }
+
+/**
+ * The sidebar's icons, which a screen's `menu.icon` names: by name, so that the route table (in the
+ * entry, which the sign-in pages load) carries no icon; they come with the signed-in layout.
+ */
+const MENU_ICONS = {
+  sponsors: IconBuilding,
+  campaigns: IconSpeakerphone,
+  users: IconUsers,
+  categories: IconCategory,
+  dsps: IconPlug,
+  audit: IconHistory,
+} satisfies Record<string, ComponentType<IconProps>>;
+
+export type MenuIconName = keyof typeof MENU_ICONS;
 
 /** The folders of the sidebar: a screen names one in its `menu.group` to sit inside it. */
 const MENU_GROUPS = {
@@ -26,7 +41,7 @@ export interface MenuPlacement {
   /** The entry's text; the screen's title when not given. */
   label?: string;
   /** Its icon; a screen inside a group shows none of its own. */
-  icon?: ComponentType<IconProps>;
+  icon?: MenuIconName;
   group?: MenuGroupName;
   activeOn?: string[];
   /** Who sees the entry of a screen open to everyone (read-only for the others); a guarded
@@ -62,7 +77,7 @@ export function menuFor(user: SessionUser | null, routeTree: AnyRoute): MenuEntr
     if (!menu || (shownTo && !hasPermission(user, shownTo))) continue;
     const link: MenuLink = { label: menu.label ?? title ?? '', to: route.fullPath as AppPath, activeOn: menu.activeOn };
     if (!menu.group) {
-      entries.push({ ...link, icon: menu.icon });
+      entries.push({ ...link, icon: menu.icon && MENU_ICONS[menu.icon] });
       continue;
     }
     const group = entries.find((entry) => 'children' in entry && entry.label === menu.group);

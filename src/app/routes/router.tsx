@@ -28,14 +28,6 @@ import { sponsorsRoute } from '@/pages/sponsors';
 import { usersRoute } from '@/pages/users';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { safeRedirect, searchRedirect } from '@/shared/lib';
-import {
-  IconBuilding,
-  IconCategory,
-  IconHistory,
-  IconPlug,
-  IconSpeakerphone,
-  IconUsers,
-} from '@/shared/ui/icons';
 import type { MenuPlacement } from '../layout/menu';
 import { TitledOutlet } from './document-title';
 
@@ -121,16 +113,16 @@ const routeTree = rootRoute.addChildren([
   recoverRoute,
   protectedRoute.addChildren([
     sponsorsScreen.addChildren([
-      createRoute({ getParentRoute: sponsorsChild, path: '/', staticData: { menu: { icon: IconBuilding, permission: 'sponsors.manage', activeOn: ['/sponsors', '/sponsor/'] } } }),
+      createRoute({ getParentRoute: sponsorsChild, path: '/', staticData: { menu: { icon: 'sponsors', permission: 'sponsors.manage', activeOn: ['/sponsors', '/sponsor/'] } } }),
       createRoute({ getParentRoute: sponsorsChild, path: '/sponsors' }),
     ]),
     // Every campaign, of every sponsor; a sponsor's own campaigns stay under Sponsors.
-    createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas', menu: { icon: IconSpeakerphone, permission: 'sponsors.manage' } }, ...campaignsRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/users', staticData: { title: 'Usuarios', permission: 'users.manage', menu: { icon: IconUsers } }, ...usersRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías', menu: { icon: IconCategory, permission: 'categories.manage' } }, ...categoriesRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP', permission: 'dsps.manage', menu: { icon: IconPlug, activeOn: ['/customers/'] } }, ...dspConfigRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/campanas', staticData: { title: 'Campañas', menu: { icon: 'campaigns', permission: 'sponsors.manage' } }, ...campaignsRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/users', staticData: { title: 'Usuarios', permission: 'users.manage', menu: { icon: 'users' } }, ...usersRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/categorias', staticData: { title: 'Categorías', menu: { icon: 'categories', permission: 'categories.manage' } }, ...categoriesRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/dsp-config', staticData: { title: 'DSP', permission: 'dsps.manage', menu: { icon: 'dsps', activeOn: ['/customers/'] } }, ...dspConfigRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/agendamientos', staticData: { title: 'Agendamientos', permission: 'operations.view', menu: { group: 'Operaciones' } }, ...bookingsRoute }),
-    createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría', permission: 'audit.view', menu: { icon: IconHistory } }, ...auditRoute }),
+    createRoute({ getParentRoute: protectedChild, path: '/auditoria', staticData: { title: 'Auditoría', permission: 'audit.view', menu: { icon: 'audit' } }, ...auditRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId', staticData: { title: 'Sponsor' }, ...sponsorDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/sponsor/$sponsorId/campaign/$campanaId', staticData: { title: 'Campaña' }, ...campaignDetailRoute }),
     createRoute({ getParentRoute: protectedChild, path: '/servicios', staticData: { title: 'Servicios' }, ...servicesRoute }),

@@ -1,4 +1,5 @@
-import { SAVED_VIEW_LIST_KEYS, type SavedViewList } from '@contract/saved-view.constants';
+import { SAVED_VIEW_LIST_KEYS } from '@contract/saved-view-query';
+import type { SavedViewList } from '@contract/saved-view.constants';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from './router';

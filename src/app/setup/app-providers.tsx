@@ -3,7 +3,7 @@ import '../styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 /**
  * What every screen needs, the sign-in pages included. Kept small: /login loads it. The theme is
@@ -12,7 +12,7 @@ import { cssVariablesResolver, theme } from './theme';
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import type { CalendarAriaLabels } from '@mantine/dates';
 
 /** The calendar's arrows, named at every level: Mantine leaves them without a name. */
@@ -33,27 +33,5 @@ export const theme = createTheme({
     // Every date field and calendar of the panel, in one place (plain objects, as above).
     DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
     DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
-  },
-});
-
-/**
- * Mantine's default error red (3.3:1) and dimmed grey fail axe's contrast rule; these pass. The
- * panel's own colours for each theme are in app/styles/global.css.
- */
-export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
-  variables: {},
-  light: {
-    '--mantine-color-error': resolvedTheme.colors.red[8]!,
-    '--mantine-color-dimmed': resolvedTheme.colors.gray[7]!,
-    '--mantine-color-placeholder': resolvedTheme.colors.gray[7]!,
-    // The text of light green and yellow alerts (a reset password, a session that ended) on their
-    // pale backgrounds: Mantine's 4.0:1 and 2.8:1 fail the same rule; these give over 5:1.
-    '--mantine-color-green-light-color': '#24753a',
-    '--mantine-color-yellow-light-color': '#8a5a00',
-  },
-  dark: {
-    // Mantine's dark grey 2 gives 4.2:1 on the dark body; grey 1 over 8:1.
-    '--mantine-color-dimmed': resolvedTheme.colors.dark[1]!,
-    '--mantine-color-placeholder': resolvedTheme.colors.dark[1]!,
   },
 });

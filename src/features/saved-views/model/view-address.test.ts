@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { savedViewQuery as viewQuery } from '@contract/saved-view.constants';
+import { savedViewQuery as viewQuery } from '@contract/saved-view-query';
 import { hrefWithoutView, isBare, onlyView, viewHref, viewIdOf } from './view-address';
 
 describe('view addresses', () => {

@@ -5,14 +5,15 @@ import { deleteSavedView, savedViewQueries, type SavedView } from '@/entities/sa
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 export interface DeleteSavedViewDialogProps {
-  /** The view to delete; null keeps the dialog closed. */
+  opened: boolean;
+  /** The view to delete. */
   view: SavedView | null;
   onClose: () => void;
   onDeleted: (view: SavedView) => void;
 }
 
 /** 'Eliminar vista': asks, deletes, and says so; a refusal shows inside the dialog. */
-export function DeleteSavedViewDialog({ view, onClose, onDeleted }: DeleteSavedViewDialogProps) {
+export function DeleteSavedViewDialog({ opened, view, onClose, onDeleted }: DeleteSavedViewDialogProps) {
   const queryClient = useQueryClient();
   // The dialog keeps naming the view while it fades out.
   const [shown, setShown] = useState(view);
@@ -28,7 +29,7 @@ export function DeleteSavedViewDialog({ view, onClose, onDeleted }: DeleteSavedV
   });
   return (
     <ConfirmDialog
-      opened={view !== null}
+      opened={opened}
       onClose={onClose}
       onConfirm={() => (shown ? remove.mutateAsync(shown) : undefined)}
       title="Eliminar vista"

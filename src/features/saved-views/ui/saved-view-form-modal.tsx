@@ -1,4 +1,4 @@
-import { SAVED_VIEW_ANSWERS } from '@contract/saved-view';
+import { SAVED_VIEW_ANSWERS, savedViewQuery } from '@contract/saved-view';
 import { Checkbox, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,8 +17,8 @@ export interface SavedViewFormModalProps {
   list: SavedViewList;
   /** The view to rename or share; null saves the current filters as a new one. */
   view: SavedView | null;
-  /** The current filters, as a new view saves them. */
-  query: string;
+  /** The address's search string: its filters, sort and columns are what a new view saves. */
+  search: string;
   pathname: string;
 }
 
@@ -31,7 +31,7 @@ export function SavedViewFormModal({ opened, onClose, view, ...rest }: SavedView
   );
 }
 
-function ViewForm({ view, list, query, pathname, onDone }: Omit<SavedViewFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
+function ViewForm({ view, list, search, pathname, onDone }: Omit<SavedViewFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useSessionStore((state) => state.user?.id);
@@ -45,7 +45,7 @@ function ViewForm({ view, list, query, pathname, onDone }: Omit<SavedViewFormMod
   const save = useSaveMutation({
     mutationFn: (values: ViewFormValues) => {
       const changes = { name: values.name.trim(), shared_with_roles: values.shared_with_roles, ...(ownsIt ? { is_default: values.is_default } : {}) };
-      return view ? updateSavedView(view.id, changes) : createSavedView({ list, query, ...changes });
+      return view ? updateSavedView(view.id, changes) : createSavedView({ list, query: savedViewQuery(list, search), ...changes });
     },
     invalidate: [savedViewQueries.lists()],
     successMessage: view ? SAVED_VIEW_ANSWERS.updated : SAVED_VIEW_ANSWERS.created,

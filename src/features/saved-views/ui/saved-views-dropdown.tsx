@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, type MouseEvent } from 'react';
-import { SAVED_VIEW_FALLBACKS, savedViewQueries, updateSavedView, type SavedView } from '@/entities/saved-view';
+import { savedViewQuery } from '@contract/saved-view-query';
+import { SAVED_VIEW_FALLBACKS, savedViewQueries, updateSavedView, type SavedView, type SavedViewList } from '@/entities/saved-view';
 import { errorMessage } from '@/shared/api';
 import { useSessionStore } from '@/shared/auth';
 import { useSaveMutation } from '@/shared/lib/use-save-mutation';
@@ -15,9 +16,10 @@ export interface SavedViewsDropdownProps {
   views: UseQueryResult<SavedView[]>;
   /** The view the address names, if any. */
   currentId: number | undefined;
+  list: SavedViewList;
   pathname: string;
-  /** The current filters, as a view saves them. */
-  query: string;
+  /** The address's search string: its filters, sort and columns are what 'Sobrescribir' saves. */
+  search: string;
   onApplied: () => void;
   onSaveCurrent: () => void;
   onEdit: (view: SavedView) => void;
@@ -86,7 +88,7 @@ function ViewGroup({ title, children }: { title: string; children: React.ReactNo
 /** A modified click (new tab, new window) is the browser's; a plain one navigates inside the panel. */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-function ViewRow({ view, current, shared, pathname, query, onApplied, onEdit, onDelete }: RowProps) {
+function ViewRow({ view, current, shared, list, pathname, search, onApplied, onEdit, onDelete }: RowProps) {
   const navigate = useNavigate();
   const href = viewHref(pathname, view);
   return (
@@ -120,15 +122,16 @@ function ViewRow({ view, current, shared, pathname, query, onApplied, onEdit, on
           Predeterminada
         </Badge>
       ) : null}
-      <ViewActions view={view} pathname={pathname} query={query} onEdit={onEdit} onDelete={onDelete} />
+      <ViewActions view={view} list={list} pathname={pathname} search={search} onEdit={onEdit} onDelete={onDelete} />
     </Group>
   );
 }
 
-function ViewActions({ view, pathname, query, onEdit, onDelete }: Pick<RowProps, 'view' | 'pathname' | 'query' | 'onEdit' | 'onDelete'>) {
+function ViewActions({ view, list, pathname, search, onEdit, onDelete }: Pick<RowProps, 'view' | 'list' | 'pathname' | 'search' | 'onEdit' | 'onDelete'>) {
   const navigate = useNavigate();
   const overwrite = useSaveMutation({
-    mutationFn: () => updateSavedView(view.id, { query }),
+    // What a view saves of the address: the keys the list keeps (filters, sort, columns), as the server keeps them.
+    mutationFn: () => updateSavedView(view.id, { query: savedViewQuery(list, search) }),
     invalidate: [savedViewQueries.lists()],
     successMessage: (saved) => `La vista ${saved.name} guarda ahora los filtros actuales.`,
     errorFallback: SAVED_VIEW_FALLBACKS.save,

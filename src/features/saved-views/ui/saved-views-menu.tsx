@@ -1,4 +1,3 @@
-import { savedViewQuery } from '@contract/saved-view.constants';
 import { Button, Popover, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
@@ -9,14 +8,16 @@ import { useViewFromAddress } from '../model/use-view-from-address';
 import type { DeleteSavedViewDialogProps } from './delete-saved-view-dialog';
 import type { SavedViewFormModalProps } from './saved-view-form-modal';
 
-// The list of views and its actions, the form and the confirmation are chunks of their own: the
-// list's first load carries the button and the request for the views only.
+// The list of views and its actions, the form and the confirmation are chunks of their own, fetched
+// when first opened: the list's first load carries the button and the request for the views only.
 const loadDropdown = () => import('./saved-views-dropdown');
 const SavedViewsDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.SavedViewsDropdown })));
-const SavedViewFormModal = lazyModal<SavedViewFormModalProps>(() => import('./saved-view-form-modal').then((module) => module.SavedViewFormModal));
-const DeleteSavedViewDialog = lazyModal<DeleteSavedViewDialogProps>(() =>
-  import('./delete-saved-view-dialog').then((module) => module.DeleteSavedViewDialog),
-);
+const SavedViewFormModal = lazyModal<SavedViewFormModalProps>(() => import('./saved-view-form-modal').then((module) => module.SavedViewFormModal), {
+  prefetch: false,
+});
+const DeleteSavedViewDialog = lazyModal<DeleteSavedViewDialogProps>(() => import('./delete-saved-view-dialog').then((module) => module.DeleteSavedViewDialog), {
+  prefetch: false,
+});
 
 const loading = (
   <Text size="sm" c="dimmed" role="status" p="xs">
@@ -42,8 +43,6 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
   const [form, setForm] = useState<{ view: SavedView | null } | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   const current = views.data?.find((view) => view.id === currentId);
-  // What a view saves of the address: the keys the list keeps (filters, sort, columns), as the server keeps them.
-  const query = savedViewQuery(list, search);
 
   return (
     <>
@@ -67,8 +66,9 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
             <SavedViewsDropdown
               views={views}
               currentId={currentId}
+              list={list}
               pathname={pathname}
-              query={query}
+              search={search}
               onApplied={() => setOpened(false)}
               onSaveCurrent={() => {
                 setOpened(false);
@@ -91,10 +91,11 @@ export function SavedViewsMenu({ list }: SavedViewsMenuProps) {
         onClose={() => setForm(null)}
         list={list}
         view={form?.view ?? null}
-        query={query}
+        search={search}
         pathname={pathname}
       />
       <DeleteSavedViewDialog
+        opened={deleting !== null}
         view={deleting}
         onClose={() => setDeleting(null)}
         // The address no longer names a view that is gone.

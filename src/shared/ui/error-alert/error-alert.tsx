@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { requestIdOf } from '@/shared/api';
-import { IconAlert } from '../icons';
+// Not the icons' index: the sign-in pages show this alert, and would carry every icon with it.
+import { IconAlert } from '../icons/alert';
 
 export interface ErrorAlertProps {
   /** @default 'Error', or 'Aviso' for a warning */

@@ -1,31 +1,4 @@
-import type { ReactNode, SVGProps } from 'react';
-
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** Width and height in pixels. */
-  size?: number;
-}
-
-/** A 24×24 stroked outline icon; decorative, so screen readers skip it. */
-function Icon({ size = 18, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from './icon';
 
 export const IconSearch = (props: IconProps) => (
   <Icon {...props}>
@@ -126,13 +99,6 @@ export const IconStar = (props: IconProps) => (
 export const IconArrowLeft = (props: IconProps) => (
   <Icon {...props}>
     <path d="M19 12H5M11 18l-6-6 6-6" />
-  </Icon>
-);
-
-export const IconAlert = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 8v4M12 16h.01" />
   </Icon>
 );
 

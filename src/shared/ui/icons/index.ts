@@ -1,5 +1,4 @@
 export {
-  IconAlert,
   IconArrowLeft,
   IconBuilding,
   IconCalendar,
@@ -24,5 +23,6 @@ export {
   IconStar,
   IconTrash,
   IconUsers,
-  type IconProps,
 } from './icons';
+export { IconAlert } from './alert';
+export type { IconProps } from './icon';

@@ -9,12 +9,17 @@ const FOCUS_RETURN_DELAY_MS = 50;
 /**
  * A modal whose code (form, schemas, form library) is its own chunk, fetched once the screen has
  * its data and the browser is idle, or at once when it is opened first: the code never competes
- * with the screen's own request and first rows on a phone. It stays mounted from then on,
+ * with the screen's own request and first rows on a phone. `prefetch: false` for a modal few open
+ * (a saved view's form on every list): its code is fetched only when it is first opened. It stays mounted from then on,
  * closed, as a modal always rendered would: Mantine sees every opening and closing, so its overlay,
  * its animation and the focus given back to what opened it behave as usual (a modal first mounted
  * already open left its overlay over the page after Escape in the browser).
  */
-export function lazyModal<Props extends object>(load: LoadModal<Props>): ComponentType<Props> {
+export function lazyModal<Props extends object>(
+  load: LoadModal<Props>,
+  // Fetched on its first opening, a modal must say when it is open.
+  { prefetch = true }: { prefetch?: Props extends { opened: boolean } ? boolean : true } = {},
+): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));
 
   function LazyModal(props: Props) {
@@ -22,8 +27,8 @@ export function lazyModal<Props extends object>(load: LoadModal<Props>): Compone
     // the focus: that element is kept here and focused again when the modal closes.
     const opened = (props as { opened?: unknown }).opened === true;
     const opener = useRef<HTMLElement | null>(null);
-    // The code is fetched once the screen has settled, or at once when the modal is opened first.
-    const settled = useScreenSettled();
+    // The code is fetched once the screen has settled (when prefetched), or at once when the modal is opened first.
+    const settled = useScreenSettled() && prefetch;
     const [openedOnce, setOpenedOnce] = useState(opened);
     if (opened && !openedOnce) setOpenedOnce(true);
     useEffect(() => {
