@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { choose, sessionToken, signIn } from './support/session';
 
@@ -166,5 +166,36 @@ describe('users, roles and permissions in the browser', () => {
     const refused = await fetch(`${server.url}/api/v1/users`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(403);
     await context.close();
+  });
+
+  it('shows, hides and reorders the table’s columns: in the link, and kept for the person in another browser', async () => {
+    const page = await openPage(browser);
+    await signIn(page, server);
+    await page.goto(`${server.url}/users`);
+    const headers = () => page.getByRole('columnheader').allInnerTexts();
+    await expect.poll(headers).toEqual(['Usuario', 'Contacto', 'Rol', 'Estado', 'Acciones']);
+
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await page.getByRole('checkbox', { name: 'Contacto' }).uncheck();
+    // From the keyboard, as a mouse would: 'Estado' up, before 'Rol'.
+    await page.getByRole('button', { name: 'Subir Estado' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(headers).toEqual(['Usuario', 'Estado', 'Rol', 'Acciones']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('columns')).toBe('user,is_active,roles');
+    await page.screenshot({ path: 'test-results/users-columns.png' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // The list opened from the menu, in another browser: the person's kept choice.
+    const other = await openPage(browser);
+    await signIn(other, server);
+    await other.goto(`${server.url}/users`);
+    await expect.poll(() => other.getByRole('columnheader').allInnerTexts()).toEqual(['Usuario', 'Estado', 'Rol', 'Acciones']);
+
+    await other.getByRole('button', { name: 'Columnas' }).click();
+    await other.getByRole('button', { name: 'Restablecer' }).click();
+    await expect.poll(() => other.getByRole('columnheader').allInnerTexts()).toEqual(['Usuario', 'Contacto', 'Rol', 'Estado', 'Acciones']);
+    await other.context().close();
+    await page.context().close();
   });
 });
