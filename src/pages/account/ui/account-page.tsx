@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { ChangePasswordForm } from '@/features/change-password';
-import { ColorSchemeControl } from '@/features/choose-color-scheme';
 import { AuthenticatorAppSettings } from '@/features/manage-authenticator-app';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AccountSection } from './account-section';
+import { ColorSchemeControl } from './color-scheme-control';
 import { ProfileCard } from './profile-card';
 import { SessionsSection } from './sessions-section';
 

@@ -1,11 +1,11 @@
 import { COLOR_SCHEMES, COLOR_SCHEME_LABELS } from '@contract/preferences.constants';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useColorSchemeChoice } from '../model/use-color-scheme-choice';
+import { useColorSchemeChoice } from '@/features/choose-color-scheme';
 
 /**
  * 'Tema' in 'Mi cuenta': Claro, Oscuro or Sistema (the system's setting, day or night), as three
- * toggle buttons, the chosen one pressed. Buttons, not radios: the shell carries this feature, and
- * every screen would load Mantine's radio for the one page that shows it.
+ * toggle buttons, the chosen one pressed. Here, not in the feature the avatar menu imports: every
+ * screen would carry it for the one page that shows it.
  */
 export function ColorSchemeControl() {
   const { colorScheme, choose } = useColorSchemeChoice();
