@@ -7,6 +7,8 @@ export interface AuditAuthor {
   userId: number | null;
   name: string;
   address: string | null;
+  /** The bulk call the change is one record of (`POST …/bulk`): its entries share it. */
+  batchId?: string | null;
 }
 
 export type AuditValue = AuditChange['before'];
@@ -31,6 +33,7 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
     resourceLabel: event.label,
     changes: event.changes ?? [],
     address: author.address,
+    batchId: author.batchId ?? null,
   }).returning({ id: auditLog.id });
   return entry!.id;
 }

@@ -63,6 +63,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/dsps/:dspId/bookings/stats', 'operations.view'],
   ['GET', '/api/v1/dsps/:dspId/bookings/export', 'operations.view'],
   ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
+  // Acting on many (server/http/bulk.ts): the single-record action's permission; each record's own rules and DSP in the service.
+  ['POST', '/api/v1/dsps/:dspId/bookings/bulk', 'bookings.change-status'],
   // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
   ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
   // Each person's own saved views: any signed-in person; the service answers 403/404 for the views of others.

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -21,12 +21,16 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
     /** The client's address as the access rules see it (TRUST_PROXY). */
     address: text('address'),
+    /** The bulk call (`POST …/bulk`) the entry is one record of; null for a change made alone. */
+    batchId: uuid('batch_id'),
   },
   (table) => [
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_resource_idx').on(table.resource, table.resourceId, table.createdAt),
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     index('audit_log_action_idx').on(table.action, table.createdAt),
+    // A batch's own entries (filter[batch_id]), and its first entry and count when the list collapses it.
+    index('audit_log_batch_idx').on(table.batchId, table.id),
   ],
 );
 

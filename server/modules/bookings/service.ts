@@ -334,6 +334,53 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   const unfilteredTotal = (dspId: number) => async (filters: Record<string, string>) =>
     Object.keys(filters).length === 0 ? talliedRows(db, 'bookings', dspId) : null;
 
+  /**
+   * Moves the booking to `status` by the rule of transitions (422 with the reason on `status`),
+   * under its row lock: entering CONFIRMED, CANCELLED or CONSUMED stamps its time (now);
+   * going back to PENDING clears confirmed_at and cancelled_at (it is to be confirmed again).
+   * Reopening a cancelled booking takes a slot again, so the event limit is checked. The history
+   * row, the change history and the announcement go in the same transaction; `answer` reads what the call answers.
+   */
+  const moveStatus = async <A>(id: number, input: StatusInput, actor: Actor, version: number | undefined, answer: (tx: Tx) => Promise<A>): Promise<A> => {
+    await find(id, actor);
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      if (!row) throw notFound(BOOKING_NOT_FOUND);
+      await assertVersion(row, version, () => answered(id, tx));
+      const to = input.status;
+      const refusal = bookingTransitionRefusal(row.status, to);
+      if (refusal) throw invalid('status', refusal);
+      if (row.status === 'CANCELLED') {
+        await lockEntitlement(tx, row.entitlementId);
+        const service = await serviceOf(tx, row.planServiceId);
+        if (service) await assertEventLimit(tx, service, row.entitlementId, row.scheduledAt, row.id);
+      }
+      const now = new Date();
+      const stamp = STAMP[to];
+      const set = {
+        status: to,
+        updatedAt: now,
+        ...(stamp ? { [stamp]: now } : {}),
+        ...(to === 'PENDING' ? { confirmedAt: null, cancelledAt: null } : {}),
+      };
+      await tx.update(bookings).set(set).where(eq(bookings.id, id));
+      const reason = input.reason ?? null;
+      await tx.insert(bookingStatusHistories).values({ bookingId: id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId });
+      await recordAudit(tx, actor, {
+        action: 'update',
+        resource: 'booking',
+        resourceId: id,
+        label: row.codeRef,
+        changes: [
+          { field: 'status', before: row.status, after: to, secret: false },
+          ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
+        ],
+      });
+      await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
+      return answer(tx);
+    });
+  };
+
   return {
     list,
     find,
@@ -432,52 +479,12 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
       );
     },
 
-    /**
-     * Moves the booking to `status` by the rule of transitions (422 with the reason on `status`),
-     * under its row lock: entering CONFIRMED, CANCELLED or CONSUMED stamps its time (now);
-     * going back to PENDING clears confirmed_at and cancelled_at (it is to be confirmed again).
-     * Reopening a cancelled booking takes a slot again, so the event limit is checked. The history
-     * row, the change history and the announcement go in the same transaction.
-     */
-    async changeStatus(id: number, input: StatusInput, actor: Actor, version?: number): Promise<Booking> {
-      await find(id, actor);
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-        if (!row) throw notFound(BOOKING_NOT_FOUND);
-        await assertVersion(row, version, () => answered(id, tx));
-        const to = input.status;
-        const refusal = bookingTransitionRefusal(row.status, to);
-        if (refusal) throw invalid('status', refusal);
-        if (row.status === 'CANCELLED') {
-          await lockEntitlement(tx, row.entitlementId);
-          const service = await serviceOf(tx, row.planServiceId);
-          if (service) await assertEventLimit(tx, service, row.entitlementId, row.scheduledAt, row.id);
-        }
-        const now = new Date();
-        const stamp = STAMP[to];
-        const set = {
-          status: to,
-          updatedAt: now,
-          ...(stamp ? { [stamp]: now } : {}),
-          ...(to === 'PENDING' ? { confirmedAt: null, cancelledAt: null } : {}),
-        };
-        await tx.update(bookings).set(set).where(eq(bookings.id, id));
-        const reason = input.reason ?? null;
-        await tx.insert(bookingStatusHistories).values({ bookingId: id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId });
-        await recordAudit(tx, actor, {
-          action: 'update',
-          resource: 'booking',
-          resourceId: id,
-          label: row.codeRef,
-          changes: [
-            { field: 'status', before: row.status, after: to, secret: false },
-            ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
-          ],
-        });
-        await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
-        return answered(id, tx);
-      });
-    },
+    /** `PATCH /api/v1/bookings/{id}/status`: `moveStatus`, answering the booking with its relations. */
+    changeStatus: (id: number, input: StatusInput, actor: Actor, version?: number): Promise<Booking> =>
+      moveStatus(id, input, actor, version, (tx) => answered(id, tx)),
+
+    /** The status change of one booking of a bulk call: the same rules and writes, without reading the booking back for an answer. */
+    bulkStatus: (id: number, input: StatusInput, actor: Actor): Promise<void> => moveStatus(id, input, actor, undefined, async () => undefined),
 
     remove: writes.remove,
     restorer: writes.restorer,
