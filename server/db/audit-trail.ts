@@ -24,18 +24,30 @@ export interface AuditEvent {
 
 /** Writes one history entry and answers its id; `conn` is the write's own transaction, so both commit or neither. */
 export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: AuditEvent): Promise<number> {
-  const [entry] = await conn.insert(auditLog).values({
-    actorId: author.userId,
-    actorName: author.name,
-    action: event.action,
-    resource: event.resource,
-    resourceId: event.resourceId,
-    resourceLabel: event.label,
-    changes: event.changes ?? [],
-    address: author.address,
-    batchId: author.batchId ?? null,
-  }).returning({ id: auditLog.id });
-  return entry!.id;
+  const [id] = await recordAudits(conn, author, [event]);
+  return id!;
+}
+
+/** Writes the entries of many records' writes by one author in one statement (a bulk call's), in their order; answers their ids. */
+export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const entries = await conn
+    .insert(auditLog)
+    .values(
+      events.map((event) => ({
+        actorId: author.userId,
+        actorName: author.name,
+        action: event.action,
+        resource: event.resource,
+        resourceId: event.resourceId,
+        resourceLabel: event.label,
+        changes: event.changes ?? [],
+        address: author.address,
+        batchId: author.batchId ?? null,
+      })),
+    )
+    .returning({ id: auditLog.id });
+  return entries.map((entry) => entry.id);
 }
 
 /** A secret (a password, a token) is recorded only as changed, never by value or by hash. */

@@ -26,7 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { anyOf } from '../db/any-of';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Access } from './access';
 import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
@@ -39,16 +39,24 @@ interface BulkFilters {
   extraKeys: readonly string[];
 }
 
-/** What the action on one record receives: the body's parameters, checked by the action's `input`. */
-export interface BulkStep<I> {
+/**
+ * The action on the records. `run` acts on one as its single-record route does (its own
+ * transaction, history and announcements). `runChunk` does the same for up to BULK_CHUNK records
+ * in one transaction `tx` (for the lists whose bulk calls are large: thousands of commits and
+ * round trips cost more than the writes), each judged by its own rules under its own row lock;
+ * it answers the refusal of each record it left as it was. A refusal (an AppError 4xx) is
+ * reported with its message; anything else as failed.
+ */
+export type BulkStep<I> = {
   /** The body's parameters of the action (`status`, `reason`), parsed once for the whole call; 422 on their fields. */
   input?: z.ZodType<I>;
-  /**
-   * Acts on one record, as its single-record route does (its own transaction, history and
-   * announcements); a refusal (an AppError 4xx) leaves it as it was, reported with its message.
-   */
-  run: (id: number, input: I, actor: Actor) => Promise<unknown>;
-}
+} & (
+  | { run: (id: number, input: I, actor: Actor) => Promise<unknown> }
+  | { runChunk: (tx: Tx, ids: readonly number[], input: I, actor: Actor) => Promise<Map<number, unknown>> }
+);
+
+/** Records of a `runChunk` action per transaction: one commit each, and their row locks held no longer than that. */
+export const BULK_CHUNK = 500;
 
 export interface BulkRouteOptions<P extends z.ZodObject> {
   db: Db;
@@ -188,15 +196,37 @@ export function bulkRoute<P extends z.ZodObject>(app: FastifyInstance, options: 
       for (const asked of new Set(body.ids ?? [])) if (!seen.has(asked)) result.skipped.push({ id: asked, reason: BULK_NOT_FOUND });
       const batchId = randomUUID();
       const inBatch: Actor = { ...actor, batchId };
-      for (const recordId of ids) {
-        try {
-          await step.run(recordId, input, inBatch);
-          result.done++;
-        } catch (error) {
-          if (isRefusal(error)) result.skipped.push({ id: recordId, reason: reasonOf(error) });
-          else {
-            request.log.error({ err: error, recordId, batchId }, 'bulk: a record failed');
-            result.failed.push({ id: recordId, message: FAILED_MESSAGE });
+      const refusedBy = (recordId: number, error: unknown) => {
+        if (isRefusal(error)) result.skipped.push({ id: recordId, reason: reasonOf(error) });
+        else {
+          request.log.error({ err: error, recordId, batchId }, 'bulk: a record failed');
+          result.failed.push({ id: recordId, message: FAILED_MESSAGE });
+        }
+      };
+      if ('run' in step) {
+        for (const recordId of ids) {
+          try {
+            await step.run(recordId, input, inBatch);
+            result.done++;
+          } catch (error) {
+            refusedBy(recordId, error);
+          }
+        }
+      } else {
+        for (let start = 0; start < ids.length; start += BULK_CHUNK) {
+          const chunk = ids.slice(start, start + BULK_CHUNK);
+          let refused: Map<number, unknown>;
+          try {
+            refused = await options.db.transaction((tx) => step.runChunk(tx, chunk, input, inBatch));
+          } catch (error) {
+            // The chunk's transaction failed as a whole: none of its records changed.
+            request.log.error({ err: error, batchId }, 'bulk: a chunk failed');
+            for (const recordId of chunk) result.failed.push({ id: recordId, message: FAILED_MESSAGE });
+            continue;
+          }
+          for (const recordId of chunk) {
+            if (refused.has(recordId)) refusedBy(recordId, refused.get(recordId));
+            else result.done++;
           }
         }
       }

@@ -260,7 +260,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         return and(eq(bookings.dspId, dspId), visibleDsp(actor, bookings.dspId));
       },
     },
-    actions: { status: { input: bookingStatusFields, run: service.bulkStatus } },
+    actions: { status: { input: bookingStatusFields, runChunk: service.bulkStatus } },
   });
 
   historyRoute(app, {
