@@ -1,4 +1,5 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { auditLog } from './schema';
 
@@ -31,10 +32,14 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
 /** Writes the entries of many records' writes by one author in one statement (a bulk call's), in their order; answers their ids. */
 export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
+  const batchId = author.batchId ?? null;
+  // Of a batch, only its first entry is a line of the history's list; the statement sees the
+  // entries of the batch committed before it (and its own transaction's), so a rolled-back one does not count.
+  const grouped = (index: number) => (batchId === null ? false : index > 0 ? true : sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.batchId} = ${batchId})`);
   const entries = await conn
     .insert(auditLog)
     .values(
-      events.map((event) => ({
+      events.map((event, index) => ({
         actorId: author.userId,
         actorName: author.name,
         action: event.action,
@@ -43,7 +48,8 @@ export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: r
         resourceLabel: event.label,
         changes: event.changes ?? [],
         address: author.address,
-        batchId: author.batchId ?? null,
+        batchId,
+        batchGrouped: grouped(index),
       })),
     )
     .returning({ id: auditLog.id });

@@ -235,3 +235,22 @@ export function bulkRoute<P extends z.ZodObject>(app: FastifyInstance, options: 
     },
   );
 }
+
+/** `enable` and `disable` of a list whose records have `enabled`: its update with that field alone, as its form's switch sends it. */
+export const enableActions = (update: (id: number, input: { enabled: boolean }, actor: Actor) => Promise<unknown>) => ({
+  enable: { run: (id: number, _input: unknown, actor: Actor) => update(id, { enabled: true }, actor) },
+  disable: { run: (id: number, _input: unknown, actor: Actor) => update(id, { enabled: false }, actor) },
+});
+
+/** `delete` of a list: its delete, with its rules (dependents, its own refusals), as its DELETE route calls it. */
+export const deleteAction = (remove: (id: number, actor: Actor) => Promise<unknown>) => ({
+  delete: { run: (id: number, _input: unknown, actor: Actor) => remove(id, actor) },
+});
+
+/** What a list's bulk route says of enable and disable. */
+export const ENABLE_DESCRIPTION = 'enable y disable activan o desactivan cada registro como su interruptor (PUT con enabled), con su historial.';
+
+/** What a list's bulk route says of delete. */
+export const DELETE_DESCRIPTION =
+  'delete elimina cada registro como su DELETE, con sus mismas reglas: uno que no se puede eliminar (por ejemplo, con registros que dependen de él) ' +
+  'va en skipped con el mismo mensaje que daría el 409; cada eliminación se puede restaurar desde el historial.';
