@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannotDelete } from '@contract/messages';
 import { CUSTOMER_DEPENDENT_NOUNS } from '@contract/customer.constants';
 import { apiClients, auditLog, entitlements, entitlementStatusHistories, bookingStatusHistories, bookings, campaigns, categories, connectors, customers, dspUsers, dsps, permissions, rolePermissions, roles, services, sponsors, users } from '../../server/db/schema';
+import { BOOKING_CHANNEL } from '../../server/modules/bookings/live';
 import { USER_ERRORS } from '../../server/modules/users/service';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
@@ -97,6 +98,20 @@ describe('POST /api/v1/dsps/{dspId}/bookings/bulk', () => {
     expect(histories.map((row) => [row.oldStatus, row.newStatus, row.reason])).toEqual(pending.map(() => ['PENDING', 'CONFIRMED', 'Confirmados por teléfono']));
     const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.batchId, result.batch_id));
     expect(entries.map((entry) => entry.resourceId).sort()).toEqual([...pending].sort());
+  });
+
+  it('announces every change on the live stream\'s channel, once the chunk commits', async () => {
+    const ids = await ours(3);
+    const heard: { id: number; kind: string; status: string }[] = [];
+    const stop = await ctx.database.listen(BOOKING_CHANNEL, (payload) => void heard.push(JSON.parse(payload)));
+    try {
+      const response = await post(url(), { action: 'status', ids, status: 'CONFIRMED' });
+      expect(response.json().data.done).toBe(3);
+      await expect.poll(() => heard.length).toBe(3);
+      expect(heard).toEqual(ids.map((id) => ({ id, dsp_id: dsp.dspId, kind: 'status', status: 'CONFIRMED' })));
+    } finally {
+      await stop();
+    }
   });
 
   it('by filter: every booking of this DSP the list\'s filters keep, never another DSP\'s', async () => {
