@@ -196,6 +196,9 @@ describe('the history of a bulk call', () => {
     expect(opened.data.map((entry) => entry.resource_id).sort()).toEqual([ids[1], ids[2]].sort());
     expect(opened.data.every((entry) => entry.batch?.id === batchId && entry.batch?.count === 2)).toBe(true);
 
+    const ofRecord = await get(`filter[resource]=booking&filter[resource_id]=${ids[2]}`);
+    expect(ofRecord.data.map((entry) => entry.batch?.id ?? null)).toEqual([batchId]);
+
     const bad = await ctx.inject({ method: 'GET', url: '/api/v1/audit?filter[batch_id]=lote-1', headers: bearer(adminToken) });
     expect(bad.statusCode).toBe(400);
   });

@@ -106,7 +106,8 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       description:
         'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400. Una acción masiva (POST …/bulk) es una sola línea: ' +
         'su primera entrada, con batch {id, count} (cuántos registros cambió); las demás entradas tienen batch null. Con filter[batch_id] ' +
-        'se listan las entradas de esa acción, una por registro, cada una con su batch. El total y las páginas cuentan líneas.',
+        'se listan las entradas de esa acción, una por registro, cada una con su batch; con filter[resource_id], todas las de ese registro. ' +
+        'El total y las páginas cuentan líneas.',
       answer: (request, reply) => service.answerLines(request, reply),
     },
   });

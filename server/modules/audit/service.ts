@@ -179,14 +179,15 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
   }
 
   /**
-   * The history's list: its lines (a bulk call as one, its first entry with `batch`), or with
-   * filter[batch_id] that call's own entries, one per record.
+   * The history's list: its lines (a bulk call as one, its first entry with `batch`); with
+   * filter[batch_id], that call's own entries, and with filter[resource_id], that record's, one
+   * per record (its entry of a bulk call is not some other record's line).
    */
   const answerLines = (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown>;
     const filter = query.filter;
-    const ofBatch = query['filter[batch_id]'] !== undefined || (typeof filter === 'object' && filter !== null && 'batch_id' in filter);
-    return list.answer(request, reply, ofBatch ? {} : { scope: historyLines });
+    const asks = (name: string) => query[`filter[${name}]`] !== undefined || (typeof filter === 'object' && filter !== null && name in filter);
+    return list.answer(request, reply, asks('batch_id') || asks('resource_id') ? {} : { scope: historyLines });
   };
 
   return { list, recordScope, exportCsv, answerLines };
