@@ -118,7 +118,8 @@ const BULK_DESCRIPTION =
   `JSON: action y ids (los de esta página, como mucho ${BULK_MAX_RECORDS.toLocaleString('es-CO')}) o filter (las claves filter[...] de la lista, ` +
   'con los mismos valores que su GET: todos los que coinciden, elegidos en el servidor con lo que la persona puede ver), nunca los dos; ' +
   `más de ${BULK_MAX_RECORDS.toLocaleString('es-CO')} registros da 422 y no cambia nada. Una acción que la lista no tiene da 422. ` +
-  'Cada registro se juzga por sus propias reglas, en su propia transacción, como uno a uno: responde data {done, skipped [{id, reason}], ' +
+  'Cada registro se juzga por sus propias reglas, permisos y DSP, bajo su propio bloqueo, como uno a uno (en su propia transacción; los ' +
+  `agendamientos, en tandas de ${BULK_CHUNK} por transacción): responde data {done, skipped [{id, reason}], ` +
   `failed [{id, message}], batch_id}. Un id que la persona no puede ver (de otra DSP, eliminado o que no existe) va en skipped con '${BULK_NOT_FOUND}'. ` +
   'Las entradas del historial de una llamada comparten batch_id (null si nada cambió), y /api/v1/audit las muestra como una.';
 

@@ -123,6 +123,18 @@ describe('POST /api/v1/dsps/{dspId}/bookings/bulk', () => {
     expect(await statusesOf([...cancelled, foreignCancelled!])).toEqual({ [cancelled[0]!]: 'PENDING', [cancelled[1]!]: 'PENDING', [foreignCancelled!]: 'CANCELLED' });
   });
 
+  it('by filter with a search and the time zone its day filters read (tz travels in filter too)', async () => {
+    const ids = await ours(2);
+    const [code] = await ctx.db.select({ code: bookings.codeRef }).from(bookings).where(eq(bookings.id, ids[0]!));
+    const prefix = code!.code.split('-')[0]!;
+    const response = await post(url(), { action: 'status', filter: { q: `${prefix}-`, status: 'PENDING', tz: 'America/Bogota' }, status: 'CANCELLED' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ done: 2, skipped: [] });
+    expect(Object.values(await statusesOf(ids))).toEqual(['CANCELLED', 'CANCELLED']);
+    const badZone = await post(url(), { action: 'status', filter: { created_at: '2026-01-01', tz: 'Marte/Olympus' }, status: 'CANCELLED' });
+    expect(badZone.statusCode, badZone.body).toBe(422);
+  });
+
   it('refuses what the list does not take: another action, a bad status, an unknown filter, both ids and filter (422), another\'s DSP (404)', async () => {
     const [id] = await ours(1);
     const cases: [Record<string, unknown>, string][] = [
