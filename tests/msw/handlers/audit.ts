@@ -21,6 +21,7 @@ export const buildAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry
     names: [],
     record_path: [],
     restorable_until: null,
+    batch: null,
     ...overrides,
   });
 };
