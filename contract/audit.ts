@@ -74,6 +74,7 @@ export const auditEntry = z.object({
    * RESTORE_ACCESS (contract/restore.ts).
    */
   restorable_until: z.string().nullable(),
+  batch: z.object({ id: z.string(), count: z.number().int() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -41,6 +41,8 @@ const auditItemOf = (restoreWindowSeconds: number) => defineItem(auditEntry, {
     record_path: recordPath(entry),
     restorable_until: sql`(select ${isoTime(sql`(${entry.createdAt} + ${windowInterval(restoreWindowSeconds)})`)} from ${deletedRecords}
       where ${deletedRecords.entryId} = ${entry.id} and ${deletedRecords.restoredAt} is null and ${entry.createdAt} > now() - ${windowInterval(restoreWindowSeconds)})`,
+    // Until the bulk actions record their batch (the API's branch), no entry belongs to one.
+    batch: sql`null`,
   }),
 });
 

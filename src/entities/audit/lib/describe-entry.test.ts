@@ -17,6 +17,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   names: [],
   record_path: [],
   restorable_until: null,
+  batch: null,
   ...overrides,
 });
 
