@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BulkList } from '@contract/bulk.constants';
+import { hasPermission, useSessionStore } from '@/shared/auth';
 import { isDialogOpen } from '@/shared/ui/modal';
+import { BULK_PERMISSIONS } from '../config/actions';
 
 /** A record of the page as the selection knows it: its id and the name its checkbox reads. */
 export interface SelectableItem {
@@ -13,6 +16,8 @@ export type Chosen = { kind: 'ids'; ids: ReadonlySet<number> } | { kind: 'matchi
 const NOTHING: Chosen = { kind: 'ids', ids: new Set() };
 
 export interface Selection {
+  /** Whether the person may act on many records of this list at all: without it, no checkboxes show. */
+  enabled: boolean;
   /** How many records an action would reach ('N seleccionados'). */
   count: number;
   chosen: Chosen;
@@ -35,7 +40,9 @@ export interface Selection {
  * and page), and when that changes the selection is empty again, since what was chosen is no longer
  * what the list shows. Escape empties it too, unless a dialog is open (Escape is the dialog's then).
  */
-export function useSelection(items: readonly SelectableItem[] | undefined, total: number | undefined, scope: unknown): Selection {
+export function useSelection(list: BulkList, items: readonly SelectableItem[] | undefined, total: number | undefined, scope: unknown): Selection {
+  const permission = BULK_PERMISSIONS[list];
+  const enabled = useSessionStore((state) => permission === null || hasPermission(state.user, permission));
   const key = JSON.stringify(scope);
   const [state, setState] = useState<{ key: string; chosen: Chosen }>({ key, chosen: NOTHING });
   // A selection made under another search is not this one's: read as empty, replaced on the next change.
@@ -79,18 +86,23 @@ export function useSelection(items: readonly SelectableItem[] | undefined, total
   );
   const selectMatching = useCallback(() => set(() => ({ kind: 'matching' })), [set]);
 
-  return { count, chosen, items: shown, total: matched, isSelected, toggle, page, togglePage, selectMatching, clear };
+  return { enabled, count, chosen, items: shown, total: matched, isSelected, toggle, page, togglePage, selectMatching, clear };
 }
 
 /**
  * The selection of a page of a list answer (`{data, total}`): each record named by `label` (its
  * checkbox's name and the result's), emptied whenever `scope` (the list's call) changes.
  */
-export function useListSelection<T extends { id: number }>(page: { data: readonly T[]; total: number } | undefined, label: (row: T) => string, scope: unknown): Selection {
+export function useListSelection<T extends { id: number }>(
+  list: BulkList,
+  page: { data: readonly T[]; total: number } | undefined,
+  label: (row: T) => string,
+  scope: unknown,
+): Selection {
   const rows = page?.data;
   // `label` is read with the rows: a page that passes a new function each render rebuilds nothing.
   const labelOf = useRef(label);
   labelOf.current = label;
   const items = useMemo(() => rows?.map((row) => ({ id: row.id, label: labelOf.current(row) })), [rows]);
-  return useSelection(items, page?.total, scope);
+  return useSelection(list, items, page?.total, scope);
 }

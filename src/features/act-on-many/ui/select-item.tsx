@@ -3,6 +3,7 @@ import type { Selection, SelectableItem } from '../model/use-selection';
 
 /** A record's own checkbox, named by the record for a screen reader ('Seleccionar Acme'). */
 export function SelectItem({ selection, item }: { selection: Selection; item: SelectableItem }) {
+  if (!selection.enabled) return null;
   return (
     <Checkbox
       aria-label={`Seleccionar ${item.label}`}

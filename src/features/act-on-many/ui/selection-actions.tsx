@@ -1,8 +1,7 @@
 import { BULK_ACTIONS, BULK_MAX_RECORDS, BULK_MESSAGES, type BulkAction } from '@contract/bulk.constants';
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
-import { hasPermission, useSessionStore } from '@/shared/auth';
-import { BULK_ACTION_TEXT, BULK_PERMISSIONS } from '../config/actions';
+import { BULK_ACTION_TEXT } from '../config/actions';
 import type { BulkTarget } from '../model/bulk-target';
 import type { Selection } from '../model/use-selection';
 import { BulkDialog } from './bulk-dialog';
@@ -11,9 +10,8 @@ const count = (n: number) => n.toLocaleString('es-CO');
 
 /** The bar's part once something is chosen: how many, the whole filtered set, the actions and 'Quitar selección'. */
 export function SelectionActions({ selection, target }: { selection: Selection; target: BulkTarget }) {
-  const permission = BULK_PERMISSIONS[target.list];
-  const allowed = useSessionStore((state) => permission === null || hasPermission(state.user, permission));
-  const actions = allowed ? BULK_ACTIONS[target.list].filter((action: BulkAction) => !target.without?.includes(action)) : [];
+  // The person's permission was asked by the selection: without it, the bar never loads.
+  const actions = BULK_ACTIONS[target.list].filter((action: BulkAction) => !target.without?.includes(action));
   const [acting, setActing] = useState<BulkAction | null>(null);
   const { count: chosen, total } = selection;
   const matching = selection.chosen.kind === 'matching';

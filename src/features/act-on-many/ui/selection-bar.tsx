@@ -21,7 +21,7 @@ export function SelectionBar({ selection, target }: SelectionBarProps) {
   // Loaded once, the actions stay mounted: a result shown after the selection emptied stays open.
   const [used, setUsed] = useState(active);
   if (active && !used) setUsed(true);
-  if (selection.items.length === 0 && !used) return null;
+  if (!selection.enabled || (selection.items.length === 0 && !used)) return null;
   return (
     <div className="selection-bar" data-active={active || undefined} role="region" aria-label="Selección">
       {selection.items.length > 0 ? (

@@ -5,7 +5,7 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
-import { SelectionBar, useSelection } from '@/features/act-on-many';
+import { SelectionBar, useListSelection } from '@/features/act-on-many';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { errorMessage } from '@/shared/api';
@@ -189,10 +189,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
   const stream = useBookingStream(dspId ?? null);
   const { setPage } = usePagedSearch(search, bookings);
   const columns = useTableColumns('bookings', search.columns);
-  const rows = bookings.data?.data;
-  const selectable = useMemo(() => rows?.map((booking) => ({ id: booking.id, label: booking.code_ref })), [rows]);
-  const listParams = bookingListParams(search);
-  const selection = useSelection(selectable, bookings.data?.total, { dspId, ...listParams });
+  const selection = useListSelection('bookings', bookings.data, (booking) => booking.code_ref, { dspId, ...bookingListParams(search) });
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);

@@ -43,7 +43,7 @@ export function SponsorsPage() {
   );
 
   const data = list.data;
-  const selection = useListSelection(data, (sponsor) => sponsor.name, params);
+  const selection = useListSelection('sponsors', data, (sponsor) => sponsor.name, params);
   const openNew = () => setForm({ opened: true, sponsor: null });
 
   return (
