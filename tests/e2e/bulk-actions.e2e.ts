@@ -1,4 +1,4 @@
-import { BOOKING_PAGE_SIZE } from '@contract/booking.constants';
+import { BOOKING_PAGE_SIZE } from '../../contract/booking.constants';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
