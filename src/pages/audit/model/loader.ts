@@ -1,6 +1,7 @@
 import { auditQueries } from '@/entities/audit';
 import type { PageLoad } from '@/shared/lib';
-import { auditListParams, type AuditSearch } from './search';
+import { auditListParams } from './list-params';
+import type { AuditSearch } from './search';
 
 /** Starts loading the entries while the page's code loads. */
 export const prefetch = ({ queryClient, search }: PageLoad<AuditSearch, unknown>) => {

@@ -1,4 +1,3 @@
-import { AUDIT_PAGE_SIZE } from '@contract/audit.constants';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@contract/audit-names';
 import { searchDate, searchEnum, searchNumber, searchSchema, searchText, type SearchOf } from '@/shared/lib';
 
@@ -19,9 +18,3 @@ export const auditSearchSchema = searchSchema({
 });
 
 export type AuditSearch = SearchOf<typeof auditSearchSchema>;
-
-/** The filters of this search, as the list and the CSV export send them. */
-export const auditFilters = ({ person, resource, action, from, to, batch }: AuditSearch) => ({ actor_id: person, resource, action, from, to, batch_id: batch });
-
-/** The page of entries for this search: 20 a page, newest first (the server's order). */
-export const auditListParams = (search: AuditSearch) => ({ ...auditFilters(search), page: search.page ?? 1, limit: AUDIT_PAGE_SIZE });
