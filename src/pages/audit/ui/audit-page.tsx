@@ -11,7 +11,7 @@ import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
 import { collapseBatches } from '../model/batches';
-import { auditFilters, auditListParams } from '../model/list-params';
+import { auditFilters, auditListParams } from '../model/loader';
 import { AuditFilters } from './audit-filters';
 import { AUDIT_COLUMN_LABELS, AuditTable } from './audit-table';
 
