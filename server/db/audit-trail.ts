@@ -1,4 +1,5 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { auditLog } from './schema';
 
@@ -7,6 +8,8 @@ export interface AuditAuthor {
   userId: number | null;
   name: string;
   address: string | null;
+  /** The bulk call the change is one record of (`POST …/bulk`): its entries share it. */
+  batchId?: string | null;
 }
 
 export type AuditValue = AuditChange['before'];
@@ -22,17 +25,35 @@ export interface AuditEvent {
 
 /** Writes one history entry and answers its id; `conn` is the write's own transaction, so both commit or neither. */
 export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: AuditEvent): Promise<number> {
-  const [entry] = await conn.insert(auditLog).values({
-    actorId: author.userId,
-    actorName: author.name,
-    action: event.action,
-    resource: event.resource,
-    resourceId: event.resourceId,
-    resourceLabel: event.label,
-    changes: event.changes ?? [],
-    address: author.address,
-  }).returning({ id: auditLog.id });
-  return entry!.id;
+  const [id] = await recordAudits(conn, author, [event]);
+  return id!;
+}
+
+/** Writes the entries of many records' writes by one author in one statement (a bulk call's), in their order; answers their ids. */
+export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const batchId = author.batchId ?? null;
+  // Of a batch, only its first entry is a line of the history's list; the statement sees the
+  // entries of the batch committed before it (and its own transaction's), so a rolled-back one does not count.
+  const grouped = (index: number) => (batchId === null ? false : index > 0 ? true : sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.batchId} = ${batchId})`);
+  const entries = await conn
+    .insert(auditLog)
+    .values(
+      events.map((event, index) => ({
+        actorId: author.userId,
+        actorName: author.name,
+        action: event.action,
+        resource: event.resource,
+        resourceId: event.resourceId,
+        resourceLabel: event.label,
+        changes: event.changes ?? [],
+        address: author.address,
+        batchId,
+        batchGrouped: grouped(index),
+      })),
+    )
+    .returning({ id: auditLog.id });
+  return entries.map((entry) => entry.id);
 }
 
 /** A secret (a password, a token) is recorded only as changed, never by value or by hash. */

@@ -398,6 +398,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     /** The filters a query that carries only the list's filters asks for, by name (an unknown one is a 400). */
     filtersIn,
 
+    /** The top-level parameters its filters read besides `filter[...]` (`extraQuery`: a time zone). */
+    extraKeys: spec.extraKeys ?? [],
+
     /** The condition of a query that carries only the list's filters (an export of the list). */
     filtersOf(query: Record<string, unknown>, params: Record<string, unknown> = {}) {
       return whereOf(filtersIn(query), query, params);

@@ -320,7 +320,7 @@ describe('GET /api/v1/audit', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="auditoria-${new Date().toISOString().slice(0, 10)}.csv"`);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
-    expect(lines[0]).toBe('Fecha,Persona,Acción,Recurso,ID,Registro,Cambios');
+    expect(lines[0]).toBe('Fecha,Persona,Acción,Recurso,ID,Registro,Cambios,Lote');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Ana Pérez,cambió,Sponsor,${sponsor.id},'=Señal,el nombre: Señal Ñandú → =Señal`);
     expect(lines[2]).toContain(`Ana Pérez,creó,Sponsor,${sponsor.id},Señal Ñandú,`);

@@ -88,7 +88,7 @@ const get = (path: string, query: string) => ctx.inject({ method: 'GET', url: `$
  * The calls a list's declaration (`defineList`) gives: the default page, each filter with a value
  * the list takes, each sort both ways, every include, a deep page. A filter's value is one a row
  * of the list holds under that name (a day for a time), else the first of a text, an id or a flag,
- * a day that the list takes.
+ * a day or a UUID (a bulk call's batch_id) that the list takes.
  */
 async function declaredCalls(list: AnswerRoute): Promise<{ calls: string[]; unvalued: string[] }> {
   const path = list.url.replace(/:(\w+)/g, '{$1}');
@@ -101,7 +101,7 @@ async function declaredCalls(list: AnswerRoute): Promise<{ calls: string[]; unva
     const own = rows.map((row) => row[filter]).find((value) => value !== null && value !== undefined && value !== '');
     const ownValue = typeof own === 'boolean' ? (own ? '1' : '0') : typeof own === 'string' || typeof own === 'number' ? String(own).replace(/^(\d{4}-\d{2}-\d{2})T.*/, '$1') : undefined;
     let taken: string | undefined;
-    for (const value of [ownValue, 'ana', '1', '2026-01-01']) {
+    for (const value of [ownValue, 'ana', '1', '2026-01-01', '5f0c6d8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f']) {
       if (value === undefined || value === '') continue;
       const call = `filter[${filter}]=${encodeURIComponent(value)}`;
       if ((await get(path, call)).statusCode === 200) {
@@ -129,6 +129,8 @@ for (const list of ctx.app.answerRoutes().filter((route) => route.kind === 'list
  */
 const LIST_CALLS: Record<string, string[]> = {
   '/api/v1/sponsors': ['filter[q]=andes&sort=name', 'include=country&sort=-created_at&page=3&limit=2'],
+  // The history's lines with a filter, a page past the first.
+  '/api/v1/audit': ['filter[resource]=booking&page=2&limit=2'],
   '/api/v1/campaigns': ['filter[q]=salud&sort=name', 'filter[sponsor_id]={sponsors}&filter[status]=ACTIVE&include=sponsor,country', 'page=3&limit=2&sort=-budget'],
   '/api/v1/campaigns/{id}/plans': ['filter[q]=plan&include=services'],
   '/api/v1/plans': ['filter[q]=basico&sort=name', 'filter[campaign_id]={campaigns}&include=campaign,services'],

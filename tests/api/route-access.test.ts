@@ -63,6 +63,18 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/dsps/:dspId/bookings/stats', 'operations.view'],
   ['GET', '/api/v1/dsps/:dspId/bookings/export', 'operations.view'],
   ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
+  // Acting on many (server/http/bulk.ts): the single-record action's permission; each record's own rules and DSP in the service.
+  ['POST', '/api/v1/dsps/:dspId/bookings/bulk', 'bookings.change-status'],
+  ['POST', '/api/v1/dsps/bulk', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/connectors/bulk', 'dsps.manage'],
+  ['POST', '/api/v1/dsps/:dspId/clients/bulk', 'dsps.manage'],
+  ['POST', '/api/v1/sponsors/bulk', 'sponsors.manage'],
+  ['POST', '/api/v1/campaigns/bulk', 'sponsors.manage'],
+  ['POST', '/api/v1/categories/bulk', 'categories.delete'],
+  ['POST', '/api/v1/users/bulk', 'users.manage'],
+  // Customers: like one by one, any signed-in person, and only the DSPs they see (else 404), checked by the route.
+  ['POST', '/api/v1/dsps/:dspId/customers/bulk', 'signed-in'],
+  ['POST', '/api/v1/dsps/:dspId/entitlements/bulk', 'signed-in'],
   // The live bookings stream: operations.view, and only the DSPs the person sees (else 404).
   ['GET', '/api/v1/dsps/:dspId/bookings/stream', 'operations.view'],
   // Each person's own saved views: any signed-in person; the service answers 403/404 for the views of others.

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -21,12 +21,24 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
     /** The client's address as the access rules see it (TRUST_PROXY). */
     address: text('address'),
+    /** The bulk call (`POST …/bulk`) the entry is one record of; null for a change made alone. */
+    batchId: uuid('batch_id'),
+    /**
+     * An entry of a batch after its first: the history's list shows the batch as its first entry's
+     * line (which opens to the rest), so the list reads `not batch_grouped`. Decided as the entry is
+     * written (none of its batch there yet, or some), so the history stays append-only.
+     */
+    batchGrouped: boolean('batch_grouped').notNull().default(false),
   },
   (table) => [
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_resource_idx').on(table.resource, table.resourceId, table.createdAt),
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     index('audit_log_action_idx').on(table.action, table.createdAt),
+    // A batch's own entries (filter[batch_id]), and its first entry and count when the list collapses it.
+    index('audit_log_batch_idx').on(table.batchId, table.id),
+    // The history's lines, newest first: its page and its count read no entry a batch's line holds.
+    index('audit_log_lines_idx').on(table.createdAt).where(sql`not ${table.batchGrouped}`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { recordIdParam } from '@contract/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { apiClients } from '../../db/schema';
 import { FILE_WRITE_TYPES } from '../../http/file-field';
+import { bulkRoute, ENABLE_DESCRIPTION, enableActions } from '../../http/bulk';
 import { resourceRoutes } from '../../http/resource-routes';
 import { createApiClientService } from './service';
 
@@ -63,5 +65,26 @@ export async function apiClientRoutes(app: FastifyInstance, { db }: { db: Db }) 
       message: API_CLIENT_ANSWERS.deleted,
       service,
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'clients',
+    path: ofDsp,
+    params: dspIdParam,
+    access: 'dsps.manage',
+    tags: ['Clientes API'],
+    summary: 'Activa o desactiva muchos clientes API de una DSP a la vez',
+    description: `${ENABLE_DESCRIPTION} 404 si la DSP no existe; un cliente de otra DSP va en skipped como no encontrado. Nunca cambia ni muestra su secreto.`,
+    records: {
+      table: apiClients,
+      id: apiClients.id,
+      filters: service.list,
+      scope: async ({ dspId }) => {
+        await service.assertDsp(dspId);
+        return service.ofDsp(dspId);
+      },
+    },
+    actions: enableActions(service.update),
   });
 }

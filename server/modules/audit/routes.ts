@@ -103,7 +103,12 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
     list: service.list,
     index: {
       summary: 'Historial de cambios: cada escritura, la más reciente primero',
-      description: 'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400.',
+      description:
+        'Fechas from y to en AAAA-MM-DD (UTC, inclusivas); una fecha mal escrita da 400. Una acción masiva (POST …/bulk) es una sola línea: ' +
+        'su primera entrada, con batch {id, count} (cuántos registros cambió); las demás entradas tienen batch null. Con filter[batch_id] ' +
+        'se listan las entradas de esa acción, una por registro, cada una con su batch; con filter[resource_id], todas las de ese registro. ' +
+        'El total y las páginas cuentan líneas.',
+      answer: (request, reply) => service.answerLines(request, reply),
     },
   });
 
@@ -115,7 +120,8 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         summary: 'El historial filtrado, en CSV',
         description:
-          'Los mismos filtros que la lista; columnas Fecha, Persona, Acción, Recurso, ID, Registro y Cambios; UTF-8 con BOM; ' +
+          'Los mismos filtros que la lista; una fila por entrada (las de una acción masiva también, cada una con el id de su acción en Lote); ' +
+          'columnas Fecha, Persona, Acción, Recurso, ID, Registro, Cambios y Lote; UTF-8 con BOM; ' +
           'como máximo 50 000 filas, las más recientes (un filtro más estrecho trae el resto).',
         querystring: service.list.filtersQuerystring,
         produces: ['text/csv'],

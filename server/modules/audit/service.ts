@@ -13,6 +13,7 @@ import {
   auditEntry,
 } from '@contract/audit';
 import { and, desc, eq, gte, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { auditLog, deletedRecords } from '../../db/schema';
@@ -41,8 +42,11 @@ const auditItemOf = (restoreWindowSeconds: number) => defineItem(auditEntry, {
     record_path: recordPath(entry),
     restorable_until: sql`(select ${isoTime(sql`(${entry.createdAt} + ${windowInterval(restoreWindowSeconds)})`)} from ${deletedRecords}
       where ${deletedRecords.entryId} = ${entry.id} and ${deletedRecords.restoredAt} is null and ${entry.createdAt} > now() - ${windowInterval(restoreWindowSeconds)})`,
-    // Until the bulk actions record their batch (the API's branch), no entry belongs to one.
-    batch: sql`null`,
+    // The bulk call the entry is one record of, and how many records' entries it wrote (counted on its index).
+    batch: sql`(case when ${entry.batchId} is null then null else ${jsonObject({
+      id: sql`${entry.batchId}::text`,
+      count: sql`(select count(*)::int from ${auditLog} as "batched" where "batched"."batch_id" = ${entry.batchId})`,
+    })} end)`,
   }),
 });
 
@@ -64,6 +68,18 @@ function dayStart(name: string, value: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/** A bulk call's id (a UUID), or a 400: any other text could never match, and PostgreSQL would refuse it. */
+function batchIdFilter(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw badRequest('El filtro batch_id debe ser el id de una acción masiva (un UUID).');
+  return value.toLowerCase();
+}
+
+/**
+ * The history's lines: an entry made alone, or the first entry of a bulk call, which stands for
+ * its batch (`batch.count` entries, listed with filter[batch_id]); read through audit_log_lines_idx.
+ */
+export const historyLines: SQL = sql`not ${auditLog.batchGrouped}`;
+
 /** Records that hang on another one, by the SQL column of their row that names it (`sponsor_id`). */
 export interface ChildRecords {
   resource: AuditEntry['resource'];
@@ -80,7 +96,7 @@ const describeChange = (resource: AuditEntry['resource'], change: AuditChange, n
   return `${field}: ${show(change.before)} → ${show(change.after)}`;
 };
 
-export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios'];
+export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios', 'Lote'];
 
 /** Rows read per query while exporting, so an export of 50 000 rows never sits in memory at once. */
 const EXPORT_BATCH = 1000;
@@ -98,6 +114,10 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
       to: {
         description: 'Hasta este día inclusive (AAAA-MM-DD, UTC).',
         where: (value) => lt(auditLog.createdAt, new Date(dayStart('to', value).getTime() + DAY_MS)),
+      },
+      batch_id: {
+        description: 'Las entradas de una acción masiva (el batch.id de su línea), cada una por separado.',
+        where: (value) => eq(auditLog.batchId, batchIdFilter(value)),
       },
     },
     sorts: { created_at: auditLog.createdAt },
@@ -149,6 +169,7 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
             row.resourceId ?? '',
             asText(row.resourceLabel ?? ''),
             asText(row.changes.map((change) => describeChange(row.resource, change, names)).join('; ')),
+            row.batchId ?? '',
           ];
         }
         if (rows.length < EXPORT_BATCH) return;
@@ -157,7 +178,19 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
     return csvStream(AUDIT_CSV_HEADER, lines());
   }
 
-  return { list, recordScope, exportCsv };
+  /**
+   * The history's list: its lines (a bulk call as one, its first entry with `batch`); with
+   * filter[batch_id], that call's own entries, and with filter[resource_id], that record's, one
+   * per record (its entry of a bulk call is not some other record's line).
+   */
+  const answerLines = (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>;
+    const filter = query.filter;
+    const asks = (name: string) => query[`filter[${name}]`] !== undefined || (typeof filter === 'object' && filter !== null && name in filter);
+    return list.answer(request, reply, asks('batch_id') || asks('resource_id') ? {} : { scope: historyLines });
+  };
+
+  return { list, recordScope, exportCsv, answerLines };
 }
 
 /** Removes history entries older than the retention period (AUDIT_RETENTION). */

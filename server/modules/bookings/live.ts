@@ -13,3 +13,10 @@ export const BOOKING_CHANNEL = 'booking_changes';
 export async function notifyBookingChange(tx: Tx, event: BookingStreamEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})`);
 }
+
+/** `notifyBookingChange` for many bookings in one statement (a bulk call's), each its own notification, in order. */
+export async function notifyBookingChanges(tx: Tx, events: readonly BookingStreamEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
+  await tx.execute(sql`select pg_notify(${BOOKING_CHANNEL}, payload) from jsonb_array_elements_text(${payloads}::jsonb) as sent(payload)`);
+}

@@ -17,6 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, actorOf } from '../../http/actor';
+import { and, eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema';
+import { bulkRoute } from '../../http/bulk';
 import { csvFileName } from '../../http/csv';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
@@ -25,7 +28,7 @@ import { expectedVersion, versionedWrite } from '../../http/versions';
 import type { Storage } from '../../storage';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
-import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { BOOKING_DSPS_MAX, createBookingService } from './service';
 
 const tags = ['Agendamientos'];
@@ -235,6 +238,30 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         BOOKING_ANSWERS.statusChanged,
       ),
   );
+
+  bulkRoute(app, {
+    db,
+    list: 'bookings',
+    path: ofDsp,
+    params: dspIdParam,
+    access: 'bookings.change-status',
+    tags,
+    summary: 'Cambia el estado de muchos agendamientos de una DSP a la vez',
+    description:
+      `action status, con status y reason opcional (500 caracteres como máximo), como PATCH /api/v1/bookings/{id}/status en cada uno: ${BOOKING_TRANSITIONS_TEXT} ` +
+      'Uno que no puede pasar a ese estado (un CONSUMED, o el mismo estado) va en skipped con el motivo; cada cambio escribe su fila de historial ' +
+      `de estados y se anuncia en el stream en vivo de la DSP. filter toma los filtros de la lista (y tz). ${ACCESS_DESCRIPTION}`,
+    records: {
+      table: bookings,
+      id: bookings.id,
+      filters: service.list,
+      scope: async ({ dspId }, actor) => {
+        await assertVisibleDsp(db, actor, dspId);
+        return and(eq(bookings.dspId, dspId), visibleDsp(actor, bookings.dspId));
+      },
+    },
+    actions: { status: { input: bookingStatusFields, runChunk: service.bulkStatus } },
+  });
 
   historyRoute(app, {
     audit,

@@ -34,7 +34,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
-import { auditTrail, recordAudit, storedFileName } from '../../db/audit-trail';
+import { auditTrail, recordAudits, storedFileName } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { assertVersion, defineWrites } from '../../db/record-writes';
@@ -51,7 +51,7 @@ import { defineList } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { assertVisibleDsp, visibleDsp, visibleDspList } from '../customers/visibility';
-import { notifyBookingChange } from './live';
+import { notifyBookingChange, notifyBookingChanges } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
 import { addDays, clockIn, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
@@ -334,6 +334,71 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
   const unfilteredTotal = (dspId: number) => async (filters: Record<string, string>) =>
     Object.keys(filters).length === 0 ? talliedRows(db, 'bookings', dspId) : null;
 
+  type BookingRow = typeof bookings.$inferSelect;
+
+  /**
+   * Refuses moving the locked `row` to `to`: the rule of transitions (422 with the reason on
+   * `status`); reopening a cancelled booking takes a slot again, so the event limit is checked
+   * (under the subscription's lock). Only that last check reads the database.
+   */
+  const assertMove = async (tx: Tx, row: BookingRow, to: BookingStatus): Promise<void> => {
+    const refusal = bookingTransitionRefusal(row.status, to);
+    if (refusal) throw invalid('status', refusal);
+    if (row.status === 'CANCELLED') {
+      await lockEntitlement(tx, row.entitlementId);
+      const service = await serviceOf(tx, row.planServiceId);
+      if (service) await assertEventLimit(tx, service, row.entitlementId, row.scheduledAt, row.id);
+    }
+  };
+
+  /**
+   * Writes the move of the locked `rows` (each checked by `assertMove`) to `input.status`: entering
+   * CONFIRMED, CANCELLED or CONSUMED stamps its time (now); going back to PENDING clears
+   * confirmed_at and cancelled_at (it is to be confirmed again); consumed_at is never cleared. Each
+   * booking gets its status-history row, its change-history entry and its announcement on the live
+   * stream, in `tx`; one statement of each for all of them (a bulk call moves thousands).
+   */
+  const writeMoves = async (tx: Tx, rows: readonly BookingRow[], input: StatusInput, actor: Actor): Promise<void> => {
+    if (rows.length === 0) return;
+    const to = input.status;
+    const reason = input.reason ?? null;
+    const now = new Date();
+    const stamp = STAMP[to];
+    const set = {
+      status: to,
+      updatedAt: now,
+      ...(stamp ? { [stamp]: now } : {}),
+      ...(to === 'PENDING' ? { confirmedAt: null, cancelledAt: null } : {}),
+    };
+    const ids = rows.map((row) => row.id);
+    await tx.update(bookings).set(set).where(anyOf(bookings.id, ids));
+    await tx.insert(bookingStatusHistories).values(rows.map((row) => ({ bookingId: row.id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId })));
+    await recordAudits(
+      tx,
+      actor,
+      rows.map((row) => ({
+        action: 'update' as const,
+        resource: 'booking' as const,
+        resourceId: row.id,
+        label: row.codeRef,
+        changes: [
+          { field: 'status', before: row.status, after: to, secret: false },
+          ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
+        ],
+      })),
+    );
+    await notifyBookingChanges(tx, rows.map((row) => ({ id: row.id, dsp_id: row.dspId, kind: 'status' as const, status: to })));
+  };
+
+  /** The bookings of `ids` `actor` may see, locked for the move, in id order (two calls lock alike: no deadlock). */
+  const lockVisible = (tx: Tx, ids: readonly number[], actor: Actor) =>
+    tx
+      .select()
+      .from(bookings)
+      .where(and(anyOf(bookings.id, ids), visibleDsp(actor, bookings.dspId)))
+      .orderBy(asc(bookings.id))
+      .for('update');
+
   return {
     list,
     find,
@@ -433,50 +498,50 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     },
 
     /**
-     * Moves the booking to `status` by the rule of transitions (422 with the reason on `status`),
-     * under its row lock: entering CONFIRMED, CANCELLED or CONSUMED stamps its time (now);
-     * going back to PENDING clears confirmed_at and cancelled_at (it is to be confirmed again).
-     * Reopening a cancelled booking takes a slot again, so the event limit is checked. The history
-     * row, the change history and the announcement go in the same transaction.
+     * `PATCH /api/v1/bookings/{id}/status`: moves the booking under its row lock (`assertMove`,
+     * `writeMoves`) and answers it with its relations, in one transaction.
      */
     async changeStatus(id: number, input: StatusInput, actor: Actor, version?: number): Promise<Booking> {
       await find(id, actor);
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+        const [row] = await lockVisible(tx, [id], actor);
         if (!row) throw notFound(BOOKING_NOT_FOUND);
         await assertVersion(row, version, () => answered(id, tx));
-        const to = input.status;
-        const refusal = bookingTransitionRefusal(row.status, to);
-        if (refusal) throw invalid('status', refusal);
-        if (row.status === 'CANCELLED') {
-          await lockEntitlement(tx, row.entitlementId);
-          const service = await serviceOf(tx, row.planServiceId);
-          if (service) await assertEventLimit(tx, service, row.entitlementId, row.scheduledAt, row.id);
-        }
-        const now = new Date();
-        const stamp = STAMP[to];
-        const set = {
-          status: to,
-          updatedAt: now,
-          ...(stamp ? { [stamp]: now } : {}),
-          ...(to === 'PENDING' ? { confirmedAt: null, cancelledAt: null } : {}),
-        };
-        await tx.update(bookings).set(set).where(eq(bookings.id, id));
-        const reason = input.reason ?? null;
-        await tx.insert(bookingStatusHistories).values({ bookingId: id, oldStatus: row.status, newStatus: to, reason, changedBy: actor.userId });
-        await recordAudit(tx, actor, {
-          action: 'update',
-          resource: 'booking',
-          resourceId: id,
-          label: row.codeRef,
-          changes: [
-            { field: 'status', before: row.status, after: to, secret: false },
-            ...(reason === null ? [] : [{ field: 'reason', before: null, after: reason, secret: false }]),
-          ],
-        });
-        await notifyBookingChange(tx, { id, dsp_id: row.dspId, kind: 'status', status: to });
+        await assertMove(tx, row, input.status);
+        await writeMoves(tx, [row], input, actor);
         return answered(id, tx);
       });
+    },
+
+    /**
+     * The status change of a chunk of a bulk call, in its transaction `tx`: each booking judged by
+     * the same rules under its own row lock (one `actor` may not see is not found); one reopened
+     * from CANCELLED, whose event limit counts the bookings moved before it, is checked and written
+     * in its own savepoint; the rest are written together. Answers the refusal of each booking left as it was.
+     */
+    async bulkStatus(tx: Tx, ids: readonly number[], input: StatusInput, actor: Actor): Promise<Map<number, unknown>> {
+      const refused = new Map<number, unknown>();
+      const rows = await lockVisible(tx, ids, actor);
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of ids) if (!found.has(id)) refused.set(id, notFound(BOOKING_NOT_FOUND));
+      const moving: BookingRow[] = [];
+      for (const row of rows) {
+        try {
+          if (row.status === 'CANCELLED') {
+            await tx.transaction(async (savepoint) => {
+              await assertMove(savepoint, row, input.status);
+              await writeMoves(savepoint, [row], input, actor);
+            });
+          } else {
+            await assertMove(tx, row, input.status);
+            moving.push(row);
+          }
+        } catch (error) {
+          refused.set(row.id, error);
+        }
+      }
+      await writeMoves(tx, moving, input, actor);
+      return refused;
     },
 
     remove: writes.remove,

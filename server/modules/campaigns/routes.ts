@@ -1,6 +1,8 @@
 import { CAMPAIGN_ANSWERS, CAMPAIGN_MESSAGES, campaign, campaignFields, campaignUpdateFields } from '@contract/campaign';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { campaigns } from '../../db/schema';
+import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
@@ -52,5 +54,17 @@ export async function campaignRoutes(app: FastifyInstance, { db, storage }: { db
       message: CAMPAIGN_ANSWERS.deleted,
       service,
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'campaigns',
+    path: '/api/v1/campaigns',
+    access: 'sponsors.manage',
+    tags: ['Campañas'],
+    summary: 'Elimina muchas campañas a la vez',
+    description: `${DELETE_DESCRIPTION} Una campaña con planes queda como estaba, con el mensaje que los cuenta.`,
+    records: { table: campaigns, id: campaigns.id, filters: service.list, scope: () => undefined },
+    actions: deleteAction(service.remove),
   });
 }

@@ -1,6 +1,8 @@
 import { CATEGORY_ANSWERS, CATEGORY_MESSAGES, category, categoryFields, categoryUpdateFields } from '@contract/category';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { categories } from '../../db/schema';
+import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
@@ -54,5 +56,17 @@ export async function categoryRoutes(app: FastifyInstance, { db, storage }: { db
       message: CATEGORY_ANSWERS.deleted,
       service,
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'categories',
+    path: '/api/v1/categories',
+    access: 'categories.delete',
+    tags: ['Categorías'],
+    summary: 'Elimina muchas categorías a la vez',
+    description: `Solo con el permiso de eliminar categorías. ${DELETE_DESCRIPTION} Una categoría con subcategorías, o que usan categorías de campaña, queda como estaba.`,
+    records: { table: categories, id: categories.id, filters: service.list, scope: () => undefined },
+    actions: deleteAction(service.remove),
   });
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { connectors } from '../../db/schema';
+import { bulkRoute, ENABLE_DESCRIPTION, enableActions } from '../../http/bulk';
 import { resourceRoutes } from '../../http/resource-routes';
 import { createCredentialBox, resolveAppKey } from '../../security/credentials';
 import { createConnectorService } from './service';
@@ -68,5 +70,26 @@ export async function connectorRoutes(app: FastifyInstance, { db, config }: { db
       message: CONNECTOR_ANSWERS.deleted,
       service,
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'connectors',
+    path: ofDsp,
+    params: dspIdParam,
+    access: 'dsps.manage',
+    tags: ['Conectores'],
+    summary: 'Activa o desactiva muchos conectores de una DSP a la vez',
+    description: `${ENABLE_DESCRIPTION} 404 si la DSP no existe; un conector de otra DSP va en skipped como no encontrado.`,
+    records: {
+      table: connectors,
+      id: connectors.id,
+      filters: service.list,
+      scope: async ({ dspId }) => {
+        await service.assertDsp(dspId);
+        return service.ofDsp(dspId);
+      },
+    },
+    actions: enableActions(service.update),
   });
 }

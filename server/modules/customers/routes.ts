@@ -4,14 +4,17 @@ import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { customers } from '../../db/schema';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
 import { resourceRoutes } from '../../http/resource-routes';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { createCustomerService } from './service';
-import { VISIBILITY_DESCRIPTION } from './visibility';
+import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from './visibility';
 
 const tags = ['Clientes'];
 const dspIdParam = z.object({ dspId: recordIdParam });
@@ -99,5 +102,26 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     summary: 'Historial de cambios de un cliente, el más reciente primero',
     description: VISIBILITY_DESCRIPTION,
     find: (id, actor) => service.find(id, actor),
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'customers',
+    path: ofDsp,
+    params: dspIdParam,
+    access: 'signed-in',
+    tags,
+    summary: 'Elimina muchos clientes de una DSP a la vez',
+    description: `${DELETE_DESCRIPTION} Un cliente con agendamientos queda como estaba, con el mensaje que los cuenta. ${VISIBILITY_DESCRIPTION}`,
+    records: {
+      table: customers,
+      id: customers.id,
+      filters: service.list,
+      scope: async ({ dspId }, actor) => {
+        await assertVisibleDsp(db, actor, dspId);
+        return and(eq(customers.dspId, dspId), visibleDsp(actor, customers.dspId));
+      },
+    },
+    actions: deleteAction(service.remove),
   });
 }

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { dsps } from '../../db/schema';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { badRequest } from '../../http/errors';
+import { bulkRoute, ENABLE_DESCRIPTION, enableActions } from '../../http/bulk';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
@@ -127,5 +129,17 @@ export async function dspRoutes(app: FastifyInstance, { db, storage }: { db: Db;
       if (request.method === 'PUT' || override === 'PUT') return success(await service.removeStaff(id, users, actorOf(request)), dspStaffAnswer('removed', users.length));
       return success(await service.assignStaff(id, users, actorOf(request)), dspStaffAnswer('assigned', users.length));
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'dsps',
+    path: '/api/v1/dsps',
+    access: 'dsps.manage',
+    tags,
+    summary: 'Activa o desactiva muchas DSP a la vez',
+    description: ENABLE_DESCRIPTION,
+    records: { table: dsps, id: dsps.id, filters: service.list, scope: () => undefined },
+    actions: enableActions(service.update),
   });
 }

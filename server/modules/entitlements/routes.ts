@@ -1,18 +1,28 @@
-import { idParam, successEnvelope } from '@contract/common';
+import { BULK_MESSAGES } from '@contract/bulk';
+import { idParam, recordIdParam, successEnvelope } from '@contract/common';
 import { ENTITLEMENT_ANSWERS, ENTITLEMENT_TRANSITIONS_TEXT, entitlementDetail, entitlementFields, entitlementStatusFields } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { entitlements } from '../../db/schema';
+import { bulkRoute } from '../../http/bulk';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
 import { expectedVersion, versionedWrite } from '../../http/versions';
-import { VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { createEntitlementService } from './service';
 
 const statusWrite = versionedWrite(entitlementStatusFields, entitlementDetail);
 
 const tags = ['Suscripciones'];
+
+/** A bulk status change says why, always: the reason goes in every subscription's history. */
+const bulkStatusFields = entitlementStatusFields.extend({
+  reason: z.string({ error: BULK_MESSAGES.reasonRequired }).trim().min(1, BULK_MESSAGES.reasonRequired).max(500, BULK_MESSAGES.reasonTooLong),
+});
 
 export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,4 +76,28 @@ export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }
         ENTITLEMENT_ANSWERS.statusChanged,
       ),
   );
+
+  bulkRoute(app, {
+    db,
+    list: 'entitlements',
+    path: '/api/v1/dsps/:dspId/entitlements',
+    params: z.object({ dspId: recordIdParam }),
+    access: 'signed-in',
+    tags,
+    summary: 'Cambia el estado de muchas suscripciones de una DSP a la vez',
+    description:
+      `action status, con status y reason requerido ('${BULK_MESSAGES.reasonRequired}', 500 caracteres como máximo), como PATCH ` +
+      `/api/v1/entitlements/{id}/status en cada una: ${ENTITLEMENT_TRANSITIONS_TEXT} Una que no puede pasar a ese estado va en skipped con el motivo. ` +
+      `filter: status (varios separados por comas), customer_id y plan_id. ${VISIBILITY_DESCRIPTION}`,
+    records: {
+      table: entitlements,
+      id: entitlements.id,
+      filters: service.list,
+      scope: async ({ dspId }, actor) => {
+        await assertVisibleDsp(db, actor, dspId);
+        return and(eq(entitlements.dspId, dspId), visibleDsp(actor, entitlements.dspId));
+      },
+    },
+    actions: { status: { input: bulkStatusFields, run: (id, input, actor) => service.changeStatus(id, input, actor) } },
+  });
 }

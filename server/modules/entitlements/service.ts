@@ -1,6 +1,7 @@
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import {
   ENTITLEMENT_MESSAGES,
+  ENTITLEMENT_STATUSES,
   ENTITLEMENT_NOT_FOUND,
   type EntitlementDetail,
   entitlement,
@@ -21,6 +22,9 @@ import { customers, dspPlans, dsps, entitlementPeriods, entitlementStatusHistori
 import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { defineItem, isoTime, many, one, presenterOf, presentItems, relatedContract, sameNamed } from '../../http/item-sql';
+import { enumFilter, idFilter } from '../../http/filter-values';
+import { defineList } from '../../http/list';
+import { anyOf } from '../../db/any-of';
 import { assertVisibleDsp, visibleDsp } from '../customers/visibility';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
@@ -161,6 +165,25 @@ export async function changeEntitlementStatus(
 }
 
 export function createEntitlementService({ db }: { db: Db }) {
+  /**
+   * A DSP's subscriptions as a bulk call chooses them by filter: the list's filters (the route
+   * narrows it to the path's DSP and to what the caller sees).
+   */
+  const list = defineList({
+    db,
+    shown: entitlementItem,
+    filters: {
+      status: {
+        description: `Estado: ${ENTITLEMENT_STATUSES.join(', ')}; varios separados por comas.`,
+        where: (value) => anyOf(entitlements.status, enumFilter('status', value, ENTITLEMENT_STATUSES)),
+      },
+      customer_id: { description: 'Id del cliente.', where: (value) => eq(entitlements.customerId, idFilter('customer_id', value)) },
+      plan_id: { description: 'Id del plan.', where: (value) => eq(entitlements.planId, idFilter('plan_id', value)) },
+    },
+    sorts: { id: entitlements.id, created_at: entitlements.createdAt },
+    defaultSort: '-created_at',
+  });
+
   /** A subscription `actor` may see, or 404. */
   const find = async (id: number, actor: Actor): Promise<EntitlementRow> => {
     const [row] = await db
@@ -179,6 +202,8 @@ export function createEntitlementService({ db }: { db: Db }) {
   };
 
   return {
+    list,
+
     async get(id: number, actor: Actor): Promise<EntitlementDetail> {
       await find(id, actor);
       return detail(id);

@@ -1,6 +1,8 @@
 import { SPONSOR_ANSWERS, SPONSOR_MESSAGES, sponsor, sponsorFields, sponsorUpdateFields } from '@contract/sponsor';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { sponsors } from '../../db/schema';
+import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Storage } from '../../storage';
@@ -47,5 +49,17 @@ export async function sponsorRoutes(app: FastifyInstance, { db, storage }: { db:
       message: SPONSOR_ANSWERS.deleted,
       service,
     },
+  });
+
+  bulkRoute(app, {
+    db,
+    list: 'sponsors',
+    path: '/api/v1/sponsors',
+    access: 'sponsors.manage',
+    tags: ['Sponsors'],
+    summary: 'Elimina muchos sponsors a la vez',
+    description: `${DELETE_DESCRIPTION} Un sponsor que todavía tiene campañas queda como estaba ('No se puede eliminar: tiene 3 campañas').`,
+    records: { table: sponsors, id: sponsors.id, filters: service.list, scope: () => undefined },
+    actions: deleteAction(service.remove),
   });
 }

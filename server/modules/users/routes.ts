@@ -6,8 +6,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
+import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
 import { resourceRoutes } from '../../http/resource-routes';
 import type { Mailer } from '../../mail';
 import { createCredentialBox, resolveAppKey } from '../../security/credentials';
@@ -96,4 +98,22 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config }: {
       return success(null, TOTP_MESSAGES.reset);
     },
   );
+
+  bulkRoute(app, {
+    db,
+    list: 'users',
+    path: '/api/v1/users',
+    access: 'users.manage',
+    tags: ['Usuarios'],
+    summary: 'Elimina, activa o desactiva muchos usuarios a la vez',
+    description:
+      `${DELETE_DESCRIPTION} activate y deactivate cambian is_active como la edición, con sus reglas; desactivar cierra sus sesiones. ` +
+      `Cada usuario con las reglas de uno a uno: ${AUTHORITY_RULES}${GUARD_RAILS}`,
+    records: { table: users, id: users.id, filters: service.list, scope: () => undefined },
+    actions: {
+      ...deleteAction(service.remove),
+      activate: { run: (id, _input, actor) => service.setActive(id, true, actor) },
+      deactivate: { run: (id, _input, actor) => service.setActive(id, false, actor) },
+    },
+  });
 }

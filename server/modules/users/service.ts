@@ -361,6 +361,27 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
       return after;
     },
 
+    /**
+     * Activates or deactivates the user (a bulk call's activate and deactivate) by the update's
+     * rules: nobody acts on someone beyond them, nor deactivates themselves or the last active
+     * super admin; a deactivated user's sessions end. Recorded in its history as an update of is_active.
+     */
+    async setActive(id: number, isActive: boolean, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockSuperAdmins(tx);
+        const [stored] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
+        const target = stored ? await findUser(tx, id) : null;
+        if (!target) throw notFound(USER_ERRORS.notFound);
+        await assertMayActOn(tx, actor, target, 'modificar');
+        if (target.is_active === isActive) return;
+        if (id === actor.userId && !isActive) throw conflict(USER_ERRORS.selfDeactivate);
+        if (!isActive && isSuperAdmin(target) && (await otherActiveSuperAdmins(tx, id)) === 0) throw conflict(USER_ERRORS.lastSuperAdmin);
+        await tx.update(users).set({ isActive }).where(eq(users.id, id));
+        if (!isActive) await revokeSessions(tx, id, actor);
+        await history.record(tx, actor, { before: target, after: await list.presentHeld<User>(id, [], tx) });
+      });
+    },
+
     // Its sessions go with it (ON DELETE CASCADE), so its tokens stop working at once.
     remove: writes.remove,
     restorer: writes.restorer,
