@@ -28,7 +28,7 @@ export const bulkDb = {
 /** The lists that act on many, by their GET path (the call adds /bulk). */
 const BULK_PATHS = [
   'v1/dsps/:dspId/bookings',
-  'v1/entitlements',
+  'v1/dsps/:dspId/entitlements',
   'v1/dsps',
   'v1/dsps/:dspId/connectors',
   'v1/dsps/:dspId/clients',

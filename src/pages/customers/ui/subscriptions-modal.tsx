@@ -106,7 +106,7 @@ function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProp
   const selection = useSelection('entitlements', items, shown?.length, customerId);
   const bulk: BulkTarget = {
     list: 'entitlements',
-    path: 'v1/entitlements',
+    path: `v1/dsps/${dspId}/entitlements`,
     filter: { customer_id: customerId },
     noun: { one: 'suscripción', many: 'suscripciones' },
     invalidate: [customerQueries.detail(customerId).queryKey, customerQueries.lists()],
