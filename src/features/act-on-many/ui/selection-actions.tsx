@@ -9,7 +9,7 @@ import { BulkDialog } from './bulk-dialog';
 const count = (n: number) => n.toLocaleString('es-CO');
 
 /** The bar's part once something is chosen: how many, the whole filtered set, the actions and 'Quitar selección'. */
-export function SelectionActions({ selection, target }: { selection: Selection; target: BulkTarget }) {
+export function SelectionActions({ selection, target, onCleared }: { selection: Selection; target: BulkTarget; onCleared: () => void }) {
   // The person's permission was asked by the selection: without it, the bar never loads.
   const actions = BULK_ACTIONS[target.list].filter((action: BulkAction) => !target.without?.includes(action));
   const [acting, setActing] = useState<BulkAction | null>(null);
@@ -44,7 +44,15 @@ export function SelectionActions({ selection, target }: { selection: Selection; 
               {BULK_ACTION_TEXT[action].label}
             </Button>
           ))}
-          <Button variant="default" size="compact-sm" onClick={selection.clear}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            onClick={() => {
+              selection.clear();
+              // The button goes with the selection: the focus stays in the bar, on its checkbox.
+              onCleared();
+            }}
+          >
             Quitar selección
           </Button>
         </>

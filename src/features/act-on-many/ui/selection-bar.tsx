@@ -1,5 +1,5 @@
 import { Checkbox } from '@mantine/core';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { BulkTarget } from '../model/bulk-target';
 import type { Selection } from '../model/use-selection';
 import './selection-bar.css';
@@ -20,12 +20,14 @@ export function SelectionBar({ selection, target }: SelectionBarProps) {
   const active = selection.count > 0;
   // Loaded once, the actions stay mounted: a result shown after the selection emptied stays open.
   const [used, setUsed] = useState(active);
+  const pageBox = useRef<HTMLInputElement>(null);
   if (active && !used) setUsed(true);
   if (!selection.enabled || (selection.items.length === 0 && !used)) return null;
   return (
     <div className="selection-bar" data-active={active || undefined} role="region" aria-label="Selección">
       {selection.items.length > 0 ? (
         <Checkbox
+          ref={pageBox}
           label="Seleccionar esta página"
           checked={selection.page === 'all'}
           indeterminate={selection.page === 'some'}
@@ -35,7 +37,7 @@ export function SelectionBar({ selection, target }: SelectionBarProps) {
       ) : null}
       {used ? (
         <Suspense fallback={null}>
-          <SelectionActions selection={selection} target={target} />
+          <SelectionActions selection={selection} target={target} onCleared={() => pageBox.current?.focus()} />
         </Suspense>
       ) : null}
     </div>
