@@ -213,10 +213,11 @@ export default defineConfig({
             // The records the list screens show and delete, and the small pieces every list is built
             // of (the audit entity stays out: only the history drawer, fetched once a screen has
             // settled, and the audit screen read it; the booking entity too: only the bookings screen reads it;
-            // and the search entity, which only the Ctrl+K palette reads, fetched when it first opens).
+            // and the search entity, which only the Ctrl+K palette reads, fetched when it first opens;
+            // and of acting on many, the checkboxes and the selection, not its bar's actions and dialogs).
             {
               name: 'records',
-              test: /[\\/]src[\\/](entities[\\/](?!audit|booking|search)|features[\\/]delete-with-confirmation[\\/]|shared[\\/]ui[\\/](list-state|empty-state|pager|search-input|record-actions|record-card|skeleton-grid|fact|lazy-modal)[\\/])/,
+              test: /[\\/]src[\\/](entities[\\/](?!audit|booking|search)|features[\\/]delete-with-confirmation[\\/]|features[\\/]act-on-many[\\/](index\.ts|config[\\/]|model[\\/]use-selection|ui[\\/](select-item|selection-bar)\.)|shared[\\/]ui[\\/](list-state|empty-state|pager|search-input|record-actions|record-card|skeleton-grid|fact|lazy-modal)[\\/])/,
             },
           ],
         },

@@ -67,6 +67,8 @@ const spec: ListSpec<AuditEntry> = {
     // Dates are whole days, inclusive, in UTC.
     from: (entry, value) => entry.created_at.slice(0, 10) >= value,
     to: (entry, value) => entry.created_at.slice(0, 10) <= value,
+    // The records one bulk action changed.
+    batch_id: (entry, value) => entry.batch?.id === value,
   },
 };
 

@@ -46,6 +46,7 @@ export function AuditFilters({ search, onChange }: AuditFiltersProps) {
     search.action && { keys: ['action'], label: `Acción: ${optionLabel(ACTION_OPTIONS, search.action)}` },
     search.from && { keys: ['from'], label: `Desde: ${chipDay(search.from)}` },
     search.to && { keys: ['to'], label: `Hasta: ${chipDay(search.to)}` },
+    search.batch && { keys: ['batch'], label: 'Acción en lote' },
   );
 
   return (

@@ -10,7 +10,8 @@ import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
-import { auditFilters, auditListParams } from '../model/search';
+import { collapseBatches } from '../model/batches';
+import { auditFilters, auditListParams } from '../model/loader';
 import { AuditFilters } from './audit-filters';
 import { AUDIT_COLUMN_LABELS, AuditTable } from './audit-table';
 
@@ -47,7 +48,8 @@ export function AuditPage() {
       >
         {(rows) => (
           <Stack gap="md">
-            <AuditTable entries={rows} stale={entries.isPlaceholderData} shownColumns={columns.shown} />
+            {/* Opened on one batch, its records show one by one; otherwise each batch is one line. */}
+            <AuditTable entries={search.batch ? rows : collapseBatches(rows)} batches={!search.batch} stale={entries.isPlaceholderData} shownColumns={columns.shown} />
             <ListFooter list={entries} noun="cambios" onChange={setPage} />
           </Stack>
         )}

@@ -1,4 +1,5 @@
-import { Group, Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { AUDIT_RESOURCE_LABELS } from '@contract/audit-vocabulary';
 import dayjs from 'dayjs';
@@ -7,6 +8,7 @@ import { useMemo } from 'react';
 import { describeAuditEntry, type AuditEntry } from '@/entities/audit';
 import { RestoreEntryButton } from '@/features/view-change-history';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
+import { batchSentence, isBatchLine } from '../model/batches';
 import { recordLink } from './record-link';
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>();
@@ -27,10 +29,12 @@ interface AuditTableProps {
   stale?: boolean;
   /** The columns chosen, in order. */
   shownColumns?: readonly string[];
+  /** Each batch (one action on many records) is one line, opening to its records. */
+  batches?: boolean;
 }
 
 /** Fecha, Persona, Acción (the sentence staff read) and Registro of each entry. */
-export function AuditTable({ entries, stale = false, shownColumns }: AuditTableProps) {
+export function AuditTable({ entries, stale = false, shownColumns, batches = false }: AuditTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -46,18 +50,32 @@ export function AuditTable({ entries, stale = false, shownColumns }: AuditTableP
         helper.display({
           id: 'action',
           header: AUDIT_COLUMN_LABELS.action,
-          cell: ({ row }) => (
-            <Stack gap={2}>
-              {describeAuditEntry(row.original).sentences.map((sentence) => (
-                <CellText key={sentence}>{sentence}</CellText>
-              ))}
-            </Stack>
-          ),
+          cell: ({ row }) => {
+            const entry = row.original;
+            if (batches && entry.batch && isBatchLine(entry)) {
+              return (
+                <Stack gap={2}>
+                  <CellText>{batchSentence(entry)}</CellText>
+                  <Anchor size="sm" renderRoot={(props) => <Link to="/auditoria" search={{ batch: entry.batch?.id }} {...props} />}>
+                    {`Ver los ${entry.batch.count.toLocaleString('es-CO')} registros`}
+                  </Anchor>
+                </Stack>
+              );
+            }
+            return (
+              <Stack gap={2}>
+                {describeAuditEntry(entry).sentences.map((sentence) => (
+                  <CellText key={sentence}>{sentence}</CellText>
+                ))}
+              </Stack>
+            );
+          },
         }),
         helper.display({
           id: 'record',
           header: AUDIT_COLUMN_LABELS.record,
           cell: ({ row }) => {
+            if (batches && isBatchLine(row.original)) return <CellText>{`${AUDIT_RESOURCE_LABELS[row.original.resource]} · en lote`}</CellText>;
             const text = recordOf(row.original);
             return (
               <Group gap="xs" wrap="wrap">
@@ -68,7 +86,7 @@ export function AuditTable({ entries, stale = false, shownColumns }: AuditTableP
           },
         }),
       ]),
-    [],
+    [batches],
   );
   return <DataTable columns={columns} data={entries} getRowId={(entry) => String(entry.id)} stale={stale} cardTitle="action" shownColumns={shownColumns} />;
 }

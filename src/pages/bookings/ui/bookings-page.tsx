@@ -5,6 +5,7 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
+import { SelectionBar, useListSelection } from '@/features/act-on-many';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { errorMessage } from '@/shared/api';
@@ -20,6 +21,7 @@ import { ListFooter } from '@/shared/ui/list-footer';
 import { SearchInput } from '@/shared/ui/search-input';
 import { Select } from '@/shared/ui/select';
 import { ActiveFilters, chipDay, filterChips, searchChip } from '@/shared/ui/active-filters';
+import { bookingsBulkTarget } from '../model/bulk';
 import { bookingFilters, bookingListParams } from '../model/list-params';
 import type { BookingsSearch } from '../model/search';
 import { BookingDetailModal } from './booking-detail-modal';
@@ -187,6 +189,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
   const stream = useBookingStream(dspId ?? null);
   const { setPage } = usePagedSearch(search, bookings);
   const columns = useTableColumns('bookings', search.columns);
+  const selection = useListSelection('bookings', bookings.data, (booking) => booking.code_ref, { dspId, ...bookingListParams(search) });
   const [changing, setChanging] = useState<Booking | null>(null);
   // Opened by a click here (a history entry of ours): closing goes Back; opened by a link or reload, it replaces.
   const openedHere = useRef(false);
@@ -228,6 +231,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
       </Group>
       {stream.state === 'failed' ? <LiveStatus state="failed" message={stream.message} /> : null}
       {search.chart ? <Suspense fallback={chartLoading}>{known ? <BookingsChart dspId={dspId} /> : chartLoading}</Suspense> : null}
+      {known ? <SelectionBar selection={selection} target={bookingsBulkTarget(dspId, search)} /> : null}
       <ListState
         list={bookings}
         loading={
@@ -247,7 +251,7 @@ function DspBookings({ dspId }: { dspId: number | undefined }) {
         }}
       >
         {(rows) => (
-          <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} shownColumns={columns.shown} />
+          <BookingsTable bookings={rows} stale={bookings.isPlaceholderData} recentlyChanged={stream.recentlyChanged} onView={openDetail} onChangeStatus={setChanging} shownColumns={columns.shown} selection={selection} />
         )}
       </ListState>
       <ListFooter list={bookings} onChange={setPage} />

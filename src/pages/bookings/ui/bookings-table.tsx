@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { TableColumn } from '@contract/preferences.constants';
 import { memo, useMemo } from 'react';
 import { BookingStatusBadge, formatBookingDate, type Booking } from '@/entities/booking';
+import { SelectItem, type Selection } from '@/features/act-on-many';
 import { ChangeBookingStatusButton } from '@/features/change-booking-status';
 import { CellText, DataTable, type DataTableFeatures } from '@/shared/ui/data-table';
 import { IconEye } from '@/shared/ui/icons';
@@ -18,6 +19,8 @@ export interface BookingsTableProps {
   onChangeStatus: (booking: Booking) => void;
   /** The columns chosen, in order ('Acciones' always last). */
   shownColumns?: readonly string[];
+  /** The rows ticked for an action on many; each row's checkbox sits with its buttons. */
+  selection?: Selection;
 }
 
 /** The columns a person may show, hide and reorder, by id (contract's TABLE_COLUMNS). */
@@ -36,8 +39,8 @@ const helper = createColumnHelper<DataTableFeatures, Booking>();
  * again only when its own props change: the page around it renders again as the counters arrive
  * and the live stream opens, and a phone would rebuild the whole page of rows each time.
  */
-export const BookingsTable = memo(function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus, shownColumns }: BookingsTableProps) {
-  const columns = useMemo(() => bookingColumns(onView, onChangeStatus), [onView, onChangeStatus]);
+export const BookingsTable = memo(function BookingsTable({ bookings, stale, recentlyChanged, onView, onChangeStatus, shownColumns, selection }: BookingsTableProps) {
+  const columns = useMemo(() => bookingColumns(onView, onChangeStatus, selection), [onView, onChangeStatus, selection]);
   return (
     <DataTable
       columns={columns}
@@ -53,7 +56,7 @@ export const BookingsTable = memo(function BookingsTable({ bookings, stale, rece
 });
 
 /** The columns, their buttons calling back to the page. */
-function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void) {
+function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (booking: Booking) => void, selection: Selection | undefined) {
   return helper.columns([
     helper.accessor('code_ref', { header: BOOKINGS_COLUMN_LABELS.code_ref, cell: ({ row }) => <CellText monospace>{row.original.code_ref}</CellText> }),
     helper.display({
@@ -84,6 +87,7 @@ function bookingColumns(onView: (booking: Booking) => void, onChangeStatus: (boo
       header: 'Acciones',
       cell: ({ row }) => (
         <Group gap="xs" wrap="wrap">
+          {selection ? <SelectItem selection={selection} item={{ id: row.original.id, label: row.original.code_ref }} /> : null}
           <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={() => onView(row.original)} aria-label={`Ver detalle de ${row.original.code_ref}`}>
             Ver detalle
           </Button>

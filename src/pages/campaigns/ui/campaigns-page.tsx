@@ -14,6 +14,7 @@ import {
 } from '@/entities/campaign';
 import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, sponsorQueries } from '@/entities/sponsor';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
@@ -41,7 +42,9 @@ const STATUS_OPTIONS = [
 /** /campanas: every campaign across sponsors, filtered from the URL, each card linking to its page. */
 export function CampaignsPage() {
   const search = route.useSearch();
-  const list = useDeferredList(useQuery(campaignQueries.list(campaignsListParams(search))));
+  const params = campaignsListParams(search);
+  const list = useDeferredList(useQuery(campaignQueries.list(params)));
+  const selection = useListSelection('campaigns', list.data, (campaign) => campaign.name, params);
   const { setFilters, setSearchText, setPage } = usePagedSearch(search, list);
   // The sponsor filter's options come after the list, unless a sponsor is chosen or the filter opened;
   // typing searches them on the server (a large operator has a thousand).
@@ -101,6 +104,10 @@ export function CampaignsPage() {
       </SimpleGrid>
       <ActiveFilters filters={chips} onChange={setFilters} />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="campaña" many="campañas" /> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'campaigns', path: 'v1/campaigns', filter: params.filter, noun: { one: 'campaña', many: 'campañas' }, invalidate: [campaignQueries.lists()] }}
+      />
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando campañas" skeleton={<CampaignCardSkeleton />} />}
@@ -112,7 +119,7 @@ export function CampaignsPage() {
         {(campaigns) => (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             {campaigns.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} actions={<CampaignDetailsButton campaign={campaign} />} />
+              <CampaignCard key={campaign.id} campaign={campaign} actions={<><SelectItem selection={selection} item={{ id: campaign.id, label: campaign.name }} /><CampaignDetailsButton campaign={campaign} /></>} />
             ))}
           </SimpleGrid>
         )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CATEGORY_FALLBACKS, CategoryCard, CategoryCardSkeleton, categoryDeletion, categoryQueries, type Category } from '@/entities/category';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { CategoryFormModal } from '@/features/edit-category';
 import { HistoryButton } from '@/features/view-change-history';
@@ -25,7 +26,9 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 /** The global catalogue at /categorias; search and page live in the URL. */
 export function CategoriesPage() {
   const search = route.useSearch();
-  const list = useDeferredList(useQuery(categoryQueries.list(categoriesListParams(search))));
+  const params = categoriesListParams(search);
+  const list = useDeferredList(useQuery(categoryQueries.list(params)));
+  const selection = useListSelection('categories', list.data, (category) => category.name, params);
   const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const canManage = useSessionStore((state) => hasPermission(state.user, 'categories.manage'));
   const canDelete = useSessionStore((state) => hasPermission(state.user, 'categories.delete'));
@@ -52,6 +55,10 @@ export function CategoriesPage() {
         />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="categoría" many="categorías" /> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'categories', path: 'v1/categories', filter: params.filter, noun: { one: 'categoría', many: 'categorías' }, invalidate: [categoryQueries.lists()] }}
+      />
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando categorías" skeleton={<CategoryCardSkeleton />} cols={GRID_COLS} />}
@@ -68,12 +75,15 @@ export function CategoriesPage() {
                 category={category}
                 actions={
                   canManage || canDelete ? (
+                    <>
+                    <SelectItem selection={selection} item={{ id: category.id, label: category.name }} />
                     <RecordActions
                       onEdit={canManage ? () => setForm({ opened: true, category }) : undefined}
                       history={canManage ? <HistoryButton resource="category" id={category.id} name={category.name} compact /> : null}
                       // A category with subcategories cannot go: they would be left without a parent.
                       onDelete={canDelete && (category.subcategories ?? []).length === 0 ? () => setDeleting(category) : undefined}
                     />
+                    </>
                   ) : null
                 }
               />

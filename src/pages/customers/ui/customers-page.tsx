@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerDeletion, customerQueries, exportCustomers, type Customer } from '@/entities/customer';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { CustomerFormModal } from '@/features/edit-customer';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
@@ -71,7 +72,9 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const dsp = useQuery(customerQueries.dspPlans(dspId));
   // The trail goes through the DSP screen, which only who manages DSPs may open.
   const managesDsps = useSessionStore((state) => hasPermission(state.user, 'dsps.manage'));
-  const list = useDeferredList(useQuery(customerQueries.list(dspId, customerListParams(search))));
+  const params = customerListParams(search);
+  const list = useDeferredList(useQuery(customerQueries.list(dspId, params)));
+  const selection = useListSelection('customers', list.data, (customer) => customer.name, { dspId, ...params });
   const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
   const [deleting, setDeleting] = useState<Customer | null>(null);
@@ -128,6 +131,10 @@ function DspCustomers({ dspId }: { dspId: number }) {
         />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="cliente" many="clientes" /> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'customers', path: `v1/dsps/${dspId}/customers`, filter: params.filter, noun: { one: 'cliente', many: 'clientes' }, invalidate: [customerQueries.lists()] }}
+      />
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando clientes" skeleton={<CustomerCardSkeleton />} cols={GRID_COLS} />}
@@ -144,6 +151,8 @@ function DspCustomers({ dspId }: { dspId: number }) {
                 customer={customer}
                 planNames={customerPlanNames(customer, plans)}
                 actions={
+                  <>
+                  <SelectItem selection={selection} item={{ id: customer.id, label: customer.name }} />
                   <RecordActions
                     onEdit={() => setForm({ opened: true, customer })}
                     history={<HistoryButton resource="customer" id={customer.id} name={customer.name} compact />}
@@ -153,6 +162,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
                       Subscripciones
                     </Button>
                   </RecordActions>
+                  </>
                 }
               />
             ))}

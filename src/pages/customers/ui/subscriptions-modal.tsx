@@ -1,9 +1,11 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { ENTITLEMENT_STATUSES, ENTITLEMENT_STATUS_LABELS, ENTITLEMENT_TRANSITIONS } from '@contract/entitlement.constants';
+import { useMemo, useRef, useState } from 'react';
 import { CUSTOMER_FALLBACKS, customerQueries, type Customer } from '@/entities/customer';
 import { EntitlementHistory, EntitlementPeriods, EntitlementStatusBadge, type Entitlement } from '@/entities/entitlement';
+import { SelectItem, SelectionBar, useSelection, type BulkTarget, type Selection } from '@/features/act-on-many';
 import { EntitlementStatusControl } from '@/features/change-entitlement-status';
 import { CreateEntitlementForm, type PlanOption } from '@/features/create-entitlement';
 import { errorMessage } from '@/shared/api';
@@ -24,6 +26,15 @@ export interface SubscriptionsModalProps {
    */
   plans?: PlanOption[];
 }
+
+/** The statuses some subscription may move to; each is judged by its own, and the change needs a reason. */
+const BULK_STATUSES = {
+  options: ENTITLEMENT_STATUSES.filter((status) => Object.values(ENTITLEMENT_TRANSITIONS).some((next) => next.includes(status))).map((status) => ({
+    value: status,
+    label: ENTITLEMENT_STATUS_LABELS[status],
+  })),
+  reasonRequired: true,
+};
 
 /** Phones get the whole screen: cards with a form each do not fit a centred box at 390 px. */
 const PHONE = '(max-width: 36em)';
@@ -50,9 +61,10 @@ interface SubscriptionCardProps {
   customerName: string;
   entitlement: Entitlement;
   onDirtyChange: BodyProps['onDirtyChange'];
+  selection: Selection;
 }
 
-function SubscriptionCard({ customerId, customerName, entitlement, onDirtyChange }: SubscriptionCardProps) {
+function SubscriptionCard({ customerId, customerName, entitlement, onDirtyChange, selection }: SubscriptionCardProps) {
   const titleId = `subscription-${entitlement.id}`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
@@ -61,7 +73,10 @@ function SubscriptionCard({ customerId, customerName, entitlement, onDirtyChange
           <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {entitlement.plan?.name ?? `Plan ${entitlement.plan_id}`}
           </Title>
-          <EntitlementStatusBadge status={entitlement.status} />
+          <Group gap="xs" wrap="nowrap">
+            <EntitlementStatusBadge status={entitlement.status} />
+            <SelectItem selection={selection} item={{ id: entitlement.id, label: entitlement.plan?.name ?? `Plan ${entitlement.plan_id}` }} />
+          </Group>
         </Group>
         <EntitlementStatusControl
           customerId={customerId}
@@ -86,6 +101,17 @@ function SubscriptionCard({ customerId, customerName, entitlement, onDirtyChange
 function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProps) {
   const detail = useQuery(customerQueries.detail(customerId));
   const retry = () => void detail.refetch();
+  const shown = detail.data?.entitlements;
+  const items = useMemo(() => shown?.map((entitlement) => ({ id: entitlement.id, label: entitlement.plan?.name ?? `Plan ${entitlement.plan_id}` })), [shown]);
+  const selection = useSelection('entitlements', items, shown?.length, customerId);
+  const bulk: BulkTarget = {
+    list: 'entitlements',
+    path: `v1/dsps/${dspId}/entitlements`,
+    filter: { customer_id: customerId },
+    noun: { one: 'suscripción', many: 'suscripciones' },
+    invalidate: [customerQueries.detail(customerId).queryKey, customerQueries.lists()],
+    statuses: BULK_STATUSES,
+  };
   if (detail.isPending) return <LoadingState label="Cargando suscripciones..." />;
   if (detail.isError && !detail.data) {
     return <ErrorAlert error={detail.error} message={errorMessage(detail.error, CUSTOMER_FALLBACKS.detail)} onRetry={retry} retrying={detail.isFetching} />;
@@ -98,9 +124,12 @@ function SubscriptionsBody({ customerId, dspId, plans, onDirtyChange }: BodyProp
       {entitlements.length === 0 ? (
         <EmptyState title="Sin suscripciones" text="Este cliente todavía no tiene suscripciones." />
       ) : (
-        entitlements.map((entitlement) => (
-          <SubscriptionCard key={entitlement.id} customerId={customerId} customerName={detail.data.name} entitlement={entitlement} onDirtyChange={onDirtyChange} />
-        ))
+        <>
+          <SelectionBar selection={selection} target={bulk} />
+          {entitlements.map((entitlement) => (
+            <SubscriptionCard key={entitlement.id} customerId={customerId} customerName={detail.data.name} entitlement={entitlement} onDirtyChange={onDirtyChange} selection={selection} />
+          ))}
+        </>
       )}
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-subscription">
         <Stack gap="sm">

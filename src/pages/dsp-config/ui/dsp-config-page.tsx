@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { DSP_FALLBACKS, DspCard, DspCardSkeleton, dspDeletion, dspQueries, type Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { DspFormModal } from '@/features/edit-dsp';
@@ -30,7 +31,9 @@ const ConfigurationModal = lazyModal(() => import('./configuration/configuration
 export function DspConfigPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useDeferredList(useQuery(dspQueries.list(dspListParams(search))));
+  const params = dspListParams(search);
+  const list = useDeferredList(useQuery(dspQueries.list(params)));
+  const selection = useListSelection('dsps', list.data, (dsp) => dsp.name, params);
   const { setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; dsp: Dsp | null }>({ opened: false, dsp: null });
   const [deleting, setDeleting] = useState<Dsp | null>(null);
@@ -62,6 +65,10 @@ export function DspConfigPage() {
         <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={setSearchText} />
       </div>
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="DSP" many="DSP" /> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'dsps', path: 'v1/dsps', filter: params.filter, noun: { one: 'DSP', many: 'DSP' }, invalidate: [dspQueries.lists()] }}
+      />
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando DSP" skeleton={<DspCardSkeleton />} cols={GRID_COLS} />}
@@ -77,6 +84,8 @@ export function DspConfigPage() {
                 key={dsp.id}
                 dsp={dsp}
                 actions={
+                  <>
+                  <SelectItem selection={selection} item={{ id: dsp.id, label: dsp.name }} />
                   <RecordActions
                     onEdit={() => setForm({ opened: true, dsp })}
                     history={<HistoryButton resource="dsp" id={dsp.id} name={dsp.name} compact />}
@@ -94,6 +103,7 @@ export function DspConfigPage() {
                       Configuración
                     </Button>
                   </RecordActions>
+                  </>
                 }
               />
             ))}

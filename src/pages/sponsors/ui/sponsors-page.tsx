@@ -4,6 +4,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CountryFilter, useCountryFilterLabel } from '@/entities/country';
 import { SPONSOR_FALLBACKS, SponsorCard, SponsorCardSkeleton, sponsorDeletion, sponsorQueries, type Sponsor } from '@/entities/sponsor';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { SponsorFormModal } from '@/features/edit-sponsor';
@@ -30,7 +31,8 @@ const SORT_OPTIONS = [
 /** The sponsors grid at / and /sponsors; search, country, sort and page live in the URL. */
 export function SponsorsPage() {
   const search = route.useSearch();
-  const list = useDeferredList(useQuery(sponsorQueries.list(sponsorsListParams(search))));
+  const params = sponsorsListParams(search);
+  const list = useDeferredList(useQuery(sponsorQueries.list(params)));
   const { setFilters, setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, list);
   const [form, setForm] = useState<{ opened: boolean; sponsor: Sponsor | null }>({ opened: false, sponsor: null });
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
@@ -41,6 +43,7 @@ export function SponsorsPage() {
   );
 
   const data = list.data;
+  const selection = useListSelection('sponsors', data, (sponsor) => sponsor.name, params);
   const openNew = () => setForm({ opened: true, sponsor: null });
 
   return (
@@ -83,6 +86,10 @@ export function SponsorsPage() {
       </Group>
       <ActiveFilters filters={chips} onChange={setFilters} />
       {data ? <ListTotal total={data.total} estimated={data.total_is_estimate} one="sponsor" many="sponsors" /> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'sponsors', path: 'v1/sponsors', filter: params.filter, noun: { one: 'sponsor', many: 'sponsors' }, invalidate: [sponsorQueries.lists()] }}
+      />
       <ListState
         list={list}
         loading={<SkeletonGrid label="Cargando sponsors" skeleton={<SponsorCardSkeleton />} cols={{ base: 1, sm: 2, lg: 3 }} />}
@@ -106,6 +113,8 @@ export function SponsorsPage() {
                 key={sponsor.id}
                 sponsor={sponsor}
                 actions={
+                  <>
+                  <SelectItem selection={selection} item={{ id: sponsor.id, label: sponsor.name }} />
                   <RecordActions onEdit={() => setForm({ opened: true, sponsor })} onDelete={() => setDeleting(sponsor)}>
                     <Button
                       size="xs"
@@ -116,6 +125,7 @@ export function SponsorsPage() {
                       Ver Detalles
                     </Button>
                   </RecordActions>
+                  </>
                 }
               />
             ))}

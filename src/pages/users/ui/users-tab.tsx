@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { SelectionBar, useListSelection } from '@/features/act-on-many';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { roleQueries } from '@/entities/role';
@@ -31,7 +32,9 @@ interface UsersTabProps {
 
 /** Search, filters, counter, table and pager of the staff list. */
 export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabProps) {
-  const users = useDeferredList(useQuery(userQueries.list(usersListParams(search))));
+  const params = usersListParams(search);
+  const users = useDeferredList(useQuery(userQueries.list(params)));
+  const selection = useListSelection('users', users.data, (user) => user.name, params);
   const { setFilters, setSearchText, setPage, stepBackAfterDelete } = usePagedSearch(search, users);
   const [deleting, setDeleting] = useState<User | null>(null);
   const answer = users.data;
@@ -98,6 +101,10 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
         )}
         <ColumnsButton choice={columns} labels={USERS_COLUMN_LABELS} />
       </Group>
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'users', path: 'v1/users', filter: params.filter, noun: { one: 'usuario', many: 'usuarios' }, invalidate: [userQueries.lists()] }}
+      />
       <ListState
         list={users}
         loading={<LoadingState label="Cargando usuarios..." />}
@@ -116,7 +123,7 @@ export function UsersTab({ search, currentUserId, onCreate, onEdit }: UsersTabPr
       >
         {(rows) => (
           <Stack gap="md">
-            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} shownColumns={columns.shown} />
+            <UsersTable users={rows} currentUserId={currentUserId} onEdit={onEdit} onDelete={setDeleting} stale={users.isPlaceholderData} shownColumns={columns.shown} selection={selection} />
             <ListFooter list={users} noun="usuarios" onChange={setPage} />
           </Stack>
         )}

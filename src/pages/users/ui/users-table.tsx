@@ -3,6 +3,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { TableColumn } from '@contract/preferences.constants';
 import { memo, useMemo } from 'react';
+import { SelectItem, type Selection } from '@/features/act-on-many';
 import { HistoryButton } from '@/features/view-change-history';
 import { UserRoleBadges, UserStatusBadge, type User } from '@/entities/user';
 import { IconEdit, IconTrash } from '@/shared/ui/icons';
@@ -23,13 +24,15 @@ interface UsersTableProps {
   stale?: boolean;
   /** The columns chosen, in order ('Acciones' always last). */
   shownColumns?: readonly string[];
+  /** The users ticked for an action on many; each row's checkbox sits with its buttons. */
+  selection?: Selection;
 }
 
 /**
  * Usuario, Contacto, Rol, Estado, Acciones. Drawn again only when its own props change, not each
  * time the page opens or closes a dialog: on a phone that rebuilt a whole page of rows first.
  */
-export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false, shownColumns }: UsersTableProps) {
+export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdit, onDelete, stale = false, shownColumns, selection }: UsersTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -59,6 +62,7 @@ export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdi
             const user = row.original;
             return (
               <Group gap={4} wrap="nowrap">
+                {selection ? <SelectItem selection={selection} item={{ id: user.id, label: user.name }} /> : null}
                 {/* The page is only for who manages users, who may read each one's history. */}
                 <HistoryButton resource="user" id={user.id} name={user.name} compact />
                 <Tooltip label="Editar">
@@ -79,7 +83,7 @@ export const UsersTable = memo(function UsersTable({ users, currentUserId, onEdi
           },
         }),
       ]),
-    [currentUserId, onEdit, onDelete],
+    [currentUserId, onEdit, onDelete, selection],
   );
 
   return <DataTable columns={columns} data={users} getRowId={(user) => String(user.id)} stale={stale} cardTitle="user" cardActions="actions" shownColumns={shownColumns} />;

@@ -1,1 +1,2 @@
 export { Drawer, Modal, focusUnderTopDialog, keepFocusOnThePage } from './modal';
+export { isDialogOpen } from './layers';

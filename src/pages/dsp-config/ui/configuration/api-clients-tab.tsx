@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { API_CLIENT_FALLBACKS, ApiClientCard, apiClientDeletion, apiClientQueries, type ApiClient } from '@/entities/api-client';
 import type { Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
@@ -15,6 +16,7 @@ import { RecordActions } from '@/shared/ui/record-actions';
 /** The DSP's API clients: cards with their status toggle, the client form, delete and history. */
 export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
   const clients = useQuery(apiClientQueries.list(dsp.id));
+  const selection = useListSelection('clients', clients.data, (client) => client.name, dsp.id);
   const [form, setForm] = useState<{ opened: boolean; client: ApiClient | null }>({ opened: false, client: null });
   const [deleting, setDeleting] = useState<ApiClient | null>(null);
 
@@ -28,6 +30,10 @@ export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
   return (
     <Stack gap="md">
       {hasClients ? <Group justify="flex-end">{newButton}</Group> : null}
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'clients', path: `v1/dsps/${dsp.id}/clients`, filter: {}, noun: { one: 'cliente API', many: 'clientes API' }, invalidate: [apiClientQueries.lists()] }}
+      />
       <ListState
         list={clients}
         loading={<LoadingState label="Cargando clientes API..." />}
@@ -44,12 +50,15 @@ export function ApiClientsTab({ dsp }: { dsp: Dsp }) {
                 client={client}
                 status={<ToggleApiClient client={client} />}
                 actions={
+                  <>
+                  <SelectItem selection={selection} item={{ id: client.id, label: client.name }} />
                   <RecordActions
                     name={client.name}
                     onEdit={() => setForm({ opened: true, client })}
                     history={<HistoryButton resource="api-client" id={client.id} name={client.name} compact />}
                     onDelete={() => setDeleting(client)}
                   />
+                  </>
                 }
               />
             ))}

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { CONNECTOR_FALLBACKS, ConnectorCard, ConnectorCardSkeleton, connectorDeletion, connectorQueries, type Connector } from '@/entities/connector';
 import type { Dsp } from '@/entities/dsp';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
@@ -18,6 +19,7 @@ const NO_PLANS = 'Un conector traduce los planes que vende la DSP: agrega al men
 /** The DSP's connectors: cards with the Activo/Inactivo toggle, the connector form, delete and history. */
 export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
   const connectors = useQuery(connectorQueries.list(dsp.id));
+  const selection = useListSelection('connectors', connectors.data, (connector) => connector.key, dsp.id);
   const plans = dsp.plans ?? [];
   const [form, setForm] = useState<{ opened: boolean; connector: Connector | null }>({ opened: false, connector: null });
   const [deleting, setDeleting] = useState<Connector | null>(null);
@@ -44,6 +46,10 @@ export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
           Nuevo Conector
         </Button>
       </Group>
+      <SelectionBar
+        selection={selection}
+        target={{ list: 'connectors', path: `v1/dsps/${dsp.id}/connectors`, filter: {}, noun: { one: 'conector', many: 'conectores' }, invalidate: [connectorQueries.lists()] }}
+      />
       <ListState
         list={connectors}
         loading={<SkeletonGrid label="Cargando conectores" skeleton={<ConnectorCardSkeleton />} cols={{ base: 1, sm: 2 }} />}
@@ -60,12 +66,15 @@ export function ConnectorsTab({ dsp }: { dsp: Dsp }) {
                 connector={connector}
                 badge={<ConnectorToggle connector={connector} />}
                 actions={
+                  <>
+                  <SelectItem selection={selection} item={{ id: connector.id, label: connector.key }} />
                   <RecordActions
                     name={connector.key}
                     onEdit={() => setForm({ opened: true, connector })}
                     history={canEdit ? <HistoryButton resource="connector" id={connector.id} name={connector.key} compact /> : null}
                     onDelete={() => setDeleting(connector)}
                   />
+                  </>
                 }
               />
             ))}
