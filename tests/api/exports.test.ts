@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, dspUsers, entitlements, plans } from '../../server/db/schema';
-import { EXPORT_BATCH } from '../../server/modules/sales/service';
+import { EXPORT_BATCH } from '../../server/http/list-export';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { insertSale } from './support/sale-rows';
