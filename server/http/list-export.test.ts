@@ -4,6 +4,7 @@
  * descending), on terms running opposite ways, and on a sort on a joined table's column.
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../tests/api/support/database';
 import type { Database } from '../db/client';
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const joined = (selection: Record<string, SQL>) => database.db.select(selection).from(sponsors).innerJoin(countries, eq(countries.id, sponsors.countryId)).$dynamic();
+const joined = (selection: Record<string, SQL | PgColumn>) => database.db.select(selection).from(sponsors).innerJoin(countries, eq(countries.id, sponsors.countryId)).$dynamic();
 
 async function exported(sort: SortTerm[], where?: SQL): Promise<number[]> {
   const ids: number[] = [];
