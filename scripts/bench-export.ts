@@ -28,6 +28,10 @@ const { values: flags } = parseArgs({
     server: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    /** Extra node flags for the server (e.g. '--max-old-space-size=96'), to see what bounds its memory. */
+    'node-flags': { type: 'string', default: '' },
+    /** What the client accepts: a browser asks for gzip or br, which the server then compresses as it streams. */
+    encoding: { type: 'string', default: 'gzip, deflate, br' },
   },
 });
 const ROWS = Number(flags.rows);
@@ -108,7 +112,7 @@ try {
 
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-export-'));
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  child = spawn(process.execPath, [...flags['node-flags']!.split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: 'Secreto123!' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -126,7 +130,7 @@ try {
   const sampler = setInterval(() => (sampled = Math.max(sampled, memoryOf(pid).rss)), 50);
 
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/dsps/${dspId}/bookings/export`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/dsps/${dspId}/bookings/export`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': flags.encoding! } });
   if (response.status !== 200) throw new Error(`La exportación respondió ${response.status}: ${await response.text()}`);
   let bytes = 0;
   let lines = 0;
