@@ -245,6 +245,13 @@ describe('every list’s export, on the one path', () => {
     }
   });
 
+  it('answers HEAD with the CSV’s headers and no rows', async () => {
+    const head = await ctx.inject({ method: 'HEAD', url: `/api/v1/sponsors/export?filter[q]=${MARK}`, headers: bearer(adminToken) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(head.rawPayload).toHaveLength(0);
+  });
+
   it('is declared for every list by resourceRoutes, with the list’s own access', () => {
     const declared = ctx.app.routeAccess().filter((route) => route.method === 'GET' && route.url.endsWith('/export'));
     expect(Object.fromEntries(declared.map((route) => [route.url, route.access]))).toEqual({
