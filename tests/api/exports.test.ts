@@ -1,3 +1,5 @@
+import { BOOKINGS_CSV_HEADER } from '@contract/booking.constants';
+import { CUSTOMERS_CSV_HEADER, SALES_CSV_HEADER } from '@contract/sale.constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, campaigns, categories, countries, customers, dspUsers, dsps, entitlements, plans, services, sponsors } from '../../server/db/schema';
@@ -200,9 +202,9 @@ describe('every list’s export, on the one path', () => {
     ['categories', () => `/api/v1/categories/export?filter[q]=${MARK}`, 'categorias', 'ID,Nombre,Padre,Descripción,Creado', (id: typeof ids) => `${id.category},'\t${MARK} categoría,,,`],
     ['users', () => `/api/v1/users/export?filter[q]=inyeccion@exporta`, 'usuarios', 'ID,Nombre,DNI,Email,Teléfono,País,Roles,Activo,Segundo factor,Creado', (id: typeof ids) => `${id.user},"'\r${MARK} usuaria",,inyeccion@exporta.test,,,Operador,Sí,`],
     ['DSPs', () => `/api/v1/dsps/export?filter[q]=${MARK}`, 'dsps', 'ID,Nombre,Tipo,Sponsor,País,Email,Teléfono,Teléfono secundario,Dirección,Sitio web,Habilitada,Creado', (id: typeof ids) => `${id.dsp},'=${MARK} DSP,Mixto,'=SUMA(2;2) ${MARK},Colombia,,,,,,Sí,`],
-    ['customers', () => `/api/v1/dsps/${ids.dsp}/customers/export`, 'clientes', 'DNI,Nombre,Email,Teléfono,Dirección,Ciudad,Planes,Creado', () => `,'-${MARK} cliente,`],
-    ['bookings', () => `/api/v1/dsps/${ids.dsp}/bookings/export?filter[customer_id]=${ids.customer}`, 'agendamientos', 'Código,Estado,Fecha y hora,Cliente,DNI,Teléfono,Plan,Servicio,Notas,Creado', () => `AG-INYECT01,Pendiente,${LATE_IN_BOGOTA},'-${MARK} cliente,`],
-    ['sales', () => `/api/v1/sales/export?filter[q]=${MARK}`, 'ventas', 'Fecha,Cliente,Email,DSP,Plan,Monto,Moneda,Método de pago,Estado', () => `${LATE_IN_BOGOTA},'-${MARK} cliente,`],
+    ['customers', () => `/api/v1/dsps/${ids.dsp}/customers/export`, 'clientes', CUSTOMERS_CSV_HEADER.join(','), () => `,'-${MARK} cliente,`],
+    ['bookings', () => `/api/v1/dsps/${ids.dsp}/bookings/export?filter[customer_id]=${ids.customer}`, 'agendamientos', BOOKINGS_CSV_HEADER.join(','), () => `AG-INYECT01,Pendiente,${LATE_IN_BOGOTA},'-${MARK} cliente,`],
+    ['sales', () => `/api/v1/sales/export?filter[q]=${MARK}`, 'ventas', SALES_CSV_HEADER.join(','), () => `${LATE_IN_BOGOTA},'-${MARK} cliente,`],
     ['audit', () => `/api/v1/audit/export?filter[resource]=sponsor&filter[resource_id]=${ids.sponsor}`, 'auditoria', 'Fecha,Persona,Acción,Recurso,ID,Registro,Cambios', (id: typeof ids) => `,cambió,Sponsor,${id.sponsor},'=SUMA(2;2) ${MARK},el nombre: =SUMA(1;1) ${MARK} → =SUMA(2;2) ${MARK}`],
   ])('%s: Spanish headers, the formula guard, es-CO dates and money', async (_name, url, file, header, row) => {
     const [head, ...rows] = await exported(url(), file);
