@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Durability: the real server killed with SIGKILL while writes are under way, then restarted.
-// Not part of `npm test`: it starts and kills several servers (about a minute).
+// Durability: the real server killed with SIGKILL while writes are under way, then restarted;
+// an export larger than the server's heap. Not part of `npm test`: they start and kill servers.
 export default defineConfig({
+  // A test that prepares the server's database itself imports the server's code.
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
     include: ['tests/durability/**/*.test.ts'],
     environment: 'node',

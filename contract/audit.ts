@@ -7,7 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_RESOURCES } from './audit-vocabulary';
  *   GET /api/v1/audit                     → paginator(auditEntry), for holders of 'audit.view'
  *       filter[actor_id], filter[resource], filter[resource_id], filter[action],
  *       filter[from], filter[to] (YYYY-MM-DD, inclusive, in UTC), page, limit (max 300); newest first
- *   GET /api/v1/audit/export              → text/csv of the same filters (at most AUDIT_EXPORT_MAX rows)
+ *   GET /api/v1/audit/export              → text/csv of the same filters and sort, every row
  *   GET /api/v1/{users|sponsors|campaigns}/{id}/history → paginator(auditEntry) of that record,
  *       for whoever may edit the record (the resource's own permission), newest first
  */
@@ -26,9 +26,6 @@ export {
 } from './audit-vocabulary';
 
 export { AUDIT_DEFAULT_SORT, AUDIT_PAGE_SIZE, AUDIT_SORTS } from './audit.constants';
-
-/** Most rows one CSV export carries; a narrower filter gets the rest. */
-export const AUDIT_EXPORT_MAX = 50_000;
 
 /** A recorded value: what the record's API answer showed for the field. */
 const auditValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);

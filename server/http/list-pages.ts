@@ -66,7 +66,7 @@ function tablesOf(term: unknown): Table[] {
 }
 
 /** True when `term` reads only `table`'s columns, so the page's ids can be sorted on that table alone. */
-const readsOnly = (term: AnyColumn | SQL, table: PgTable): boolean => tablesOf(term).every((read) => read === table);
+export const readsOnly = (term: AnyColumn | SQL, table: PgTable): boolean => tablesOf(term).every((read) => read === table);
 
 /** ` where …`, or nothing without a condition. */
 const whereClause = (where: SQL | undefined): SQL => (where ? sql` where ${where}` : sql``);
@@ -163,11 +163,17 @@ export async function deferredJoinPage(list: PagedList, window: PageWindow, pres
  * A page sorted on another table's column (a sale by its plan's price): its ids read through
  * `joined`, the list's ids with the joins the sort reads, then presented as a deferred join's are.
  */
-export async function joinedSortPage(list: PagedList, joined: () => PgSelect, window: PageWindow, presenter: SQL): Promise<CountedPage> {
-  const ids = joined().where(list.where).orderBy(...orderOf(list)).limit(window.limit).offset(window.offset);
+export async function joinedSortPage(list: PagedList, joined: JoinedRows, window: PageWindow, presenter: SQL): Promise<CountedPage> {
+  const ids = joined({ id: list.id }).where(list.where).orderBy(...orderOf(list)).limit(window.limit).offset(window.offset);
   const [page, counted] = await Promise.all([list.db.execute(pageOf(sql`array(${ids})`, window.shown, presenter)), countRows(list.db, list.table, list.where)]);
   return { ...rowsOf<PageRows>(page)[0]!, counted };
 }
+
+/**
+ * The list's rows with the joins a sort on another table's column reads (a sale by its plan's
+ * price), selecting `selection`: a page selects their ids, an export their ids and sort keys.
+ */
+export type JoinedRows = (selection: Record<string, SQL | PgColumn>) => PgSelect;
 
 /** What a list declares that decides how its pages are read. */
 export interface PageSource {
@@ -180,7 +186,7 @@ export interface PageSource {
   /** The table's name in `row_tallies`: the list without filters has its total without counting. */
   tallied?: string;
   /** The ids with the joins a sort on another table's column reads. */
-  joinedForSort?: () => PgSelect;
+  joinedForSort?: JoinedRows;
 }
 
 /**

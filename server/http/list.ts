@@ -15,14 +15,16 @@
  */
 import { MAX_LIST_LIMIT, paginator, successEnvelope, type Paginator } from '@contract/common';
 import { and, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import { csvFileName, csvStream } from './csv';
 import { type ItemSql, itemsText, presenterOf, presentItems } from './item-sql';
-import { pageReader, type CountedPage, type ListTotal } from './list-pages';
+import { type CsvSpec, EXPORT_TIME_ZONE, exportedItems } from './list-export';
+import { pageReader, type CountedPage, type JoinedRows, type ListTotal } from './list-pages';
 import { DEFAULT_LIST_LIMIT, parseListQuery, type ListQuery, type ListSpec } from './list-query';
 import { sendVersion } from './versions';
 
@@ -51,15 +53,15 @@ export interface ListFilter {
   search?: true;
 }
 
-export interface ListConfig<T extends PgTable> {
+export interface ListConfig<T extends PgTable, O = unknown> {
   db: Db;
   /**
    * The item as SQL (./item-sql.ts), with its contract: answers are checked against that under
    * CHECK_ANSWERS. Its table is the one listed and counted, and the filters' conditions must hold on it alone.
    */
-  shown: ItemSql<T, unknown>;
-  /** The ids of the rows with the joins a sort on another table's column reads (a sale by its plan's price). */
-  joinedForSort?: () => PgSelect;
+  shown: ItemSql<T, O>;
+  /** The rows with the joins a sort on another table's column reads (a sale by its plan's price). */
+  joinedForSort?: JoinedRows;
   filters: Record<string, ListFilter>;
   /** Each allowed sort name with its column or expression, in the order the 400 lists them. */
   sorts: Record<string, AnyColumn | SQL>;
@@ -83,6 +85,11 @@ export interface ListConfig<T extends PgTable> {
    * list without filters then has its exact total without counting (`talliedRows`).
    */
   tallied?: string;
+  /**
+   * The list as CSV (`GET <list path>/export`, which `resourceRoutes` adds): its columns over the
+   * item as this list presents it, read by ./list-export.ts with the list's own filters and sort.
+   */
+  csv?: CsvSpec<O>;
 }
 
 /** What narrows one call of a list, besides its query. */
@@ -94,7 +101,10 @@ export interface ListCall {
    * database keeps), or null to leave the count to the list.
    */
   exactTotal?: (filters: Record<string, string>) => Promise<number | null>;
-  /** Runs when the page holds no row, before answering: a DSP's empty page checks that the DSP is one the caller may see. */
+  /**
+   * Runs when the page holds no row, before answering: a DSP's empty page checks that the DSP is
+   * one the caller may see. An export, which cannot wait to see, runs it before its first byte.
+   */
   whenEmpty?: () => Promise<void>;
 }
 
@@ -286,7 +296,14 @@ const sendJson = (reply: FastifyReply, body: string): void => {
   reply.type('application/json; charset=utf-8').send(body);
 };
 
-export function defineList<T extends PgTable>(config: ListConfig<T>) {
+/** What an export says of its file in /api/docs. */
+export const CSV_FORMAT =
+  'UTF-8 con BOM (para Excel), separado por comas, con los encabezados en español; fechas y horas AAAA-MM-DD HH:MM en la hora de ' +
+  'Colombia (o en tz, donde la lista la toma), montos decimales con punto junto a su moneda (ISO 4217). Sin límite de filas: se lee ' +
+  'de la base de datos por tandas, en memoria constante. Una celda que empieza por =, +, -, @, tabulador o retorno de carro se ' +
+  'escribe tras una comilla simple para que la hoja no la ejecute como fórmula. Un filtro u orden no válido es un 400 antes de cualquier byte.';
+
+export function defineList<T extends PgTable, O = unknown>(config: ListConfig<T, O>) {
   const table: PgTable = config.shown.table;
   const { id } = config.shown;
   const filterNames = Object.keys(config.filters);
@@ -324,6 +341,9 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
   listShape.limit = param(`Filas por página: ${defaultLimit} por defecto, ${config.maxLimit ?? MAX_LIST_LIMIT} como máximo.`);
   for (const [name, description] of Object.entries(config.extraQuery ?? {})) listShape[name] = param(description);
 
+  const exportSpec: ListSpec = { filters: filterNames, sorts: sortNames, defaultSort: config.defaultSort, extraKeys: spec.extraKeys };
+  const exportShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => !['include', 'fields', 'page', 'limit'].includes(key)));
+
   const filtersShape = Object.fromEntries(Object.entries(listShape).filter(([key]) => key.startsWith('filter[') || key in (config.extraQuery ?? {})));
 
   const detailShape: Record<string, z.ZodOptional<z.ZodString>> = {};
@@ -360,8 +380,10 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
     detailResponse: successEnvelope(item),
     /** The list's `querystring` schema, for its route. */
     querystring: answering(querystringSchema(listShape), { kind: 'list', item, includes: includePaths, fields: config.fields, filters: filterNames, sorts: sortNames }),
-    /** The `querystring` schema of a route that takes only the list's filters (an export). */
+    /** The `querystring` schema of a route that takes only the list's filters (the totals beside a list). */
     filtersQuerystring: querystringSchema(filtersShape),
+    /** The list's CSV, when it has one, with its export's `querystring` schema (the list's filters and sort). */
+    csv: config.csv && { spec: config.csv as CsvSpec<unknown>, querystring: querystringSchema(exportShape) },
     /** The detail's `querystring` schema (include, fields), for its route. */
     detailQuerystring: answering(querystringSchema(detailShape), { kind: 'detail', item, includes: detailPaths, fields: config.fields, filters: [], sorts: [] }),
 
@@ -376,6 +398,32 @@ export function defineList<T extends PgTable>(config: ListConfig<T>) {
       const body = envelopeText(`{"data":${page.items},${links.slice(1)}`);
       if (request.server.checkAnswers) checkBody(request, listSchema(list.fields, list.includes), body);
       sendJson(reply, body);
+    },
+
+    /**
+     * Every row of the list the query's filters and sort select within `call`'s scope, as CSV
+     * (./list-export.ts): the query, the time zone and `whenEmpty` are checked before the first byte.
+     */
+    async answerCsv(request: FastifyRequest, reply: FastifyReply, call: ListCall = {}): Promise<FastifyReply> {
+      const csv = config.csv;
+      if (!csv) throw new Error(`La lista de ${request.url} no tiene CSV`);
+      const query = request.query as Record<string, unknown>;
+      const list = parseListQuery(query, exportSpec);
+      const context = { timeZone: csv.timeZone?.(query) ?? EXPORT_TIME_ZONE };
+      const where = whereOf(list.filters, query, (request.params ?? {}) as Record<string, unknown>, call.scope);
+      await call.whenEmpty?.();
+      const shown = presenter({ fields: null, includes: csv.includes ?? [] });
+      const source = { db: config.db, table, id, sorts: config.sorts, joinedForSort: config.joinedForSort };
+      async function* rows() {
+        for await (const items of exportedItems<O>(source, where, list.sort, shown)) {
+          for (const item of items) yield csv!.columns.map((column) => column.cell(item, context));
+        }
+      }
+      // Returned: a stream sent from an async handler that resolves to nothing would be answered empty.
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(csv.file)}"`)
+        .send(csvStream(csv.columns.map((column) => column.header), rows()));
     },
 
     /** One record as the detail answers it, with the detail's `include` and `fields` (checked before `find` runs, which answers 404s). */

@@ -6,7 +6,7 @@ import type { DeletedEntry, Restorer } from '../db/record-writes';
 import type { Access } from './access';
 import { type Actor, actorOf } from './actor';
 import { success } from './envelope';
-import type { defineList } from './list';
+import { CSV_FORMAT, type defineList, type ListCall } from './list';
 import { expectedVersion, sendVersion, staleVersionAnswer, versionedWrite, versionHeaders } from './versions';
 
 type DefinedList = ReturnType<typeof defineList>;
@@ -19,6 +19,8 @@ export interface ListRoutes {
   detailResponse: z.ZodType;
   answer: DefinedList['answer'];
   answerOne: DefinedList['answerOne'];
+  csv?: DefinedList['csv'];
+  answerCsv?: DefinedList['answerCsv'];
 }
 
 /** What the documentation says of one route; `access` replaces the resource's for that route. */
@@ -62,10 +64,15 @@ export interface ResourceRoutes<LP extends z.ZodObject, CP extends z.ZodObject, 
   /** The writes' content types (FILE_WRITE_TYPES for bodies that may carry files). */
   consumes?: string[];
 
-  /** `GET {path}`: a page of `list` (or of `of`), through `answer` when it narrows or checks first. */
+  /**
+   * `GET {path}`: a page of `list` (or of `of`), within `call`'s scope (the DSPs the caller sees),
+   * or through `answer` when it checks more first. When the list has a CSV, `GET {path}/export` too:
+   * every row of the same filters, sort and scope (`call`), with the same access.
+   */
   index?: RouteText &
     Nested<LP> & {
       of?: ListRoutes;
+      call?: (request: Request<LP>) => ListCall | Promise<ListCall>;
       answer?: (request: Request<LP>, reply: FastifyReply) => Promise<void>;
     };
   /**
@@ -132,16 +139,39 @@ export function resourceRoutes<
   const list = () => required(options.list, 'list', path);
 
   if (options.index) {
-    const { summary, description, params, answer } = options.index;
+    const { summary, description, params, answer, call } = options.index;
     const of = options.index.of ?? list();
+    const callOf = async (request: FastifyRequest): Promise<ListCall> => (call ? call(request as Request<LP>) : {});
     r.get(
       options.index.path ?? path,
       {
         config: accessOf(options.index),
         schema: { tags, summary, description, ...(params && { params }), querystring: of.querystring, response: { 200: of.response } },
       },
-      async (request, reply) => (answer ? answer(request as Request<LP>, reply) : of.answer(request, reply)),
+      async (request, reply) => (answer ? answer(request as Request<LP>, reply) : of.answer(request, reply, await callOf(request))),
     );
+    if (of.csv && of.answerCsv) {
+      const { spec, querystring } = of.csv;
+      const answerCsv = of.answerCsv;
+      r.get(
+        `${options.index.path ?? path}/export`,
+        {
+          config: accessOf(options.index),
+          schema: {
+            tags,
+            summary: spec.summary,
+            description:
+              `Todas las filas que la lista selecciona, sin paginar: sus mismos filtros (filter[...]) y su mismo orden (sort), ` +
+              `con el mismo acceso. Columnas: ${spec.columns.map((column) => column.header).join(', ')}. ${CSV_FORMAT}` +
+              (description ? ` ${description}` : ''),
+            ...(params && { params }),
+            querystring,
+            produces: ['text/csv'],
+          },
+        },
+        async (request, reply) => answerCsv(request, reply, await callOf(request)),
+      );
+    }
   }
 
   if (options.detail) {

@@ -1,7 +1,9 @@
+import { BOOKINGS_CSV_HEADER } from '@contract/booking.constants';
+import { CUSTOMERS_CSV_HEADER, SALES_CSV_HEADER } from '@contract/sale.constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, dspUsers, entitlements, plans } from '../../server/db/schema';
-import { EXPORT_BATCH } from '../../server/modules/sales/service';
+import { bookings, campaigns, categories, countries, customers, dspUsers, dsps, entitlements, plans, services, sponsors } from '../../server/db/schema';
+import { EXPORT_BATCH } from '../../server/http/list-export';
 import { bearer, createTestContext, type TestContext } from './support/context';
 import { insertDspWithPlans } from './support/dsp-rows';
 import { insertSale } from './support/sale-rows';
@@ -138,4 +140,134 @@ describe('a large export', () => {
     expect(new Set(customerLines.map((line) => line.split(',')[0])).size).toBe(total);
     expect(customerLines[0]!.startsWith(`M-${total - 1},`)).toBe(true);
   }, 120_000);
+});
+
+describe('every list’s export, on the one path', () => {
+  const MARK = 'Inyeccion7';
+  /** A moment whose Colombian day is the day before its UTC one. */
+  const LATE = new Date('2026-05-01T02:15:00Z');
+  const LATE_IN_BOGOTA = '2026-04-30 21:15';
+  let ids: Record<'sponsor' | 'campaign' | 'plan' | 'service' | 'category' | 'dsp' | 'customer' | 'user', number>;
+
+  beforeAll(async () => {
+    const [co] = await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'CO'));
+    const [sponsor] = await ctx.db.insert(sponsors).values({ name: `=SUMA(1;1) ${MARK}`, countryId: co!.id, createdAt: LATE }).returning({ id: sponsors.id });
+    await ctx.db.insert(sponsors).values({ name: `Zeta ${MARK}`, countryId: co!.id });
+    const [campaign] = await ctx.db
+      .insert(campaigns)
+      .values({ name: `+${MARK} campaña`, sponsorId: sponsor!.id, countryId: co!.id, budget: '2500000.00', startDate: '2026-06-01', status: 'ACTIVE' })
+      .returning({ id: campaigns.id });
+    const [plan] = await ctx.db
+      .insert(plans)
+      .values({ campaignId: campaign!.id, name: `-${MARK} plan`, description: 'x', price: '99000.50', autoRenew: true, createdAt: LATE })
+      .returning({ id: plans.id });
+    const [service] = await ctx.db
+      .insert(services)
+      .values({ planId: plan!.id, name: `@${MARK} servicio`, coverageAmount: '150000', unlimitedEvents: true })
+      .returning({ id: services.id });
+    const [category] = await ctx.db.insert(categories).values({ name: `\t${MARK} categoría` }).returning({ id: categories.id });
+    const [dsp] = await ctx.db.insert(dsps).values({ name: `=${MARK} DSP`, countryId: co!.id, sponsorId: sponsor!.id, type: 'MIXED' }).returning({ id: dsps.id });
+    const sale = await insertSale(ctx, { dspId: dsp!.id, planId: plan!.id, name: `-${MARK} cliente`, paymentMethod: 'efectivo', createdAt: LATE });
+    await ctx.db.insert(bookings).values({
+      codeRef: 'AG-INYECT01',
+      scheduledAt: LATE,
+      dspId: dsp!.id,
+      customerId: sale.customerId,
+      entitlementId: sale.entitlementId,
+      planServiceId: service!.id,
+      planId: plan!.id,
+      notes: `=${MARK}()`,
+      createdAt: LATE,
+    });
+    const user = await ctx.createUser({ email: 'inyeccion@exporta.test', name: `\r${MARK} usuaria`, roles: ['OPERATOR'] });
+    ids = { sponsor: sponsor!.id, campaign: campaign!.id, plan: plan!.id, service: service!.id, category: category!.id, dsp: dsp!.id, customer: sale.customerId, user };
+    const renamed = await ctx.inject({ method: 'PUT', url: `/api/v1/sponsors/${sponsor!.id}`, headers: bearer(adminToken), payload: { name: `=SUMA(2;2) ${MARK}` } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  /** The export's rows but its header, each a line, after checking the answer is a CSV file with a BOM. */
+  const exported = async (url: string, file: string) => {
+    const response = await get(url);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${file}-${today()}.csv"`);
+    return csvLines(response.rawPayload);
+  };
+
+  it.each([
+    ['sponsors', () => `/api/v1/sponsors/export?filter[q]=${MARK}&sort=name`, 'sponsors', 'ID,Nombre,País,Sitio web,Creado,Actualizado', (id: typeof ids) => `${id.sponsor},'=SUMA(2;2) ${MARK},Colombia,,${LATE_IN_BOGOTA},`],
+    ['campaigns', () => `/api/v1/campaigns/export?filter[q]=${MARK}`, 'campanas', 'ID,Nombre,Sponsor,País,Estado,Inicio,Fin,Presupuesto,Moneda,Descripción,Creado', (id: typeof ids) => `${id.campaign},'+${MARK} campaña,'=SUMA(2;2) ${MARK},Colombia,Activa,2026-06-01,,2500000.00,COP,,`],
+    ['plans', () => `/api/v1/plans/export?filter[q]=${MARK}`, 'planes', 'ID,Nombre,Campaña,Sponsor,Estado,Precio,Moneda,Permanencia (meses),Días de prueba,Renovación automática,Código Apolo,Creado', (id: typeof ids) => `${id.plan},'-${MARK} plan,'+${MARK} campaña,'=SUMA(2;2) ${MARK},Borrador,99000.50,COP,`],
+    ['services', () => `/api/v1/services/export?filter[q]=${MARK}`, 'servicios', 'ID,Nombre,Plan,Campaña,Categoría,Cobertura,Moneda,Eventos,Periodo,Activo,Código Apolo,Creado', (id: typeof ids) => `${id.service},'@${MARK} servicio,'-${MARK} plan,'+${MARK} campaña,,150000.00,COP,Ilimitados,,Sí,,`],
+    ['categories', () => `/api/v1/categories/export?filter[q]=${MARK}`, 'categorias', 'ID,Nombre,Padre,Descripción,Creado', (id: typeof ids) => `${id.category},'\t${MARK} categoría,,,`],
+    ['users', () => `/api/v1/users/export?filter[q]=inyeccion@exporta`, 'usuarios', 'ID,Nombre,DNI,Email,Teléfono,País,Roles,Activo,Segundo factor,Creado', (id: typeof ids) => `${id.user},"'\r${MARK} usuaria",,inyeccion@exporta.test,,,Operador,Sí,`],
+    ['DSPs', () => `/api/v1/dsps/export?filter[q]=${MARK}`, 'dsps', 'ID,Nombre,Tipo,Sponsor,País,Email,Teléfono,Teléfono secundario,Dirección,Sitio web,Habilitada,Creado', (id: typeof ids) => `${id.dsp},'=${MARK} DSP,Mixto,'=SUMA(2;2) ${MARK},Colombia,,,,,,Sí,`],
+    ['customers', () => `/api/v1/dsps/${ids.dsp}/customers/export`, 'clientes', CUSTOMERS_CSV_HEADER.join(','), () => `,'-${MARK} cliente,`],
+    ['bookings', () => `/api/v1/dsps/${ids.dsp}/bookings/export?filter[customer_id]=${ids.customer}`, 'agendamientos', BOOKINGS_CSV_HEADER.join(','), () => `AG-INYECT01,Pendiente,${LATE_IN_BOGOTA},'-${MARK} cliente,`],
+    ['sales', () => `/api/v1/sales/export?filter[q]=${MARK}`, 'ventas', SALES_CSV_HEADER.join(','), () => `${LATE_IN_BOGOTA},'-${MARK} cliente,`],
+    ['audit', () => `/api/v1/audit/export?filter[resource]=sponsor&filter[resource_id]=${ids.sponsor}`, 'auditoria', 'Fecha,Persona,Acción,Recurso,ID,Registro,Cambios', (id: typeof ids) => `,cambió,Sponsor,${id.sponsor},'=SUMA(2;2) ${MARK},el nombre: =SUMA(1;1) ${MARK} → =SUMA(2;2) ${MARK}`],
+  ])('%s: Spanish headers, the formula guard, es-CO dates and money', async (_name, url, file, header, row) => {
+    const [head, ...rows] = await exported(url(), file);
+    expect(head).toBe(header);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]!.startsWith(row(ids)) || rows[0]!.includes(row(ids)), rows[0]).toBe(true);
+    // No cell of any row begins with a character a spreadsheet would run.
+    for (const line of rows) for (const cell of line.split(',')) expect(cell, line).not.toMatch(/^"?[=+\-@\t\r]/);
+  });
+
+  it('writes the rest of a booking’s and a sale’s typed cells: the notes guarded, the amount with its currency', async () => {
+    const [, booking] = await exported(`/api/v1/dsps/${ids.dsp}/bookings/export?filter[customer_id]=${ids.customer}&tz=Europe/Madrid`, 'agendamientos');
+    expect(booking).toContain(`AG-INYECT01,Pendiente,2026-05-01 04:15,'-${MARK} cliente`);
+    expect(booking).toContain(`,'-${MARK} plan,'@${MARK} servicio,'=${MARK}(),2026-05-01 04:15`);
+    const [, sale] = await exported(`/api/v1/sales/export?filter[q]=${MARK}`, 'ventas');
+    expect(sale).toContain(`,'=${MARK} DSP,'-${MARK} plan,99000.50,COP,Efectivo,Pagado`);
+    const [, customer] = await exported(`/api/v1/dsps/${ids.dsp}/customers/export`, 'clientes');
+    expect(customer).toContain(`,'-${MARK} plan,${LATE_IN_BOGOTA}`);
+  });
+
+  it('takes the list’s sort, refused as the list refuses it (400, before any CSV)', async () => {
+    const names = async (sort: string) => (await exported(`/api/v1/sponsors/export?filter[q]=${MARK}&sort=${sort}`, 'sponsors')).slice(1).map((line) => line.split(',')[1]);
+    expect(await names('name')).toEqual([`'=SUMA(2;2) ${MARK}`, `Zeta ${MARK}`]);
+    expect(await names('-name')).toEqual([`Zeta ${MARK}`, `'=SUMA(2;2) ${MARK}`]);
+    for (const url of ['/api/v1/sponsors/export?sort=color', '/api/v1/plans/export?filter[color]=azul', '/api/v1/users/export?include=roles', `/api/v1/dsps/${ids.dsp}/bookings/export?tz=Marte/Olimpo`]) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.headers['content-type'], url).toContain('application/json');
+      expect(refused.json().status).toBe('error');
+    }
+  });
+
+  it('keeps the list’s filters and scope: another DSP’s bookings are a 404, another person’s permission a 403', async () => {
+    expect(await exported(`/api/v1/dsps/${ids.dsp}/bookings/export?filter[status]=CONFIRMED`, 'agendamientos')).toHaveLength(1);
+    const operator = await get(`/api/v1/dsps/${ids.dsp}/bookings/export`, assignedToken);
+    expect(operator.statusCode).toBe(404);
+    expect(operator.json().message).toBe('La DSP no existe.');
+    for (const url of ['/api/v1/users/export', '/api/v1/dsps/export', '/api/v1/audit/export']) {
+      expect((await get(url, assignedToken)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('answers HEAD with the CSV’s headers and no rows', async () => {
+    const head = await ctx.inject({ method: 'HEAD', url: `/api/v1/sponsors/export?filter[q]=${MARK}`, headers: bearer(adminToken) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(head.rawPayload).toHaveLength(0);
+  });
+
+  it('is declared for every list by resourceRoutes, with the list’s own access', () => {
+    const declared = ctx.app.routeAccess().filter((route) => route.method === 'GET' && route.url.endsWith('/export'));
+    expect(Object.fromEntries(declared.map((route) => [route.url, route.access]))).toEqual({
+      '/api/v1/sponsors/export': 'sponsors.manage',
+      '/api/v1/campaigns/export': 'sponsors.manage',
+      '/api/v1/plans/export': 'sponsors.manage',
+      '/api/v1/services/export': 'sponsors.manage',
+      '/api/v1/categories/export': 'signed-in',
+      '/api/v1/users/export': 'users.manage',
+      '/api/v1/dsps/export': 'dsps.manage',
+      '/api/v1/dsps/:dspId/customers/export': 'signed-in',
+      '/api/v1/dsps/:dspId/bookings/export': 'operations.view',
+      '/api/v1/sales/export': 'signed-in',
+      '/api/v1/audit/export': 'audit.view',
+    });
+  });
 });

@@ -38,14 +38,19 @@ describe('/api/docs', () => {
       ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]', 'q', 'sort', 'page', 'limit'],
     ],
     ['/api/v1/sales/summary', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
-    ['/api/v1/sales/export', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]']],
-    ['/api/v1/dsps/{dspId}/customers/export', ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]']],
+    // An export takes its list's filters and sort, never a page: it is every row.
+    ['/api/v1/sales/export', ['filter[status]', 'filter[payment_method]', 'filter[dsp_id]', 'filter[q]', 'filter[from]', 'filter[to]', 'q', 'sort']],
+    ['/api/v1/dsps/{dspId}/customers/export', ['filter[q]', 'filter[dni]', 'filter[name]', 'filter[email]', 'filter[phone]', 'q', 'sort']],
+    ['/api/v1/users/export', ['filter[q]', 'filter[country_id]', 'filter[role]', 'filter[is_active]', 'q', 'sort']],
+    ['/api/v1/sponsors/export', ['filter[q]', 'filter[country_id]', 'q', 'sort']],
+    ['/api/v1/campaigns/export', ['filter[q]', 'filter[status]', 'filter[sponsor_id]', 'filter[country_id]', 'q', 'sort']],
+    ['/api/v1/dsps/export', ['filter[q]', 'filter[type]', 'filter[enabled]', 'filter[country_id]', 'filter[sponsor_id]', 'q', 'sort']],
     [
       '/api/v1/dsps/{dspId}/bookings',
       ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'q', 'sort', 'include', 'fields', 'page', 'limit', 'tz'],
     ],
     ['/api/v1/dsps/{dspId}/bookings/summary', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
-    ['/api/v1/dsps/{dspId}/bookings/export', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'tz']],
+    ['/api/v1/dsps/{dspId}/bookings/export', ['filter[q]', 'filter[status]', 'filter[scheduled_at]', 'filter[created_at]', 'filter[customer_id]', 'q', 'sort', 'tz']],
     ['/api/v1/dsps/{dspId}/bookings/stats', ['tz']],
     // A menu, not a paginated list: the list's name is its only parameter.
     ['/api/v1/saved-views', ['filter[list]']],

@@ -41,7 +41,6 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/plans/:id/services', 'sponsors.manage'],
   ['POST', '/api/v1/roles/:id/sync-permission', 'roles.manage'],
   ['GET', '/api/v1/permissions', 'roles.manage'],
-  ['GET', '/api/v1/audit/export', 'audit.view'],
   // Each entry's resource names its own permission (RESTORE_ACCESS); without it the entry is a 404.
   ['POST', '/api/v1/audit/:id/restore', 'signed-in'],
   ['GET', '/api/v1/dsps/staff', 'dsps.manage'],
@@ -52,16 +51,14 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   // (unless they hold dsps.manage), so the customers' data is guarded there, per record.
   ['GET', '/api/v1/dsps/:dspId/customer-plans', 'signed-in'],
   ['PATCH', '/api/v1/entitlements/:id/status', 'signed-in'],
-  // Sales and the exports follow the same rule: every DSP with dsps.manage, else only those assigned.
+  // Sales' totals follow the same rule: every DSP with dsps.manage, else only those assigned. Every
+  // list's CSV (`<list>/export`) is declared by resourceRoutes with its list's own access and scope.
   ['GET', '/api/v1/sales/summary', 'signed-in'],
-  ['GET', '/api/v1/sales/export', 'signed-in'],
-  ['GET', '/api/v1/dsps/:dspId/customers/export', 'signed-in'],
   // Bookings: reading needs operations.view, every change bookings.change-status; both also the
   // DSP's visibility (404 for a DSP not assigned, unless dsps.manage), checked by the service.
   ['GET', '/api/v1/booking-dsps', 'operations.view'],
   ['GET', '/api/v1/dsps/:dspId/bookings/summary', 'operations.view'],
   ['GET', '/api/v1/dsps/:dspId/bookings/stats', 'operations.view'],
-  ['GET', '/api/v1/dsps/:dspId/bookings/export', 'operations.view'],
   ['PATCH', '/api/v1/bookings/:id/status', 'bookings.change-status'],
   // Acting on many (server/http/bulk.ts): the single-record action's permission; each record's own rules and DSP in the service.
   ['POST', '/api/v1/dsps/:dspId/bookings/bulk', 'bookings.change-status'],

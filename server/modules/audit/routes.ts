@@ -90,7 +90,6 @@ const HISTORIES: { path: string; resource: AuditResource; access: Permission; ta
   { path: 'clients', resource: 'api-client', access: 'dsps.manage', table: apiClients, id: apiClients.id, notFound: API_CLIENT_NOT_FOUND },
 ];
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -111,30 +110,6 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       answer: (request, reply) => service.answerLines(request, reply),
     },
   });
-
-  r.get(
-    '/api/v1/audit/export',
-    {
-      config: { access: 'audit.view' },
-      schema: {
-        tags,
-        summary: 'El historial filtrado, en CSV',
-        description:
-          'Los mismos filtros que la lista; una fila por entrada (las de una acción masiva también, cada una con el id de su acción en Lote); ' +
-          'columnas Fecha, Persona, Acción, Recurso, ID, Registro, Cambios y Lote; UTF-8 con BOM; ' +
-          'como máximo 50 000 filas, las más recientes (un filtro más estrecho trae el resto).',
-        querystring: service.list.filtersQuerystring,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const csv = service.exportCsv(request.query as Record<string, unknown>);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="auditoria-${today()}.csv"`)
-        .send(csv);
-    },
-  );
 
   r.post(
     '/api/v1/audit/:id/restore',

@@ -2,7 +2,6 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_DEFAULT_SORT,
-  AUDIT_EXPORT_MAX,
   AUDIT_FIELD_LABELS,
   AUDIT_PAGE_SIZE,
   AUDIT_RESOURCE_LABELS,
@@ -12,12 +11,11 @@ import {
   type AuditName,
   auditEntry,
 } from '@contract/audit';
-import { and, desc, eq, gte, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { auditLog, deletedRecords } from '../../db/schema';
-import { csvStream, spreadsheetText as asText } from '../../http/csv';
+import { csvTime } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, jsonObject, sameNamed } from '../../http/item-sql';
@@ -96,11 +94,6 @@ const describeChange = (resource: AuditEntry['resource'], change: AuditChange, n
   return `${field}: ${show(change.before)} → ${show(change.after)}`;
 };
 
-export const AUDIT_CSV_HEADER = ['Fecha', 'Persona', 'Acción', 'Recurso', 'ID', 'Registro', 'Cambios', 'Lote'];
-
-/** Rows read per query while exporting, so an export of 50 000 rows never sits in memory at once. */
-const EXPORT_BATCH = 1000;
-
 export function createAuditService({ db, restoreWindowSeconds }: { db: Db; restoreWindowSeconds: number }) {
   const list = defineList({
     db,
@@ -123,6 +116,21 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
     sorts: { created_at: auditLog.createdAt },
     defaultSort: AUDIT_DEFAULT_SORT,
     defaultLimit: AUDIT_PAGE_SIZE,
+    csv: {
+      file: 'auditoria',
+      summary: 'El historial filtrado, en CSV',
+      columns: [
+        { header: 'Fecha', cell: (entry, { timeZone }) => csvTime(entry.created_at, timeZone) },
+        { header: 'Persona', cell: (entry) => entry.actor?.name },
+        { header: 'Acción', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
+        { header: 'Recurso', cell: (entry) => AUDIT_RESOURCE_LABELS[entry.resource] },
+        { header: 'ID', cell: (entry) => entry.resource_id },
+        { header: 'Registro', cell: (entry) => entry.resource_label },
+        { header: 'Cambios', cell: (entry) => entry.changes.map((change) => describeChange(entry.resource, change, entry.names)).join('; ') },
+        // One row per entry, those of a bulk action too: each with the id of its action.
+        { header: 'Lote', cell: (entry) => entry.batch?.id },
+      ],
+    },
   });
 
   /**
@@ -141,44 +149,6 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
   };
 
   /**
-   * The CSV of the entries `query`'s filters select, newest first, at most AUDIT_EXPORT_MAX rows:
-   * UTF-8 with a byte-order mark, so spreadsheet programs read the accents right. The filters are
-   * checked before the first byte goes out, so a bad one is still a 400.
-   */
-  function exportCsv(query: Record<string, unknown>): Readable {
-    const where = list.filtersOf(query);
-    async function* lines() {
-      // Entries written while the export runs are left out, so the pages do not shift under it.
-      const [{ last } = { last: null }] = await db.select({ last: max(auditLog.id) }).from(auditLog);
-      if (last === null) return;
-      const bounded = and(where, lte(auditLog.id, last));
-      for (let offset = 0; offset < AUDIT_EXPORT_MAX; offset += EXPORT_BATCH) {
-        const rows = await db
-          .select({ row: auditLog, names: sql<AuditName[]>`${referencedNames(auditLog)}` })
-          .from(auditLog)
-          .where(bounded)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX - offset))
-          .offset(offset);
-        for (const { row, names } of rows) {
-          yield [
-            row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
-            asText(row.actorName ?? ''),
-            AUDIT_ACTION_LABELS[row.action],
-            AUDIT_RESOURCE_LABELS[row.resource],
-            row.resourceId ?? '',
-            asText(row.resourceLabel ?? ''),
-            asText(row.changes.map((change) => describeChange(row.resource, change, names)).join('; ')),
-            row.batchId ?? '',
-          ];
-        }
-        if (rows.length < EXPORT_BATCH) return;
-      }
-    }
-    return csvStream(AUDIT_CSV_HEADER, lines());
-  }
-
-  /**
    * The history's list: its lines (a bulk call as one, its first entry with `batch`); with
    * filter[batch_id], that call's own entries, and with filter[resource_id], that record's, one
    * per record (its entry of a bulk call is not some other record's line).
@@ -190,7 +160,7 @@ export function createAuditService({ db, restoreWindowSeconds }: { db: Db; resto
     return list.answer(request, reply, asks('batch_id') || asks('resource_id') ? {} : { scope: historyLines });
   };
 
-  return { list, recordScope, exportCsv, answerLines };
+  return { list, recordScope, answerLines };
 }
 
 /** Removes history entries older than the retention period (AUDIT_RETENTION). */

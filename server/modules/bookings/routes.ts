@@ -20,7 +20,6 @@ import { type Actor, actorOf } from '../../http/actor';
 import { and, eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import { bulkRoute } from '../../http/bulk';
-import { csvFileName } from '../../http/csv';
 import { success } from '../../http/envelope';
 import { FILE_WRITE_TYPES, fileField } from '../../http/file-field';
 import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
@@ -61,10 +60,6 @@ const FILES_DESCRIPTION =
   'evidence_file y support_file: PNG, JPG, GIF o PDF, comprobados por su contenido, de 10 MB como máximo (415 con el error en el campo, 413); ' +
   'se responden como evidence_file_url y support_file_url. Uno nuevo reemplaza al anterior, que se borra.';
 
-const CSV_FORMAT =
-  'UTF-8 con BOM (para Excel), separado por comas, sin límite de filas (se lee por tandas); una celda que empieza por =, +, - o @ se escribe ' +
-  'tras una comilla simple para que la hoja no la ejecute como fórmula.';
-
 export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createBookingService({ db, storage, log: app.log });
@@ -85,7 +80,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
         'filter[q] (o q) busca en el código y en el nombre, DNI y teléfono del cliente; filter[status] uno o varios estados separados por comas; ' +
         'filter[customer_id]. include=customer,entitlement,entitlement.plan,plan,dsp,service en un número fijo de consultas. ' +
         `${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-      answer: (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
+      call: (request) => service.ofVisibleDsp(request.params.dspId, request.query as Record<string, unknown>, actorOf(request)),
     },
     create: {
       path: ofDsp,
@@ -189,29 +184,6 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
       answer: bookingStats,
     },
     service.stats,
-  );
-
-  r.get(
-    '/api/v1/dsps/:dspId/bookings/export',
-    {
-      config: { access: 'operations.view' },
-      schema: {
-        tags,
-        summary: 'Los agendamientos filtrados de una DSP, en CSV',
-        description:
-          'Los mismos filtros que la lista; columnas Código, Estado, Fecha y hora, Cliente, DNI, Teléfono, Plan, Servicio, Notas y Creado ' +
-          `(horas en tz); el más reciente primero. ${CSV_FORMAT} ${TIME_ZONE_DESCRIPTION} ${ACCESS_DESCRIPTION}`,
-        params: dspIdParam,
-        querystring: service.list.filtersQuerystring,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const timeZone = await service.prepare(request.params.dspId, query, actorOf(request));
-      const csv = service.exportBookings(request.params.dspId, query, timeZone);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csvFileName('agendamientos')}"`).send(csv);
-    },
   );
 
   r.patch(

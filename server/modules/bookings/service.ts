@@ -1,7 +1,6 @@
 import { RESTORE_GONE } from '@contract/restore';
 import type { AuditAction } from '@contract/audit';
 import {
-  BOOKINGS_CSV_HEADER,
   BOOKING_CHART_DAYS,
   BOOKING_DEFAULT_SORT,
   BOOKING_DETAIL_INCLUDES,
@@ -29,9 +28,8 @@ import {
 } from '@contract/booking';
 import { CUSTOMER_NOT_FOUND } from '@contract/customer.constants';
 import type { EventPeriod } from '@contract/service.constants';
-import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { and, asc, count, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import { auditTrail, recordAudits, storedFileName } from '../../db/audit-trail';
@@ -43,24 +41,22 @@ import { talliedRows } from '../../db/tallies';
 import { bookingStatusHistories, bookings, customers, dsps, entitlements, plans, services } from '../../db/schema';
 import { containsText, copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import { csvStream, spreadsheetText } from '../../http/csv';
+import { csvTime } from '../../http/csv';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime, jsonKeys, one, relatedContract, rowsOf, sameNamed } from '../../http/item-sql';
-import { defineList } from '../../http/list';
+import { defineList, type ListCall } from '../../http/list';
 import type { FileKind, UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
 import { assertVisibleDsp, visibleDsp, visibleDspList } from '../customers/visibility';
 import { notifyBookingChange, notifyBookingChanges } from './live';
 import { CODE_ATTEMPTS, eventWindow, newBookingCode } from './rules';
-import { addDays, clockIn, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
+import { addDays, dayIn, dayRange, dayStart, timeZoneOf } from './time-zone';
 
 type CreateInput = z.output<typeof bookingFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
 type UpdateInput = z.output<typeof bookingUpdateFields> & { evidence_file?: UploadedFile; support_file?: UploadedFile };
 type StatusInput = z.output<typeof bookingStatusFields>;
 
-/** Rows read per query while exporting: an export of any size never sits in memory at once. */
-export const BOOKING_EXPORT_BATCH = 1000;
 /** The DSP dropdown of the bookings screen lists at most this many. */
 export const BOOKING_DSPS_MAX = 200;
 
@@ -210,8 +206,6 @@ const STAMP: Partial<Record<BookingStatus, 'confirmedAt' | 'cancelledAt' | 'cons
   CONSUMED: 'consumedAt',
 };
 
-type Key = { at: string; id: number } | null;
-
 export function createBookingService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const dateFilter = (column: typeof bookings.scheduledAt | typeof bookings.createdAt) => (value: string, query: Record<string, unknown>) => {
     const { from, to } = dayRange(value, timeZoneOf(query));
@@ -262,6 +256,24 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     fields: BOOKING_FIELDS,
     extraQuery: { tz: 'Zona horaria IANA en que se leen los días (America/Bogota por defecto).' },
     includes: { list: BOOKING_INCLUDES, detail: BOOKING_DETAIL_INCLUDES },
+    csv: {
+      file: 'agendamientos',
+      summary: 'Los agendamientos filtrados de una DSP, en CSV',
+      includes: ['customer', 'plan', 'service'],
+      timeZone: timeZoneOf,
+      columns: [
+        { header: 'Código', cell: (item) => item.code_ref },
+        { header: 'Estado', cell: (item) => BOOKING_STATUS_LABELS[item.status] },
+        { header: 'Fecha y hora', cell: (item, { timeZone }) => csvTime(item.scheduled_at, timeZone) },
+        { header: 'Cliente', cell: (item) => item.customer?.name },
+        { header: 'DNI', cell: (item) => item.customer?.dni },
+        { header: 'Teléfono', cell: (item) => item.customer?.phone },
+        { header: 'Plan', cell: (item) => item.plan?.name },
+        { header: 'Servicio', cell: (item) => item.service?.name },
+        { header: 'Notas', cell: (item) => item.notes },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   /** Every write's history entry and, in the same transaction, the live stream's announcement. */
@@ -404,10 +416,13 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
     find,
     prepare,
 
-    /** One page of a DSP's bookings, as `actor` may see them: the `tz` checked first (400), then the page (404 for a DSP that is not theirs). */
-    pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) => {
-      timeZoneOf(request.query as Record<string, unknown>);
-      return list.answer(request, reply, { ...visibleDspList(db, actor, { id: dspId, column: bookings.dspId }), exactTotal: unfilteredTotal(dspId) });
+    /**
+     * A DSP's bookings as `actor` may see them, the scope of its list and its export: the `tz`
+     * checked first (400), then the DSP (404 for one that is not theirs).
+     */
+    ofVisibleDsp: (dspId: number, query: Record<string, unknown>, actor: Actor): ListCall => {
+      timeZoneOf(query);
+      return { ...visibleDspList(db, actor, { id: dspId, column: bookings.dspId }), exactTotal: unfilteredTotal(dspId) };
     },
 
     /**
@@ -593,49 +608,6 @@ export function createBookingService({ db, storage, log }: { db: Db; storage: St
         .orderBy(asc(dsps.nameFolded), asc(dsps.id))
         .limit(BOOKING_DSPS_MAX);
       return rows.map((row) => ({ id: row.id, name: row.name, type: row.type as BookingDsp['type'] }));
-    },
-
-    /**
-     * The CSV of the DSP's bookings the filters keep, newest first, every one of them, read in
-     * keyset batches (created_at to the microsecond, id); times on the clock of `tz`. The caller
-     * has checked the DSP and the time zone; the filters are checked before the first byte.
-     */
-    exportBookings(dspId: number, query: Record<string, unknown>, timeZone: string): Readable {
-      const where = filtered(dspId, query);
-      const batch = (key: Key) =>
-        db
-          .select({ booking: bookings, at: sql<string>`${bookings.createdAt}::text`, customer: { name: customers.name, dni: customers.dni, phone: customers.phone }, planName: plans.name, serviceName: services.name })
-            .from(bookings)
-            .innerJoin(customers, eq(customers.id, bookings.customerId))
-            .innerJoin(plans, eq(plans.id, bookings.planId))
-            .innerJoin(services, eq(services.id, bookings.planServiceId))
-            .where(and(where, key === null ? undefined : sql`(${bookings.createdAt}, ${bookings.id}) < (${key.at}::timestamptz, ${key.id})`))
-            .orderBy(desc(bookings.createdAt), desc(bookings.id))
-            .limit(BOOKING_EXPORT_BATCH);
-      async function* lines() {
-        let key: Key = null;
-        for (;;) {
-          const rows = await batch(key);
-          for (const row of rows) {
-            yield [
-              row.booking.codeRef,
-              BOOKING_STATUS_LABELS[row.booking.status],
-              clockIn(row.booking.scheduledAt, timeZone),
-              spreadsheetText(row.customer.name),
-              spreadsheetText(row.customer.dni),
-              spreadsheetText(row.customer.phone ?? ''),
-              spreadsheetText(row.planName),
-              spreadsheetText(row.serviceName),
-              spreadsheetText(row.booking.notes ?? ''),
-              clockIn(row.booking.createdAt, timeZone),
-            ];
-          }
-          if (rows.length < BOOKING_EXPORT_BATCH) return;
-          const lastRow = rows.at(-1)!;
-          key = { at: lastRow.at, id: lastRow.booking.id };
-        }
-      }
-      return csvStream(BOOKINGS_CSV_HEADER, lines());
     },
 
     /** The history's scope check: 404 unless `actor` may see the booking. */

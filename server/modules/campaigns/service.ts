@@ -26,6 +26,8 @@ import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime, many, money, one, sameNamed } from '../../http/item-sql';
+import { CAMPAIGN_STATUS_LABELS } from '@contract/campaign-status';
+import { csvAmount, csvTime } from '../../http/csv';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -109,6 +111,24 @@ export function createCampaignService({ db, storage, log }: { db: Db; storage: S
     defaultLimit: CAMPAIGN_PAGE_SIZE,
     fields: CAMPAIGN_FIELDS,
     includes: { list: CAMPAIGN_LIST_INCLUDES, detail: CAMPAIGN_DETAIL_INCLUDES },
+    csv: {
+      file: 'campanas',
+      summary: 'Las campañas filtradas, en CSV',
+      includes: ['sponsor', 'country'],
+      columns: [
+        { header: 'ID', cell: (item) => item.id },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'Sponsor', cell: (item) => item.sponsor?.name },
+        { header: 'País', cell: (item) => item.country?.name },
+        { header: 'Estado', cell: (item) => CAMPAIGN_STATUS_LABELS[item.status] },
+        { header: 'Inicio', cell: (item) => item.start_date },
+        { header: 'Fin', cell: (item) => item.end_date },
+        { header: 'Presupuesto', cell: (item) => csvAmount(item.budget) },
+        { header: 'Moneda', cell: (item) => (item.budget === null ? '' : item.currency) },
+        { header: 'Descripción', cell: (item) => item.description },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   const find = async (id: number): Promise<CampaignRow> => {

@@ -23,6 +23,7 @@ import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime, type ItemSql, many, one, relationAt, sameNamed } from '../../http/item-sql';
+import { csvTime } from '../../http/csv';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -85,6 +86,18 @@ export function createCategoryService({ db, storage, log }: { db: Db; storage: S
     defaultLimit: CATEGORY_PAGE_SIZE,
     fields: CATEGORY_FIELDS,
     includes: { list: CATEGORY_INCLUDES },
+    csv: {
+      file: 'categorias',
+      summary: 'Las categorías del catálogo filtradas, en CSV',
+      includes: ['parent'],
+      columns: [
+        { header: 'ID', cell: (item) => item.id },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'Padre', cell: (item) => item.parent?.name },
+        { header: 'Descripción', cell: (item) => item.description },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   const find = async (id: number): Promise<CategoryRow> => {

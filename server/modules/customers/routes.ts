@@ -42,7 +42,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       params: dspIdParam,
       summary: 'Los clientes de una DSP',
       description: `Con include=entitlements,entitlements.plan, sus suscripciones con su plan, en un número fijo de consultas. ${VISIBILITY_DESCRIPTION}`,
-      answer: (request, reply) => service.pageOfDsp(request, reply, request.params.dspId, actorOf(request)),
+      call: (request) => service.ofVisibleDsp(request.params.dspId, actorOf(request)),
     },
     create: {
       path: ofDsp,

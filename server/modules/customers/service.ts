@@ -21,7 +21,6 @@ import { DSP_NOT_FOUND } from '@contract/dsp.constants';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
 import { and, asc, eq, getTableName, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
@@ -34,6 +33,7 @@ import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { defineItem, isoTime, jsonKeys, many, sameNamed } from '../../http/item-sql';
+import { csvTime } from '../../http/csv';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
 import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
@@ -93,6 +93,14 @@ const history = secretAwareTrail({
 
 const plansError = () => validationFailed({ plan_id: [CUSTOMER_MESSAGES.planNotOfDsp] }, CUSTOMER_MESSAGES.planNotOfDsp);
 
+/** The names of the plans a customer holds (subscriptions not cancelled), by name. */
+const heldPlanNames = (item: Customer): string =>
+  (item.entitlements ?? [])
+    .filter((held) => held.status !== 'CANCELLED')
+    .map((held) => held.plan?.name ?? '')
+    .sort((a, b) => a.localeCompare(b, 'es'))
+    .join(', ');
+
 export function createCustomerService({ db }: { db: Db }) {
   const list = defineList({
     db,
@@ -113,6 +121,21 @@ export function createCustomerService({ db }: { db: Db }) {
     defaultLimit: CUSTOMER_PAGE_SIZE,
     fields: CUSTOMER_FIELDS,
     includes: { list: CUSTOMER_INCLUDES },
+    csv: {
+      file: 'clientes',
+      summary: 'Los clientes filtrados de una DSP, en CSV',
+      includes: ['entitlements', 'entitlements.plan'],
+      columns: [
+        { header: 'DNI', cell: (item) => item.dni },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'Email', cell: (item) => item.email },
+        { header: 'Teléfono', cell: (item) => item.phone },
+        { header: 'Dirección', cell: (item) => item.meta.address },
+        { header: 'Ciudad', cell: (item) => item.meta.city },
+        { header: 'Planes', cell: (item) => heldPlanNames(item) },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   /** A customer `actor` may see, or 404 'El cliente no existe.'. */
@@ -200,8 +223,8 @@ export function createCustomerService({ db }: { db: Db }) {
     /** The condition of a list narrowed to one DSP's customers. */
     ofDsp: (dspId: number) => eq(customers.dspId, dspId),
     /** One page of a DSP's customers, as `actor` may see them (404 for a DSP that is not theirs). */
-    pageOfDsp: (request: FastifyRequest, reply: FastifyReply, dspId: number, actor: Actor) =>
-      list.answer(request, reply, visibleDspList(db, actor, { id: dspId, column: customers.dspId })),
+    /** A DSP's customers as `actor` may see them: its list's and its export's scope (404 for a DSP that is not theirs). */
+    ofVisibleDsp: (dspId: number, actor: Actor) => visibleDspList(db, actor, { id: dspId, column: customers.dspId }),
     assertVisibleDsp: (dspId: number, actor: Actor) => assertVisibleDsp(db, actor, dspId),
 
     /**

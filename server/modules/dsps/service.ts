@@ -38,6 +38,8 @@ import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, enumFilter, idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime, many, one, presenterOf, presentItems, sameNamed } from '../../http/item-sql';
+import { DSP_TYPE_LABELS } from '@contract/dsp.constants';
+import { csvTime, csvYesNo } from '../../http/csv';
 import { defineList, type ListCall, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -153,6 +155,25 @@ export function createDspService({ db, storage, log }: { db: Db; storage: Storag
     defaultLimit: DSP_PAGE_SIZE,
     fields: DSP_FIELDS,
     includes: { list: DSP_INCLUDES },
+    csv: {
+      file: 'dsps',
+      summary: 'Las DSP filtradas, en CSV',
+      includes: ['sponsor', 'country'],
+      columns: [
+        { header: 'ID', cell: (item) => item.id },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'Tipo', cell: (item) => DSP_TYPE_LABELS[item.type] },
+        { header: 'Sponsor', cell: (item) => item.sponsor?.name },
+        { header: 'País', cell: (item) => item.country?.name },
+        { header: 'Email', cell: (item) => item.email_primary },
+        { header: 'Teléfono', cell: (item) => item.phone_primary },
+        { header: 'Teléfono secundario', cell: (item) => item.phone_secondary },
+        { header: 'Dirección', cell: (item) => item.address },
+        { header: 'Sitio web', cell: (item) => item.website_url },
+        { header: 'Habilitada', cell: (item) => csvYesNo(item.enabled) },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   /** The staff picker: active people only, alphabetical. */

@@ -27,6 +27,8 @@ import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { enumFilter, idFilter } from '../../http/filter-values';
+import { PLAN_STATUS_LABELS } from '@contract/plan.constants';
+import { csvAmount, csvTime, csvYesNo } from '../../http/csv';
 import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -96,6 +98,25 @@ export function createPlanService({ db, storage, log }: { db: Db; storage: Stora
       defaultLimit: PLAN_PAGE_SIZE,
       fields: PLAN_FIELDS,
       includes: { list: PLAN_INCLUDES },
+      csv: {
+        file: 'planes',
+        summary: 'Los planes filtrados, en CSV',
+        includes: ['campaign'],
+        columns: [
+          { header: 'ID', cell: (item) => item.id },
+          { header: 'Nombre', cell: (item) => item.name },
+          { header: 'Campaña', cell: (item) => item.campaign?.name },
+          { header: 'Sponsor', cell: (item) => item.campaign?.sponsor_name },
+          { header: 'Estado', cell: (item) => PLAN_STATUS_LABELS[item.status] },
+          { header: 'Precio', cell: (item) => csvAmount(item.price) },
+          { header: 'Moneda', cell: (item) => (item.price === null ? '' : item.currency) },
+          { header: 'Permanencia (meses)', cell: (item) => item.commitment_months },
+          { header: 'Días de prueba', cell: (item) => item.trial_days },
+          { header: 'Renovación automática', cell: (item) => csvYesNo(item.auto_renew) },
+          { header: 'Código Apolo', cell: (item) => item.apolo_code_ref },
+          { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+        ],
+      },
     });
 
   /** Every campaign's plans (the plans page). */

@@ -1,8 +1,6 @@
-import { CUSTOMERS_CSV_HEADER } from '@contract/sale';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@contract/entitlement';
 import {
   ENTITLEMENT_STATUSES_OF_SALE,
-  SALES_CSV_HEADER,
   SALE_DEFAULT_SORT,
   SALE_PAGE_SIZE,
   SALE_STATUSES,
@@ -14,25 +12,19 @@ import {
   type SalesTotal,
   sale,
 } from '@contract/sale';
-import { and, asc, count, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
+import { and, count, eq, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { appendTo } from '../../db/group-rows';
 import { customers, dsps, entitlements, plans, salesTallies } from '../../db/schema';
 import { compactSalesTallies, TALLY_ROWS_BEFORE_FOLDING } from '../../db/tallies';
 import { copyContains } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import { csvStream, spreadsheetText } from '../../http/csv';
+import { csvAmount, csvTime } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, mapped, one, relatedContract, sameNamed } from '../../http/item-sql';
 import { defineList, type ListFilter } from '../../http/list';
-import { createCustomerService } from '../customers/service';
 import { visibleDsp } from '../customers/visibility';
-
-/** Rows read per query while exporting: an export of any size never sits in memory at once. */
-export const EXPORT_BATCH = 1000;
 
 const DAY_MS = 86_400_000;
 const OFFSET_MS = 5 * 3_600_000;
@@ -52,9 +44,6 @@ function bogotaDayStart(name: string, value: string): Date {
   }
   return day;
 }
-
-/** A moment as a Bogotá clock shows it, for a CSV cell: '2026-03-31 21:05'. */
-const bogotaTime = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString().replace('T', ' ').slice(0, 16);
 
 /**
  * A sale as the list answers it: a subscription with its customer, DSP and plan, the plan's price
@@ -83,29 +72,6 @@ const saleItem = defineItem(sale, {
     plan: one(salePlan, (plan, subscription: typeof entitlements) => eq(plan.id, subscription.planId)),
   }),
 });
-
-/** One sale's columns as the CSV export reads them. */
-const exportColumns = {
-  id: entitlements.id,
-  createdAt: entitlements.createdAt,
-  customerName: customers.name,
-  customerEmail: customers.email,
-  dspName: dsps.name,
-  planName: plans.name,
-  price: plans.price,
-  currency: plans.currency,
-  paymentMethod: entitlements.paymentMethod,
-  status: entitlements.status,
-  /** created_at as PostgreSQL writes it, to the microsecond (a JavaScript Date keeps milliseconds): the export's keyset. */
-  at: sql<string>`${entitlements.createdAt}::text`,
-};
-
-/** After the last row read, newest first: created_at as PostgreSQL wrote it (to the microsecond), then id. */
-const before = (createdAt: AnyTimestamp, id: AnyId, key: Key) =>
-  key === null ? undefined : sql`(${createdAt}, ${id}) < (${key.at}::timestamptz, ${key.id})`;
-type Key = { at: string; id: number } | null;
-type AnyTimestamp = typeof entitlements.createdAt | typeof customers.createdAt;
-type AnyId = typeof entitlements.id | typeof customers.id;
 
 /**
  * The filters on a sale's DSP, status and payment method, on either table that holds those columns:
@@ -140,14 +106,12 @@ function summaryOf(rows: { currency: string | null; count: string; total: string
 const TALLY_FILTERS: Record<string, ListFilter> = tallyKeyFilters(salesTallies);
 
 export function createSalesService({ db }: { db: Db }) {
-  const customerService = createCustomerService({ db });
-
   // Every filter holds on the subscriptions' table alone, so the total counts the same rows.
   const list = defineList({
     db,
     shown: saleItem,
     // The sort by amount reads the plan's price.
-    joinedForSort: () => db.select({ id: entitlements.id }).from(entitlements).innerJoin(plans, eq(plans.id, entitlements.planId)).$dynamic(),
+    joinedForSort: (selection) => db.select(selection).from(entitlements).innerJoin(plans, eq(plans.id, entitlements.planId)).$dynamic(),
     filters: {
       ...tallyKeyFilters(entitlements),
       q: {
@@ -170,6 +134,21 @@ export function createSalesService({ db }: { db: Db }) {
     sorts: { created_at: entitlements.createdAt, amount: plans.price } satisfies Record<(typeof SALE_SORTS)[number], unknown>,
     defaultSort: SALE_DEFAULT_SORT,
     defaultLimit: SALE_PAGE_SIZE,
+    csv: {
+      file: 'ventas',
+      summary: 'Las ventas filtradas, en CSV',
+      columns: [
+        { header: 'Fecha', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+        { header: 'Cliente', cell: (item) => item.customer.name },
+        { header: 'Email', cell: (item) => item.customer.email },
+        { header: 'DSP', cell: (item) => item.dsp.name },
+        { header: 'Plan', cell: (item) => item.plan.name },
+        { header: 'Monto', cell: (item) => csvAmount(item.amount) },
+        { header: 'Moneda', cell: (item) => (item.amount === null ? '' : item.currency) },
+        { header: 'Método de pago', cell: (item) => (item.payment_method === null ? '' : PAYMENT_METHOD_LABELS[item.payment_method]) },
+        { header: 'Estado', cell: (item) => SALE_STATUS_LABELS[item.status] },
+      ],
+    },
   });
 
   /**
@@ -230,102 +209,6 @@ export function createSalesService({ db }: { db: Db }) {
         .groupBy(plans.currency);
       return summaryOf(rows);
     },
-
-    /**
-     * The CSV of the sales the filters select, newest first, every one of them: read in batches by
-     * keyset (created_at, id), so rows written meanwhile never shift a page under the export.
-     */
-    exportSales(query: Record<string, unknown>, actor: Actor): Readable {
-      const where = salesWhere(query, actor);
-      async function* lines() {
-        let key: Key = null;
-        for (;;) {
-          const after: SQL | undefined = before(entitlements.createdAt, entitlements.id, key);
-          const rows = await db
-            .select(exportColumns)
-            .from(entitlements)
-            .innerJoin(customers, eq(customers.id, entitlements.customerId))
-            .innerJoin(dsps, eq(dsps.id, entitlements.dspId))
-            .innerJoin(plans, eq(plans.id, entitlements.planId))
-            .where(and(where, after))
-            .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
-            .limit(EXPORT_BATCH);
-          for (const row of rows) {
-            yield [
-              bogotaTime(row.createdAt),
-              spreadsheetText(row.customerName),
-              spreadsheetText(row.customerEmail),
-              spreadsheetText(row.dspName),
-              spreadsheetText(row.planName),
-              row.price ?? '',
-              row.price === null ? '' : (row.currency ?? ''),
-              row.paymentMethod === null ? '' : PAYMENT_METHOD_LABELS[row.paymentMethod],
-              SALE_STATUS_LABELS[SALE_STATUS_OF[row.status]],
-            ];
-          }
-          if (rows.length < EXPORT_BATCH) return;
-          const last = rows.at(-1)!;
-          key = { at: last.at, id: last.id };
-        }
-      }
-      return csvStream(SALES_CSV_HEADER, lines());
-    },
-
-    /** 404 unless `actor` may see the DSP's customers (the list's rule). */
-    assertVisibleDsp: (dspId: number, actor: Actor) => customerService.assertVisibleDsp(dspId, actor),
-    customerFiltersQuerystring: customerService.list.filtersQuerystring,
-
-    /**
-     * The CSV of one DSP's customers the list's filters select, newest first, every one of them,
-     * with the plans each holds (subscriptions not cancelled), read in keyset batches. The caller
-     * has checked the DSP is visible; the filters are checked before the first byte.
-     */
-    exportCustomers(dspId: number, query: Record<string, unknown>): Readable {
-      const where = and(customerService.ofDsp(dspId), customerService.list.filtersOf(query));
-      async function* lines() {
-        let key: Key = null;
-        for (;;) {
-          const after: SQL | undefined = before(customers.createdAt, customers.id, key);
-          const rows = await db
-            .select({ customer: customers, at: sql<string>`${customers.createdAt}::text` })
-            .from(customers)
-            .where(and(where, after))
-            .orderBy(desc(customers.createdAt), desc(customers.id))
-            .limit(EXPORT_BATCH);
-          const held = await heldPlanNames(rows.map((row) => row.customer.id));
-          for (const { customer } of rows) {
-            const meta = (customer.meta ?? {}) as { address?: string | null; city?: string | null };
-            yield [
-              spreadsheetText(customer.dni),
-              spreadsheetText(customer.name),
-              spreadsheetText(customer.email),
-              spreadsheetText(customer.phone ?? ''),
-              spreadsheetText(meta.address ?? ''),
-              spreadsheetText(meta.city ?? ''),
-              spreadsheetText((held.get(customer.id) ?? []).join(', ')),
-              bogotaTime(customer.createdAt),
-            ];
-          }
-          if (rows.length < EXPORT_BATCH) return;
-          const last = rows.at(-1)!;
-          key = { at: last.at, id: last.customer.id };
-        }
-      }
-      return csvStream(CUSTOMERS_CSV_HEADER, lines());
-    },
   };
 
-  /** The names of the plans each customer holds (subscriptions not cancelled), in one query. */
-  async function heldPlanNames(customerIds: number[]): Promise<Map<number, string[]>> {
-    const byCustomer = new Map<number, string[]>();
-    if (customerIds.length === 0) return byCustomer;
-    const rows = await db
-      .select({ customerId: entitlements.customerId, name: plans.name })
-      .from(entitlements)
-      .innerJoin(plans, eq(plans.id, entitlements.planId))
-      .where(and(anyOf(entitlements.customerId, customerIds), ne(entitlements.status, 'CANCELLED')))
-      .orderBy(asc(plans.name));
-    for (const { customerId, name } of rows) appendTo(byCustomer, customerId, name);
-    return byCustomer;
-  }
 }

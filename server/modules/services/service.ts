@@ -30,6 +30,8 @@ import type { Actor } from '../../http/actor';
 import { notFound, validationFailed } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
 import { aliased, defineItem, fileUrl, isoTime, many, money, one, relatedContract, relationAt, sameNamed, withNested } from '../../http/item-sql';
+import { EVENT_PERIOD_LABELS } from '@contract/service.constants';
+import { csvAmount, csvTime, csvYesNo } from '../../http/csv';
 import { defineList, type ListFilter } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -137,6 +139,25 @@ export function createServiceService({ db, storage, log }: { db: Db; storage: St
       defaultLimit,
       fields: SERVICE_FIELDS,
       includes: { list: SERVICE_INCLUDES },
+      csv: {
+        file: 'servicios',
+        summary: 'Los servicios filtrados, en CSV',
+        includes: ['plan', 'campaign', 'category'],
+        columns: [
+          { header: 'ID', cell: (item) => item.id },
+          { header: 'Nombre', cell: (item) => item.name },
+          { header: 'Plan', cell: (item) => item.plan?.name },
+          { header: 'Campaña', cell: (item) => item.campaign?.name },
+          { header: 'Categoría', cell: (item) => item.category?.name },
+          { header: 'Cobertura', cell: (item) => (item.unlimited_coverage ? 'Ilimitada' : csvAmount(item.coverage_amount)) },
+          { header: 'Moneda', cell: (item) => (item.unlimited_coverage || item.coverage_amount === null ? '' : item.currency) },
+          { header: 'Eventos', cell: (item) => (item.unlimited_events ? 'Ilimitados' : item.event_limit) },
+          { header: 'Periodo', cell: (item) => (item.event_period === null ? '' : EVENT_PERIOD_LABELS[item.event_period]) },
+          { header: 'Activo', cell: (item) => csvYesNo(item.is_active) },
+          { header: 'Código Apolo', cell: (item) => item.apolo_code_ref },
+          { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+        ],
+      },
     });
 
   /** One plan's services (its tab on the campaign page); the plan comes from the path. */

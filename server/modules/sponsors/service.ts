@@ -23,6 +23,7 @@ import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { idFilter } from '../../http/filter-values';
 import { defineItem, fileUrl, isoTime, sameNamed } from '../../http/item-sql';
+import { csvTime } from '../../http/csv';
 import { defineList } from '../../http/list';
 import type { UploadedFile } from '../../http/uploads';
 import type { Storage } from '../../storage';
@@ -69,6 +70,19 @@ export function createSponsorService({ db, storage, log }: { db: Db; storage: St
     defaultLimit: SPONSOR_PAGE_SIZE,
     fields: SPONSOR_FIELDS,
     includes: { list: SPONSOR_INCLUDES },
+    csv: {
+      file: 'sponsors',
+      summary: 'Los sponsors filtrados, en CSV',
+      includes: ['country'],
+      columns: [
+        { header: 'ID', cell: (item) => item.id },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'País', cell: (item) => item.country?.name },
+        { header: 'Sitio web', cell: (item) => item.website_url },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+        { header: 'Actualizado', cell: (item, { timeZone }) => csvTime(item.updated_at, timeZone) },
+      ],
+    },
   });
 
   const find = async (id: number): Promise<SponsorRow> => {

@@ -25,6 +25,8 @@ import type { Actor } from '../../http/actor';
 import { conflict, notFound, validationFailed, type AppError, type FieldErrors } from '../../http/errors';
 import { booleanFilter, idFilter } from '../../http/filter-values';
 import { defineItem, isoTime, many, sameNamed } from '../../http/item-sql';
+import { SECOND_FACTOR_LABELS } from '@contract/auth.constants';
+import { csvTime, csvYesNo } from '../../http/csv';
 import { defineList } from '../../http/list';
 import { accountCreatedMessage, emailChangedMessage, passwordSetByAdminMessage, type MailMessage, type Mailer } from '../../mail';
 import { hashPassword } from '../../security/password';
@@ -207,6 +209,22 @@ export function createUserService({ db, mailer, log }: { db: Db; mailer: Mailer;
     defaultSort: USER_DEFAULT_SORT,
     defaultLimit: USER_PAGE_SIZE,
     fields: USER_FIELDS,
+    csv: {
+      file: 'usuarios',
+      summary: 'Los usuarios filtrados, en CSV',
+      columns: [
+        { header: 'ID', cell: (item) => item.id },
+        { header: 'Nombre', cell: (item) => item.name },
+        { header: 'DNI', cell: (item) => item.dni },
+        { header: 'Email', cell: (item) => item.email },
+        { header: 'Teléfono', cell: (item) => item.phone },
+        { header: 'País', cell: (item) => item.country },
+        { header: 'Roles', cell: (item) => item.rol.join(', ') },
+        { header: 'Activo', cell: (item) => csvYesNo(item.is_active) },
+        { header: 'Segundo factor', cell: (item) => SECOND_FACTOR_LABELS[item.second_factor] },
+        { header: 'Creado', cell: (item, { timeZone }) => csvTime(item.created_at, timeZone) },
+      ],
+    },
   });
 
   /** The user as every answer and the history show it, as `conn` (a write's transaction) reads it now; null when there is none. */

@@ -1,6 +1,5 @@
 export {
   AUDIT_FALLBACKS,
-  exportAuditEntries,
   fetchAuditEntries,
   fetchRecordHistory,
   restoreAuditEntry,

@@ -1,7 +1,6 @@
 export {
   BOOKING_FALLBACKS,
   changeBookingStatus,
-  exportBookings,
   fetchBooking,
   fetchBookingDsps,
   fetchBookingStats,

@@ -3,7 +3,6 @@ export {
   checkCustomerDeletion,
   createCustomer,
   deleteCustomer,
-  exportCustomers,
   fetchCustomer,
   fetchCustomerDspPlans,
   fetchCustomers,

@@ -1,6 +1,5 @@
 export {
   SALE_FALLBACKS,
-  exportSales,
   fetchSales,
   fetchSalesSummary,
   saleQueries,

@@ -66,9 +66,6 @@ export const fetchRecordHistory = (resource: HistoryResource, id: number, page: 
 /** Brings back the record a delete's entry removed: its id, fields, files and the relations that still exist. */
 export const restoreAuditEntry = (entryId: number) => api.post<{ id: number }>(`v1/audit/${entryId}/restore`, { fallback: AUDIT_FALLBACKS.restore });
 
-/** The CSV of every entry the filters match (the bearer token goes with it, so no plain link). */
-export const exportAuditEntries = (filters: AuditFilters) =>
-  api.getFile('v1/audit/export', { searchParams: listSearchParams({ filter: { ...filters } }), fallback: AUDIT_FALLBACKS.export });
 
 const keys = entityKeys('audit');
 

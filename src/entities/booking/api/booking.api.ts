@@ -53,12 +53,6 @@ export const fetchBookingSummary = (dspId: number, filter: BookingFilters, signa
 export const fetchBookingStats = (dspId: number, signal?: AbortSignal) =>
   api.get<BookingStats>(`v1/dsps/${dspId}/bookings/stats`, { searchParams: { tz: staffTimeZone() }, fallback: BOOKING_FALLBACKS.stats, signal });
 
-/** The CSV of every booking the filters select. */
-export const exportBookings = (dspId: number, filter: BookingFilters) => {
-  const searchParams = listSearchParams({ filter: { ...filter } });
-  searchParams.set('tz', staffTimeZone());
-  return api.getFile(`v1/dsps/${dspId}/bookings/export`, { searchParams, fallback: BOOKING_FALLBACKS.export });
-};
 
 /** `version`: the one the person saw; a stale one is refused (409, with the booking as it is now). */
 export const changeBookingStatus = (id: number, payload: { status: BookingStatus; reason?: string | null }, version?: number) =>

@@ -29,10 +29,6 @@ export const CUSTOMER_FALLBACKS = {
   export: 'No se pudieron exportar los clientes',
 } as const;
 
-/** Every customer of the DSP the search selects, as CSV (streamed by the server, no row cap). */
-export const exportCustomers = (dspId: number, filter: { q?: string }) =>
-  api.getFile(`v1/dsps/${dspId}/customers/export`, { searchParams: listSearchParams({ filter }), fallback: CUSTOMER_FALLBACKS.export });
-
 /** A DSP's customers (the list's params: search, page, includes). */
 export const fetchCustomers = (dspId: number, params: ListParams, signal?: AbortSignal) =>
   api.get<Paginated<Customer>>(`v1/dsps/${dspId}/customers`, { searchParams: listSearchParams(params), fallback: CUSTOMER_FALLBACKS.list, signal });

@@ -35,10 +35,6 @@ export const fetchSales = ({ page, limit, ...filters }: SaleListParams, signal?:
 export const fetchSalesSummary = (filters: SaleFilters, signal?: AbortSignal) =>
   api.get<SalesSummary>('v1/sales/summary', { searchParams: listSearchParams({ filter: { ...filters } }), fallback: SALE_FALLBACKS.summary, signal });
 
-/** The CSV of every sale the filters select (the bearer token goes with it, so no plain link). */
-export const exportSales = (filters: SaleFilters) =>
-  api.getFile('v1/sales/export', { searchParams: listSearchParams({ filter: { ...filters } }), fallback: SALE_FALLBACKS.export });
-
 const keys = entityKeys('sales');
 
 /**

@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { AUDIT_FALLBACKS, auditQueries, exportAuditEntries } from '@/entities/audit';
+import { AUDIT_FALLBACKS, auditQueries } from '@/entities/audit';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
@@ -31,7 +31,7 @@ export function AuditPage() {
       <PageHeader
         title="Auditoría"
         description="Quién cambió qué y cuándo, en todo el panel"
-        actions={<><SavedViewsMenu list="audit" /><ExportButton download={() => exportAuditEntries(filters)} name="auditoria" fallback={AUDIT_FALLBACKS.export} /></>}
+        actions={<><SavedViewsMenu list="audit" /><ExportButton list="v1/audit" params={{ filter: filters }} fallback={AUDIT_FALLBACKS.export} /></>}
       />
       <AuditFilters search={search} onChange={setFilters} />
       <Group justify="space-between" gap="sm">

@@ -3,12 +3,13 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BOOKING_FALLBACKS, bookingQueries, exportBookings, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
+import { BOOKING_FALLBACKS, bookingQueries, useBookingStream, type Booking, type BookingDsp } from '@/entities/booking';
 import { ChangeBookingStatusDialog } from '@/features/change-booking-status';
 import { SelectionBar, useListSelection } from '@/features/act-on-many';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { errorMessage } from '@/shared/api';
+import { staffTimeZone } from '@/shared/lib';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -123,9 +124,10 @@ function BookingsActions({ dspId }: { dspId: number | undefined }) {
     <Group gap="xs" align="flex-start">
       <SavedViewsMenu list="bookings" />
       <ExportButton
-        download={() => exportBookings(dspId ?? 0, bookingFilters(search))}
+        list={`v1/dsps/${dspId ?? 0}/bookings`}
+        params={bookingListParams(search)}
+        extra={{ tz: staffTimeZone() }}
         disabled={dspId === undefined}
-        name="agendamientos"
         fallback={BOOKING_FALLBACKS.export}
       />
       <Button variant="default" onClick={() => void refresh()} disabled={refreshing || dspId === undefined}>

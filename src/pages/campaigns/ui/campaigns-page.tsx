@@ -18,6 +18,7 @@ import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-ma
 import { SavedViewsMenu } from '@/features/saved-views';
 import { errorMessage } from '@/shared/api';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { useOptionsWhileOpen } from '@/shared/lib/use-options-while-open';
 import { useSearchedOptions } from '@/shared/lib/use-searched-options';
 import { useWantedOnceSettled } from '@/shared/lib/use-screen-settled';
@@ -72,7 +73,7 @@ export function CampaignsPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Campañas" description="Las campañas de todos los sponsors" actions={<SavedViewsMenu list="campaigns" />} />
+      <PageHeader title="Campañas" description="Las campañas de todos los sponsors" actions={<><SavedViewsMenu list="campaigns" /><ExportButton list="v1/campaigns" params={campaignsListParams(search)} /></>} />
       {/* Four filters: two by two at tablet width, one line on a laptop. */}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
         <SearchInput

@@ -10,6 +10,7 @@ import { HistoryButton } from '@/features/view-change-history';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { IconPlus } from '@/shared/ui/icons';
 import { RecordActions } from '@/shared/ui/record-actions';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
@@ -45,7 +46,7 @@ export function CategoriesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Categorías" description="Gestiona el catálogo global de categorías y subcategorías" actions={<><SavedViewsMenu list="categories" />{newButton}</>} />
+      <PageHeader title="Categorías" description="Gestiona el catálogo global de categorías y subcategorías" actions={<><SavedViewsMenu list="categories" /><ExportButton list="v1/categories" params={categoriesListParams(search)} />{newButton}</>} />
       <div style={{ maxWidth: 420 }}>
         <SearchInput
           label="Buscar categorías"

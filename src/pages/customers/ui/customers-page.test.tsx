@@ -1,3 +1,4 @@
+import { CUSTOMER_DEFAULT_SORT } from '@contract/customer.constants';
 import { PERMISSION_NAMES } from '@contract/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -125,7 +126,8 @@ describe('Customers page: export', () => {
     await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(saved).toHaveBeenCalledOnce());
     expect((saved.mock.contexts[0] as HTMLAnchorElement).download).toBe('clientes-andes.csv');
-    expect(Object.fromEntries(asked[0]!)).toEqual({ 'filter[q]': 'gil' });
+    // The list's search and its order, not its page.
+    expect(Object.fromEntries(asked[0]!)).toEqual({ 'filter[q]': 'gil', sort: CUSTOMER_DEFAULT_SORT });
     saved.mockRestore();
   });
 });

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerDeletion, customerQueries, exportCustomers, type Customer } from '@/entities/customer';
+import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerDeletion, customerQueries, type Customer } from '@/entities/customer';
 import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { CustomerFormModal } from '@/features/edit-customer';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
@@ -102,7 +102,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const actions = (
     <Group gap="xs" align="flex-start">
       <SavedViewsMenu list="customers" />
-      <ExportButton download={() => exportCustomers(dspId, { q: search.q })} name="clientes" fallback={CUSTOMER_FALLBACKS.export} />
+      <ExportButton list={`v1/dsps/${dspId}/customers`} params={customerListParams(search)} fallback={CUSTOMER_FALLBACKS.export} />
       <Button variant="default" onClick={() => void Promise.all([list.refetch(), dsp.refetch()])} loading={list.isFetching && !list.isPending}>
         Actualizar
       </Button>

@@ -9,6 +9,7 @@ import { DspFormModal } from '@/features/edit-dsp';
 import { HistoryButton } from '@/features/view-change-history';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconPlug, IconPlus, IconUsers } from '@/shared/ui/icons';
 import { lazyModal } from '@/shared/ui/lazy-modal';
@@ -60,7 +61,7 @@ export function DspConfigPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={<><SavedViewsMenu list="dsps" />{newButton}</>} />
+      <PageHeader title="DSP" description="Gestiona las DSP, sus datos y su configuración" actions={<><SavedViewsMenu list="dsps" /><ExportButton list="v1/dsps" params={dspListParams(search)} />{newButton}</>} />
       <div style={{ maxWidth: 420 }}>
         <SearchInput label="Buscar DSP" placeholder="Buscar por nombre..." value={search.q} onSearch={setSearchText} />
       </div>

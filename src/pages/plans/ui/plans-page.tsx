@@ -7,6 +7,7 @@ import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { PLAN_FALLBACKS, planQueries, type PlanStatus } from '@/entities/plan';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -36,7 +37,7 @@ export function PlansPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" actions={<SavedViewsMenu list="plans" />} />
+      <PageHeader title="Planes de Asistencia" description="Los planes de todas las campañas" actions={<><SavedViewsMenu list="plans" /><ExportButton list="v1/plans" params={plansListParams(search)} /></>} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <SearchInput label="Buscar planes" placeholder="Buscar por nombre o código Apolo..." value={search.q} onSearch={setSearchText} />
         <Select

@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { SALE_FALLBACKS, exportSales, saleQueries } from '@/entities/sale';
+import { SALE_FALLBACKS, saleQueries } from '@/entities/sale';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { ColumnsButton, useTableColumns } from '@/features/choose-columns';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
@@ -36,7 +36,7 @@ export function SalesPage() {
           <Group gap="sm">
             <SavedViewsMenu list="sales" />
             <ColumnsButton choice={columns} labels={SALES_COLUMN_LABELS} />
-            <ExportButton download={() => exportSales(filters)} name="ventas" fallback={SALE_FALLBACKS.export} />
+            <ExportButton list="v1/sales" params={{ filter: filters }} fallback={SALE_FALLBACKS.export} />
           </Group>
         } />
       <SalesFilters search={search} onChange={setFilters} onSearchText={setSearchText} />

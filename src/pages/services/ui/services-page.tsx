@@ -5,6 +5,7 @@ import { CampaignFilter, useCampaignFilterLabel } from '@/entities/campaign';
 import { SERVICE_FALLBACKS, serviceQueries } from '@/entities/service';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ActiveFilters, filterChips, optionLabel, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { LoadingState } from '@/shared/ui/loading-state';
@@ -36,7 +37,7 @@ export function ServicesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" actions={<SavedViewsMenu list="services" />} />
+      <PageHeader title="Servicios" description="Los servicios de los planes de todas las campañas" actions={<><SavedViewsMenu list="services" /><ExportButton list="v1/services" params={servicesListParams(search)} /></>} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <SearchInput label="Buscar servicios" placeholder="Buscar por nombre o descripción..." value={search.q} onSearch={setSearchText} />
         <Select

@@ -9,6 +9,7 @@ import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { SavedViewsMenu } from '@/features/saved-views';
 import { SponsorFormModal } from '@/features/edit-sponsor';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
+import { ExportButton } from '@/shared/ui/export-button';
 import { ActiveFilters, filterChips, searchChip } from '@/shared/ui/active-filters';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { Select } from '@/shared/ui/select';
@@ -54,6 +55,7 @@ export function SponsorsPage() {
         actions={
           <>
             <SavedViewsMenu list="sponsors" />
+            <ExportButton list="v1/sponsors" params={sponsorsListParams(search)} />
             <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-shortcut="new">
               Nuevo Sponsor
             </Button>

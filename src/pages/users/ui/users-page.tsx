@@ -7,7 +7,8 @@ import { SavedViewsMenu } from '@/features/saved-views';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { IconPlus } from '@/shared/ui/icons';
 import { PageHeader } from '@/shared/ui/page-header';
-import type { UsersSearch } from '../model/search';
+import { ExportButton } from '@/shared/ui/export-button';
+import { usersListParams, type UsersSearch } from '../model/search';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
 
@@ -46,6 +47,7 @@ export function UsersPage() {
           tab === 'users' ? (
             <>
               <SavedViewsMenu list="users" />
+              <ExportButton list="v1/users" params={usersListParams(search)} />
               <Button leftSection={<IconPlus size={16} />} onClick={openCreate} data-shortcut="new">
                 Nuevo Usuario
               </Button>

@@ -1,29 +1,45 @@
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, type DownloadedFile } from '@/shared/api';
+import { api, errorMessage, listSearchParams, type ListParams } from '@/shared/api';
 import { saveFile } from '@/shared/lib';
 import { ErrorAlert } from '../error-alert';
 import { IconDownload } from '../icons';
 
+/** What staff read when an export fails without a message of its own. */
+export const EXPORT_FALLBACK = 'No se pudo exportar el CSV';
+
 export interface ExportButtonProps {
-  /** Fetches the export of everything the filters select, not only the page on screen. */
-  download: () => Promise<DownloadedFile>;
-  /** The file's name when the server does not give one, before the date: 'ventas' → 'ventas-2026-11-23.csv'. */
-  name: string;
+  /** The list's API path, as its page reads it: 'v1/sponsors', `v1/dsps/${dspId}/bookings`. Its CSV is `<list>/export`. */
+  list: string;
+  /**
+   * The list's parameters as the page asks for them: their filters and sort are exported, every
+   * row they select, not only the page on screen (page, limit, include and fields are left out).
+   */
+  params?: ListParams;
+  /** Parameters of the list's own besides those (the bookings' time zone `tz`). */
+  extra?: Record<string, string>;
   /** What staff read when the export fails without a message of its own. */
-  fallback: string;
+  fallback?: string;
   /** Not yet possible (say, the screen's subject is still loading). */
   disabled?: boolean;
 }
 
+/** The CSV of a list with the session's token (a plain link could not send it), as the server names it. */
+function downloadListCsv(list: string, params: ListParams = {}, extra: Record<string, string> = {}, fallback = EXPORT_FALLBACK) {
+  const searchParams = listSearchParams({ filter: params.filter, sort: params.sort });
+  for (const [name, value] of Object.entries(extra)) searchParams.set(name, value);
+  return api.getFile(`${list.replace(/\/$/, '')}/export`, { searchParams, fallback });
+}
+
 /**
- * 'Exportar CSV'. Exports need the session's token, so the file is fetched through the API client
- * and saved from memory rather than opened as a link.
+ * 'Exportar CSV', the one way every list exports: the list's filters and sort as on screen, the
+ * file fetched through the API client (exports need the session's token) and saved from memory,
+ * 'Exportando…' meanwhile, and the server's reason in Spanish when it fails.
  */
-export function ExportButton({ download, name, fallback, disabled = false }: ExportButtonProps) {
+export function ExportButton({ list, params, extra, fallback = EXPORT_FALLBACK, disabled = false }: ExportButtonProps) {
   const exporting = useMutation({
-    mutationFn: download,
-    onSuccess: (file) => saveFile(file.blob, file.name ?? `${name}-${new Date().toISOString().slice(0, 10)}.csv`),
+    mutationFn: () => downloadListCsv(list, params, extra, fallback),
+    onSuccess: (file) => saveFile(file.blob, file.name ?? `${list.split('/').at(-1)}-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   return (
     <Stack gap="xs" align="flex-end">

@@ -1,1 +1,1 @@
-export { ExportButton, type ExportButtonProps } from './export-button';
+export { EXPORT_FALLBACK, ExportButton, type ExportButtonProps } from './export-button';
