@@ -205,7 +205,7 @@ describe('every list’s export, on the one path', () => {
     ['customers', () => `/api/v1/dsps/${ids.dsp}/customers/export`, 'clientes', CUSTOMERS_CSV_HEADER.join(','), () => `,'-${MARK} cliente,`],
     ['bookings', () => `/api/v1/dsps/${ids.dsp}/bookings/export?filter[customer_id]=${ids.customer}`, 'agendamientos', BOOKINGS_CSV_HEADER.join(','), () => `AG-INYECT01,Pendiente,${LATE_IN_BOGOTA},'-${MARK} cliente,`],
     ['sales', () => `/api/v1/sales/export?filter[q]=${MARK}`, 'ventas', SALES_CSV_HEADER.join(','), () => `${LATE_IN_BOGOTA},'-${MARK} cliente,`],
-    ['audit', () => `/api/v1/audit/export?filter[resource]=sponsor&filter[resource_id]=${ids.sponsor}`, 'auditoria', 'Fecha,Persona,Acción,Recurso,ID,Registro,Cambios', (id: typeof ids) => `,cambió,Sponsor,${id.sponsor},'=SUMA(2;2) ${MARK},el nombre: =SUMA(1;1) ${MARK} → =SUMA(2;2) ${MARK}`],
+    ['audit', () => `/api/v1/audit/export?filter[resource]=sponsor&filter[resource_id]=${ids.sponsor}`, 'auditoria', 'Fecha,Persona,Acción,Recurso,ID,Registro,Cambios,Lote', (id: typeof ids) => `,cambió,Sponsor,${id.sponsor},'=SUMA(2;2) ${MARK},el nombre: =SUMA(1;1) ${MARK} → =SUMA(2;2) ${MARK}`],
   ])('%s: Spanish headers, the formula guard, es-CO dates and money', async (_name, url, file, header, row) => {
     const [head, ...rows] = await exported(url(), file);
     expect(head).toBe(header);
