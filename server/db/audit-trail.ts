@@ -35,6 +35,27 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
   return entry!.id;
 }
 
+/**
+ * Writes many history entries in one statement per thousand (an import's), in the caller's
+ * transaction, each as `recordAudit` writes one.
+ */
+export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += 1000) {
+    await conn.insert(auditLog).values(
+      events.slice(start, start + 1000).map((event) => ({
+        actorId: author.userId,
+        actorName: author.name,
+        action: event.action,
+        resource: event.resource,
+        resourceId: event.resourceId,
+        resourceLabel: event.label,
+        changes: event.changes ?? [],
+        address: author.address,
+      })),
+    );
+  }
+}
+
 /** A secret (a password, a token) is recorded only as changed, never by value or by hash. */
 export const secretChange = (field: string): AuditChange => ({ field, before: null, after: null, secret: true });
 
@@ -60,10 +81,8 @@ export interface AuditView<T> {
  * changes nothing leaves no entry), a delete none. `secrets` names secret fields the write set.
  */
 export function auditTrail<T>(view: AuditView<T>) {
-  return {
-    resource: view.resource,
-    /** Answers the entry's id, or null when it wrote none (an update that changed nothing). */
-    async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): Promise<number | null> {
+  /** The entry a write makes, or null when it makes none (an update that changed nothing): for `record`, and for writes of many at once. */
+  const entry = (write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): AuditEvent | null => {
       const { before, after } = write;
       const subject = after ?? before;
       if (!subject) return null;
@@ -78,7 +97,15 @@ export function auditTrail<T>(view: AuditView<T>) {
       changes.push(...(write.secrets ?? []).map(secretChange));
       const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
       if (action === 'update' && changes.length === 0) return null;
-      return recordAudit(conn, author, { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes });
+      return { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes };
+  };
+  return {
+    resource: view.resource,
+    entry,
+    /** Answers the entry's id, or null when it wrote none (an update that changed nothing). */
+    async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): Promise<number | null> {
+      const event = entry(write);
+      return event ? recordAudit(conn, author, event) : null;
     },
   };
 }

@@ -56,6 +56,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   ['GET', '/api/v1/sales/summary', 'signed-in'],
   ['GET', '/api/v1/sales/export', 'signed-in'],
   ['GET', '/api/v1/dsps/:dspId/customers/export', 'signed-in'],
+  // The same as creating a customer of the DSP: any signed-in person, 404 for a DSP not theirs.
+  ['POST', '/api/v1/dsps/:dspId/customers/import', 'signed-in'],
   // Bookings: reading needs operations.view, every change bookings.change-status; both also the
   // DSP's visibility (404 for a DSP not assigned, unless dsps.manage), checked by the service.
   ['GET', '/api/v1/booking-dsps', 'operations.view'],
