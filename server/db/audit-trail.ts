@@ -1,5 +1,6 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
 import type { Db, Tx } from './client';
+import { insertMany } from './insert-many';
 import { auditLog } from './schema';
 
 /** Who made a change: null id for nobody signed in. Their name is copied into the entry. */
@@ -41,7 +42,9 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
  */
 export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<void> {
   for (let start = 0; start < events.length; start += 1000) {
-    await conn.insert(auditLog).values(
+    await insertMany(
+      conn,
+      auditLog,
       events.slice(start, start + 1000).map((event) => ({
         actorId: author.userId,
         actorName: author.name,

@@ -76,12 +76,13 @@ export function columnsOf(headers: readonly string[], mapping: ImportMapping | u
 }
 
 /** The plan ids a 'planes' cell names (ids or names, '|' between them), and the ones the DSP does not sell. */
-function plansOf(cell: string, plans: ImportContext['plans']): { ids: number[]; unknown: string[] } {
+function plansOf(cell: string, plans: readonly { id: number; folded: string }[]): { ids: number[]; unknown: string[] } {
   const ids: number[] = [];
   const unknown: string[] = [];
   for (const token of cell.split(IMPORT_PLAN_SEPARATOR).map((part) => part.trim()).filter(Boolean)) {
     const byId = /^\d+$/.test(token) ? plans.find((plan) => plan.id === Number(token)) : undefined;
-    const plan = byId ?? plans.find((candidate) => foldedValue(candidate.name) === foldedValue(token));
+    const folded = foldedValue(token);
+    const plan = byId ?? plans.find((candidate) => candidate.folded === folded);
     if (plan) ids.push(plan.id);
     else unknown.push(token);
   }
@@ -98,6 +99,7 @@ export async function checkImport(records: AsyncIterable<FileRecord>, mapping: I
   let columns: Partial<Record<ImportColumn, number>> | null = null;
   const dniLines = new Map<string, number>();
   const emailLines = new Map<string, number>();
+  const plansSold = context.plans.map((plan) => ({ id: plan.id, folded: foldedValue(plan.name) }));
 
   for await (const record of records) {
     if (columns === null) {
@@ -122,7 +124,7 @@ export async function checkImport(records: AsyncIterable<FileRecord>, mapping: I
     const password = cell('contraseña');
     if (password) Object.assign(body, { password, password_confirmation: password });
     const planCell = cell('planes') ?? '';
-    const plans = plansOf(planCell, context.plans);
+    const plans = plansOf(planCell, plansSold);
     if (plans.unknown.length > 0) refuse('planes', IMPORT_MESSAGES.planUnknown(plans.unknown.join(IMPORT_PLAN_SEPARATOR)));
     else if (planCell.trim() !== '') body.plan_id = plans.ids;
 

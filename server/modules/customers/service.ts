@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
+import { insertMany } from '../../db/insert-many';
 import { constraintRefusal, defineWrites } from '../../db/record-writes';
 import { recordAudit, recordAudits, type AuditEvent } from '../../db/audit-trail';
 import { numberOrNull } from '../../db/numeric';
@@ -95,6 +96,20 @@ const history = secretAwareTrail({
     plan_id: item.plan_id,
   }),
 });
+
+/** A customer as an import's insert answers it, by SQL column names. */
+interface CreatedRow {
+  id: number;
+  dni: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  meta: Partial<CustomerMeta>;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
 
 /** New customers written per batch of an import (each a few columns: far below PostgreSQL's 65,535 parameters). */
 const IMPORT_BATCH = 1000;
@@ -262,20 +277,20 @@ export function createCustomerService({ db }: { db: Db }) {
    */
   const createMany = async (tx: Tx, dspId: number, rows: readonly ImportRow[], months: ReadonlyMap<number, number>, planNames: ReadonlyMap<number, string>, actor: Actor) => {
     const hashes = await hashAll(rows.map((row) => row.input.password));
-    const created = await tx
-      .insert(customers)
-      .values(
-        rows.map((row, index) => ({
-          dspId,
-          dni: row.input.dni!,
-          name: row.input.name!,
-          email: row.input.email!,
-          phone: row.input.phone ?? null,
-          meta: { address: row.input.meta?.address ?? null, city: row.input.meta?.city ?? null },
-          passwordHash: hashes[index]!,
-        })),
-      )
-      .returning();
+    const created = (await insertMany(
+      tx,
+      customers,
+      rows.map((row, index) => ({
+        dspId,
+        dni: row.input.dni!,
+        name: row.input.name!,
+        email: row.input.email!,
+        phone: row.input.phone ?? null,
+        meta: { address: row.input.meta?.address ?? null, city: row.input.meta?.city ?? null },
+        passwordHash: hashes[index]!,
+      })),
+      [customers.id, customers.dni, customers.name, customers.email, customers.phone, customers.meta, customers.passwordHash, customers.createdAt, customers.updatedAt, customers.version],
+    )) as unknown as CreatedRow[];
     const byDni = new Map(created.map((row) => [row.dni, row]));
     const subscriptions: { customerId: number; dspId: number; planId: number; label: string }[] = [];
     const entries: AuditEvent[] = [];
@@ -290,13 +305,13 @@ export function createCustomerService({ db }: { db: Db }) {
         name: customer.name,
         email: customer.email,
         phone: customer.phone,
-        meta: metaOf(customer),
+        meta: { address: customer.meta.address ?? null, city: customer.meta.city ?? null },
         plan_id: planIds,
-        created_at: customer.createdAt.toISOString(),
-        updated_at: customer.updatedAt.toISOString(),
+        created_at: new Date(customer.created_at).toISOString(),
+        updated_at: new Date(customer.updated_at).toISOString(),
         version: customer.version,
       };
-      const entry = history.entry({ before: null, after: { item, secrets: { password: customer.passwordHash } } });
+      const entry = history.entry({ before: null, after: { item, secrets: { password: customer.password_hash } } });
       if (entry) entries.push(entry);
     }
     await recordAudits(tx, actor, entries);

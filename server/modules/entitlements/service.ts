@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit, recordAudits, type AuditEvent } from '../../db/audit-trail';
 import type { Db, Tx } from '../../db/client';
+import { insertMany } from '../../db/insert-many';
 import { assertVersion } from '../../db/record-writes';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { statusHistories } from '../../db/status-history';
@@ -84,7 +85,7 @@ const label = async (tx: Tx, row: EntitlementRow) => {
 };
 
 /** The history entry of a subscription just opened. */
-const openedEvent = (row: EntitlementRow, label: string | null): AuditEvent => ({
+const openedEvent = (row: Pick<EntitlementRow, 'id' | 'customerId' | 'planId' | 'paymentMethod'>, label: string | null): AuditEvent => ({
   action: 'create',
   resource: 'entitlement',
   resourceId: row.id,
@@ -111,17 +112,23 @@ export async function openEntitlements(
   const now = new Date();
   for (let start = 0; start < inputs.length; start += 1000) {
     const chunk = inputs.slice(start, start + 1000);
-    const rows = (await tx
-      .insert(entitlements)
-      .values(chunk.map(({ customerId, dspId, planId }) => ({ customerId, dspId, planId, status: 'ACTIVE' as const })))
-      .returning()) as EntitlementRow[];
+    const rows = (await insertMany(
+      tx,
+      entitlements,
+      chunk.map(({ customerId, dspId, planId }) => ({ customerId, dspId, planId, status: 'ACTIVE' as const })),
+      [entitlements.id, entitlements.customerId, entitlements.planId],
+    )).map((row) => ({ id: row.id as number, customerId: row.customer_id as number, planId: row.plan_id as number, paymentMethod: null }));
     const labels = new Map(chunk.map((input) => [`${input.customerId}:${input.planId}`, input.label]));
-    await tx
-      .insert(entitlementPeriods)
-      .values(rows.map((row) => ({ entitlementId: row.id, state: 'ACTIVE' as const, startsAt: now, endsAt: addMonths(now, months.get(row.planId) ?? 1), isOpen: true })));
-    await tx
-      .insert(entitlementStatusHistories)
-      .values(rows.map((row) => ({ entitlementId: row.id, oldStatus: null, newStatus: 'ACTIVE' as const, reason: null, changedBy: actor.userId })));
+    await insertMany(
+      tx,
+      entitlementPeriods,
+      rows.map((row) => ({ entitlementId: row.id, state: 'ACTIVE' as const, startsAt: now, endsAt: addMonths(now, months.get(row.planId) ?? 1), isOpen: true })),
+    );
+    await insertMany(
+      tx,
+      entitlementStatusHistories,
+      rows.map((row) => ({ entitlementId: row.id, oldStatus: null, newStatus: 'ACTIVE' as const, reason: null, changedBy: actor.userId })),
+    );
     await recordAudits(tx, actor, rows.map((row) => openedEvent(row, labels.get(`${row.customerId}:${row.planId}`) ?? null)));
   }
 }

@@ -23,6 +23,7 @@ export {
   IconSpeakerphone,
   IconStar,
   IconTrash,
+  IconUpload,
   IconUsers,
   type IconProps,
 } from './icons';
