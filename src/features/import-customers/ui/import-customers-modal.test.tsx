@@ -60,7 +60,7 @@ describe('Importar clientes: the wizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Importar' }));
     expect(await within(dialog).findByText('2 creados, 0 actualizados.')).toBeInTheDocument();
     expect(importDb.calls.at(-1)).toMatchObject({ dryRun: false });
-    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ver los clientes' }));
     // The list reads the new customers.
     expect(await screen.findByRole('article', { name: 'Iván Núñez' })).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { Alert, Button, FileInput, Group, Progress, ScrollArea, Stack, Stepper, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   IMPORT_COLUMN_LABELS,
@@ -56,6 +57,8 @@ function download(blob: Blob, name: string) {
  */
 export function ImportCustomersModal({ opened, onClose, dspId, dspName }: ImportCustomersModalProps) {
   const queryClient = useQueryClient();
+  // On a phone the steps keep their numbers and names only, on one line.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -119,9 +122,9 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
   const result = saving.data;
 
   return (
-    <Modal opened={opened} onClose={close} title={dspName ? `Importar clientes · ${dspName}` : 'Importar clientes'} size="xl" closeOnClickOutside={false}>
-      <Stepper active={step} onStepClick={(next) => next < step && !saving.isPending && step < 3 && setStep(next)} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label="Archivo" description="CSV de clientes">
+    <Modal opened={opened} onClose={close} title={dspName ? `Importar clientes · ${dspName}` : 'Importar clientes'} size="xl" fullScreen={narrow} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Stepper active={step} onStepClick={(next) => next < step && !saving.isPending && step < 3 && setStep(next)} size="sm" allowNextStepsSelect={false} iconSize={narrow ? 28 : undefined} wrap={!narrow}>
+        <Stepper.Step label="Archivo" description={narrow ? undefined : 'CSV de clientes'}>
           <Stack gap="md" mt="md">
             <Text size="sm" c="dimmed">
               Un CSV como lo guarda Excel (separado por comas o punto y coma, UTF-8 o Windows-1252), de hasta {count(MAX_IMPORT_ROWS)} filas y 20 MB. La
@@ -136,6 +139,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
               onChange={(chosen) => void choose(chosen)}
               error={fileError}
               clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
               data-autofocus
             />
             {preview ? <PreviewTable preview={preview} /> : null}
@@ -150,7 +154,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Columnas" description="Qué es cada una">
+        <Stepper.Step label="Columnas" description={narrow ? undefined : 'Qué es cada una'}>
           <Stack gap="md" mt="md">
             {preview && mapping ? (
               <>
@@ -161,7 +165,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Columna del archivo</Table.Th>
-                      <Table.Th>Ejemplo</Table.Th>
+                      {narrow ? null : <Table.Th>Ejemplo</Table.Th>}
                       <Table.Th>Se importa como</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -169,11 +173,13 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
                     {preview.headers.map((header, index) => (
                       <Table.Tr key={`${header}-${index}`}>
                         <Table.Td>{header || `(columna ${index + 1})`}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed" truncate maw={180}>
-                            {preview.rows[0]?.[index] ?? ''}
-                          </Text>
-                        </Table.Td>
+                        {narrow ? null : (
+                          <Table.Td>
+                            <Text size="sm" c="dimmed" truncate maw={180}>
+                              {preview.rows[0]?.[index] ?? ''}
+                            </Text>
+                          </Table.Td>
+                        )}
                         <Table.Td>
                           <Select
                             aria-label={`Columna ${header}`}
@@ -181,6 +187,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
                             value={mapping[header] ?? ''}
                             onChange={(value) => setMapping({ ...mapping, [header]: (value ?? '') as ImportColumn | '' })}
                             allowDeselect={false}
+                            miw={140}
                             size="xs"
                           />
                         </Table.Td>
@@ -211,7 +218,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Validación" description="Errores por fila">
+        <Stepper.Step label="Validación" description={narrow ? undefined : 'Errores por fila'}>
           <Stack gap="md" mt="md">
             {checked ? (
               <CheckedFile
@@ -249,7 +256,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
               </Alert>
             ) : null}
             <Group justify="flex-end">
-              <Button onClick={close}>Cerrar</Button>
+              <Button onClick={close}>Ver los clientes</Button>
             </Group>
           </Stack>
         </Stepper.Completed>
