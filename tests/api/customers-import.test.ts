@@ -177,4 +177,14 @@ describe('POST /api/v1/dsps/:dspId/customers/import', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('El archivo no tiene filas de clientes después de los encabezados.');
   });
+
+  it('refuses a file over 20 MB (413) and over 50,000 rows (422), in Spanish', async () => {
+    const big = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 0x41));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('El archivo supera el máximo de 20 MB.');
+    const rows = ['dni,nombre,email,planes', ...Array.from({ length: 50_001 }, (_, index) => `${index},N,${index}@c.co,Plan Hogar`)].join('\n');
+    const many = await upload(utf8(rows), { dryRun: true });
+    expect(many.statusCode).toBe(422);
+    expect(many.json().message).toBe('El archivo supera el máximo de 50.000 filas.');
+  });
 });
