@@ -87,8 +87,15 @@ describe('POST /api/v1/dsps/:dspId/customers/import', () => {
     const subs = await ctx.db.select().from(entitlements).where(eq(entitlements.customerId, ivan!.id));
     expect(subs.map((sub) => [sub.planId, sub.status]).sort()).toEqual([[dsp.plans[0]!.id, 'ACTIVE'], [dsp.plans[1]!.id, 'CANCELLED']].sort());
     expect((await byDni('9003'))!.name).toBe('José Muñoz');
-    const updates = await ctx.db.select().from(auditLog).where(and(eq(auditLog.resource, 'customer'), eq(auditLog.resourceId, ivan!.id), eq(auditLog.action, 'update')));
-    expect(updates).toHaveLength(1);
+    const updates = () => ctx.db.select().from(auditLog).where(and(eq(auditLog.resource, 'customer'), eq(auditLog.resourceId, ivan!.id), eq(auditLog.action, 'update')));
+    expect(await updates()).toHaveLength(1);
+    // The same rows again, without the password: nothing changes, so no customer gets a history entry.
+    const again = await upload(iconv.encode('DNI;Nombre;Planes\r\n9002;IVÁN NÚÑEZ PEÑA;Plan Hogar\r\n', 'win1252'), { mapping: { DNI: 'dni', Nombre: 'nombre', Planes: 'planes' } });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.json().errors.mapping).toEqual(['Falta la columna email: asígnala a un encabezado del archivo.']);
+    const same = await upload(iconv.encode('DNI;Nombre;Email;Planes\r\n9002;IVÁN NÚÑEZ PEÑA;ivan@correo.test;Plan Hogar\r\n', 'win1252'));
+    expect(same.json().data).toMatchObject({ rows: 1, updated: 1, created: 0 });
+    expect(await updates()).toHaveLength(1);
   });
 
   it('names every refused cell with its line and column, and writes nothing unless every row is valid', async () => {

@@ -97,6 +97,45 @@ const history = secretAwareTrail({
   }),
 });
 
+/** What an import compares a row with: the customer's fields and the plans they hold. */
+interface StoredCustomer {
+  dni: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  meta: CustomerMeta;
+  planIds: number[];
+}
+
+/** The customers an import updates, as stored, read in its transaction (a few statements for any number). */
+async function storedForImport(tx: Tx, ids: readonly number[]): Promise<Map<number, StoredCustomer>> {
+  const stored = new Map<number, StoredCustomer>();
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const chunk = ids.slice(start, start + 10_000);
+    const rows = await tx.select().from(customers).where(anyOf(customers.id, chunk)).for('no key update');
+    const held = await tx
+      .select({ customerId: entitlements.customerId, planId: entitlements.planId })
+      .from(entitlements)
+      .where(and(anyOf(entitlements.customerId, chunk), ne(entitlements.status, 'CANCELLED')));
+    for (const row of rows) stored.set(row.id, { dni: row.dni, name: row.name, email: row.email, phone: row.phone, meta: metaOf(row), planIds: [] });
+    for (const { customerId, planId } of held) stored.get(customerId)?.planIds.push(planId);
+  }
+  return stored;
+}
+
+/** Whether writing `input` (absent fields kept, meta merged, plan_id the whole list) would change the stored customer. */
+function changesCustomer(stored: StoredCustomer | undefined, input: UpdateInput): boolean {
+  if (!stored || input.password !== undefined) return true;
+  const differs = (value: unknown, current: unknown) => value !== undefined && value !== current;
+  if (differs(input.dni, stored.dni) || differs(input.name, stored.name) || differs(input.email, stored.email) || differs(input.phone, stored.phone)) return true;
+  if (input.meta && (differs(input.meta.address, stored.meta.address) || differs(input.meta.city, stored.meta.city))) return true;
+  if (input.plan_id) {
+    const wanted = new Set(input.plan_id);
+    if (wanted.size !== stored.planIds.length || stored.planIds.some((id) => !wanted.has(id))) return true;
+  }
+  return false;
+}
+
 /** A customer as an import's insert answers it, by SQL column names. */
 interface CreatedRow {
   id: number;
@@ -416,7 +455,13 @@ export function createCustomerService({ db }: { db: Db }) {
             await createMany(tx, dspId, creates.slice(start, start + IMPORT_BATCH), months, planNames, actor);
           }
           const inTx = writesOn(tx as unknown as Db);
-          for (const row of check.accepted) if (row.existingId !== null) await applyUpdate(inTx, row.existingId, row.input, actor);
+          const updates = check.accepted.filter((row) => row.existingId !== null);
+          const stored = await storedForImport(tx, updates.map((row) => row.existingId!));
+          for (const row of updates) {
+            // A row that says what the customer already holds writes nothing (as an update that changes nothing), without its savepoint.
+            if (!changesCustomer(stored.get(row.existingId!), row.input)) continue;
+            await applyUpdate(inTx, row.existingId!, row.input, actor);
+          }
           await recordAudit(tx, actor, {
             action: 'import',
             resource: 'dsp',
