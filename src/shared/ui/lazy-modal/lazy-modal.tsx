@@ -14,7 +14,14 @@ const FOCUS_RETURN_DELAY_MS = 50;
  * its animation and the focus given back to what opened it behave as usual (a modal first mounted
  * already open left its overlay over the page after Escape in the browser).
  */
-export function lazyModal<Props extends object>(load: LoadModal<Props>): ComponentType<Props> {
+export function lazyModal<Props extends object>(
+  load: LoadModal<Props>,
+  /**
+   * `onFirstOpen`: fetched only when first opened, never ahead (a large dialog few open, say the
+   * customers import with its CSV reader: the screen does not pay for it).
+   */
+  { fetch = 'whenSettled' }: { fetch?: 'whenSettled' | 'onFirstOpen' } = {},
+): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));
 
   function LazyModal(props: Props) {
@@ -44,7 +51,7 @@ export function lazyModal<Props extends object>(load: LoadModal<Props>): Compone
     }, [opened]);
 
     // Nothing to show while the code arrives.
-    if (!settled && !openedOnce) return null;
+    if (!(settled && fetch === 'whenSettled') && !openedOnce) return null;
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
