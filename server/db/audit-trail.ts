@@ -86,21 +86,21 @@ export interface AuditView<T> {
 export function auditTrail<T>(view: AuditView<T>) {
   /** The entry a write makes, or null when it makes none (an update that changed nothing): for `record`, and for writes of many at once. */
   const entry = (write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): AuditEvent | null => {
-      const { before, after } = write;
-      const subject = after ?? before;
-      if (!subject) return null;
-      const old = before ? view.fields(before) : {};
-      const next = after ? view.fields(after) : {};
-      const changes: AuditChange[] =
-        after === null
-          ? []
-          : Object.keys(next)
-              .filter((field) => before === null || !same(old[field] ?? null, next[field] ?? null))
-              .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
-      changes.push(...(write.secrets ?? []).map(secretChange));
-      const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
-      if (action === 'update' && changes.length === 0) return null;
-      return { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes };
+    const { before, after } = write;
+    const subject = after ?? before;
+    if (!subject) return null;
+    const old = before ? view.fields(before) : {};
+    const next = after ? view.fields(after) : {};
+    const changes: AuditChange[] =
+      after === null
+        ? []
+        : Object.keys(next)
+            .filter((field) => before === null || !same(old[field] ?? null, next[field] ?? null))
+            .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
+    changes.push(...(write.secrets ?? []).map(secretChange));
+    const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
+    if (action === 'update' && changes.length === 0) return null;
+    return { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes };
   };
   return {
     resource: view.resource,

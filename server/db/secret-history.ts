@@ -24,10 +24,10 @@ export function secretAwareTrail<T>(view: AuditView<T>) {
   const trail = auditTrail(view);
   /** The entry of a write, as `record` writes it (for writes of many at once). */
   const entry = (write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null; action?: AuditAction }) => {
-      const old = write.before?.secrets ?? {};
-      const next = write.after?.secrets ?? {};
-      const changed =
-        write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
+    const old = write.before?.secrets ?? {};
+    const next = write.after?.secrets ?? {};
+    const changed =
+      write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
     return trail.entry({ before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed, action: write.action });
   };
   return {
