@@ -45,6 +45,7 @@ describe('importing a DSP’s customers, in the browser', () => {
 
     await page.goto(`${server.url}/customers/${dsp.id}`);
     await page.getByRole('heading', { name: 'No hay clientes' }).waitFor();
+    await bothWidths(page, 'page');
     await page.getByRole('button', { name: 'Importar clientes' }).click();
     const wizard = page.getByRole('dialog', { name: /Importar clientes/ });
     await wizard.locator('input[type="file"]').setInputFiles(csvFile(BAD, 'clientes.csv'));

@@ -119,12 +119,14 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
   };
 
   const missing = mapping ? missingColumns(mapping) : [];
+  // A phone names only the step it is on; the others keep their numbers.
+  const stepLabel = (index: number, label: string) => (narrow && index !== step ? undefined : label);
   const result = saving.data;
 
   return (
     <Modal opened={opened} onClose={close} title={dspName ? `Importar clientes · ${dspName}` : 'Importar clientes'} size="xl" fullScreen={narrow} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stepper active={step} onStepClick={(next) => next < step && !saving.isPending && step < 3 && setStep(next)} size="sm" allowNextStepsSelect={false} iconSize={narrow ? 28 : undefined} wrap={!narrow}>
-        <Stepper.Step label="Archivo" description={narrow ? undefined : 'CSV de clientes'}>
+        <Stepper.Step label={stepLabel(0, 'Archivo')} description={narrow ? undefined : 'CSV de clientes'}>
           <Stack gap="md" mt="md">
             <Text size="sm" c="dimmed">
               Un CSV como lo guarda Excel (separado por comas o punto y coma, UTF-8 o Windows-1252), de hasta {count(MAX_IMPORT_ROWS)} filas y 20 MB. La
@@ -154,7 +156,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Columnas" description={narrow ? undefined : 'Qué es cada una'}>
+        <Stepper.Step label={stepLabel(1, 'Columnas')} description={narrow ? undefined : 'Qué es cada una'}>
           <Stack gap="md" mt="md">
             {preview && mapping ? (
               <>
@@ -218,7 +220,7 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Validación" description={narrow ? undefined : 'Errores por fila'}>
+        <Stepper.Step label={stepLabel(2, 'Validación')} description={narrow ? undefined : 'Errores por fila'}>
           <Stack gap="md" mt="md">
             {checked ? (
               <CheckedFile
