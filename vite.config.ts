@@ -9,7 +9,7 @@ import { SIGN_IN_PAGES, SIGN_IN_PATHS, screenPages } from './src/app/routes/scre
 import { SESSION_STORAGE_KEY } from './src/shared/auth/session-key.ts';
 
 /** Mantine's components that only dialogs and the history drawer use (see `codeSplitting.groups`). */
-const DIALOG_INPUTS = '(NumberInput|NumberFormatter|MultiSelect|PillsInput|Stepper|Textarea|JsonInput|Timeline|Fieldset|Switch|FileButton)';
+const DIALOG_INPUTS = '(NumberInput|NumberFormatter|MultiSelect|PillsInput|Stepper|Textarea|JsonInput|Timeline|Fieldset|Switch|FileButton|FileInput|Progress)';
 /** Mantine's components that only the Ctrl+K palette uses: left to the palette's own chunk. */
 const PALETTE_ONLY = '(Highlight|Mark)';
 
@@ -201,7 +201,7 @@ export default defineConfig({
               ),
             },
             // Mantine's inputs that only dialogs hold (numbers, several values, steps, long text, JSON,
-            // switches, file buttons) and the history drawer's timeline: a screen loads them when a
+            // switches, file buttons and inputs, the import's progress bar) and the history drawer's timeline: a screen loads them when a
             // dialog opens or once it has settled, not before its list is drawn. After 'mantine', which has taken what they
             // share with the screens (the combobox under every select): a group takes what its
             // modules import, and the screens would then have loaded this one too.

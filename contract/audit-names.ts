@@ -19,4 +19,4 @@ export const AUDIT_RESOURCES = [
   'booking',
   'session',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password', 'restore'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permissions', 'sign-in', 'sign-out', 'password', 'restore', 'import'] as const;

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditChange, AuditResource } from '@contract/audit';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from './client';
+import { insertMany } from './insert-many';
 import { auditLog } from './schema';
 
 /** Who made a change: null id for nobody signed in. Their name is copied into the entry. */
@@ -29,17 +30,24 @@ export async function recordAudit(conn: Db | Tx, author: AuditAuthor, event: Aud
   return id!;
 }
 
-/** Writes the entries of many records' writes by one author in one statement (a bulk call's), in their order; answers their ids. */
+/** History entries per statement when many are written at once (an import's fifty thousand). */
+const ENTRIES_PER_STATEMENT = 1000;
+
+/**
+ * Writes the entries of many records' writes by one author (a bulk call's, an import's), a
+ * thousand per statement with one parameter each (`insertMany`), in their order, in the caller's
+ * transaction; answers their ids.
+ */
 export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: readonly AuditEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
   const batchId = author.batchId ?? null;
-  // Of a batch, only its first entry is a line of the history's list; the statement sees the
-  // entries of the batch committed before it (and its own transaction's), so a rolled-back one does not count.
-  const grouped = (index: number) => (batchId === null ? false : index > 0 ? true : sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.batchId} = ${batchId})`);
-  const entries = await conn
-    .insert(auditLog)
-    .values(
-      events.map((event, index) => ({
+  // Of a batch, only its first entry is a line of the history's list. The batch's entries this call
+  // continues are those already committed or written in its own transaction: a rolled-back one does not count.
+  let grouped = batchId !== null && (await conn.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.batchId, batchId)).limit(1)).length > 0;
+  const ids: number[] = [];
+  for (let start = 0; start < events.length; start += ENTRIES_PER_STATEMENT) {
+    const rows = events.slice(start, start + ENTRIES_PER_STATEMENT).map((event) => {
+      const row = {
         actorId: author.userId,
         actorName: author.name,
         action: event.action,
@@ -49,11 +57,14 @@ export async function recordAudits(conn: Db | Tx, author: AuditAuthor, events: r
         changes: event.changes ?? [],
         address: author.address,
         batchId,
-        batchGrouped: grouped(index),
-      })),
-    )
-    .returning({ id: auditLog.id });
-  return entries.map((entry) => entry.id);
+        batchGrouped: grouped,
+      };
+      grouped = batchId !== null;
+      return row;
+    });
+    for (const written of await insertMany(conn, auditLog, rows, [auditLog.id])) ids.push(Number(written.id));
+  }
+  return ids;
 }
 
 /** A secret (a password, a token) is recorded only as changed, never by value or by hash. */
@@ -81,25 +92,31 @@ export interface AuditView<T> {
  * changes nothing leaves no entry), a delete none. `secrets` names secret fields the write set.
  */
 export function auditTrail<T>(view: AuditView<T>) {
+  /** The entry a write makes, or null when it makes none (an update that changed nothing): for `record`, and for writes of many at once. */
+  const entry = (write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): AuditEvent | null => {
+    const { before, after } = write;
+    const subject = after ?? before;
+    if (!subject) return null;
+    const old = before ? view.fields(before) : {};
+    const next = after ? view.fields(after) : {};
+    const changes: AuditChange[] =
+      after === null
+        ? []
+        : Object.keys(next)
+            .filter((field) => before === null || !same(old[field] ?? null, next[field] ?? null))
+            .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
+    changes.push(...(write.secrets ?? []).map(secretChange));
+    const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
+    if (action === 'update' && changes.length === 0) return null;
+    return { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes };
+  };
   return {
     resource: view.resource,
+    entry,
     /** Answers the entry's id, or null when it wrote none (an update that changed nothing). */
     async record(conn: Db | Tx, author: AuditAuthor, write: { before: T | null; after: T | null; secrets?: string[]; action?: AuditAction }): Promise<number | null> {
-      const { before, after } = write;
-      const subject = after ?? before;
-      if (!subject) return null;
-      const old = before ? view.fields(before) : {};
-      const next = after ? view.fields(after) : {};
-      const changes: AuditChange[] =
-        after === null
-          ? []
-          : Object.keys(next)
-              .filter((field) => before === null || !same(old[field] ?? null, next[field] ?? null))
-              .map((field) => ({ field, before: before === null ? null : (old[field] ?? null), after: next[field] ?? null, secret: false }));
-      changes.push(...(write.secrets ?? []).map(secretChange));
-      const action = write.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update');
-      if (action === 'update' && changes.length === 0) return null;
-      return recordAudit(conn, author, { action, resource: view.resource, resourceId: view.id(subject), label: view.label(subject), changes });
+      const event = entry(write);
+      return event ? recordAudit(conn, author, event) : null;
     },
   };
 }

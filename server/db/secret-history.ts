@@ -1,6 +1,6 @@
 import type { AuditAction } from '@contract/audit';
 import type { AuditAuthor, AuditView } from './audit-trail';
-import { auditTrail } from './audit-trail';
+import { auditTrail, recordAudit } from './audit-trail';
 import type { Db, Tx } from './client';
 
 /**
@@ -22,14 +22,20 @@ export const itemWithoutSecrets = <T>(_row: unknown, _tx: unknown, after: WithSe
  */
 export function secretAwareTrail<T>(view: AuditView<T>) {
   const trail = auditTrail(view);
+  /** The entry of a write, as `record` writes it (for writes of many at once). */
+  const entry = (write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null; action?: AuditAction }) => {
+    const old = write.before?.secrets ?? {};
+    const next = write.after?.secrets ?? {};
+    const changed =
+      write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
+    return trail.entry({ before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed, action: write.action });
+  };
   return {
     resource: view.resource,
+    entry,
     async record(conn: Db | Tx, author: AuditAuthor, write: { before: WithSecrets<T> | null; after: WithSecrets<T> | null; action?: AuditAction }) {
-      const old = write.before?.secrets ?? {};
-      const next = write.after?.secrets ?? {};
-      const changed =
-        write.after === null ? [] : [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => old[field] !== next[field]).sort();
-      return trail.record(conn, author, { before: write.before?.item ?? null, after: write.after?.item ?? null, secrets: changed, action: write.action });
+      const event = entry(write);
+      return event ? recordAudit(conn, author, event) : null;
     },
   };
 }

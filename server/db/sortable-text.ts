@@ -28,6 +28,9 @@ export const foldedName = (expression: AnyColumn | SQL): SQL => sql`lower(transl
 const fold = (value: string): string =>
   [...value].map((char) => PLAIN[ACCENTED.indexOf(char)] ?? char).join('').toLowerCase();
 
+/** `value` as `foldedName` folds it in SQL (trimmed, case and accents ignored), to compare names before writing them. */
+export const foldedValue = (value: string): string => fold(value.replace(/^ +| +$/g, ''));
+
 /** The column contains `value`, ignoring case and accents; `%` and `_` match themselves. */
 export const containsText = (column: AnyColumn, value: string): SQL => sql`${sortableText(column)} like ${likePattern(value)}`;
 

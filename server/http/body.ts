@@ -46,6 +46,10 @@ import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './e
 import { MAX_UPLOAD_BYTES, TempFiles, UploadedFile } from './uploads';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route taking a larger file than MAX_UPLOAD_BYTES (an import's CSV): its limit and the 413 it answers over it. */
+    uploadLimit?: { bytes: number; message: string };
+  }
   interface FastifyRequest {
     /** Set when a POST carried `_method=PUT|PATCH`: treat the request as that method. */
     methodOverride?: 'PUT' | 'PATCH';
@@ -290,7 +294,8 @@ type WithTempFiles = FastifyRequest & { [kTempFiles]: TempFiles | null };
  */
 function readMultipart(request: FastifyRequest, payload: Readable, tmpDir: string): Promise<Record<string, unknown>> {
   const limit = request.routeOptions.bodyLimit ?? MAX_REQUEST_BYTES;
-  if (Number(request.headers['content-length']) > limit) return Promise.reject(tooLarge());
+  const uploadLimit = request.routeOptions.config.uploadLimit;
+  if (Number(request.headers['content-length']) > limit) return Promise.reject(uploadLimit ? payloadTooLarge(uploadLimit.message, 'file') : tooLarge());
 
   return new Promise((resolve, reject) => {
     let parser: InstanceType<typeof Busboy>;
@@ -300,7 +305,7 @@ function readMultipart(request: FastifyRequest, payload: Readable, tmpDir: strin
         limits: {
           fieldSize: MAX_FORM_FIELD_BYTES,
           fields: MAX_FORM_PAIRS,
-          fileSize: MAX_UPLOAD_BYTES,
+          fileSize: uploadLimit?.bytes ?? MAX_UPLOAD_BYTES,
           files: MAX_FORM_FILES,
           parts: MAX_FORM_PAIRS + MAX_FORM_FILES,
         },
@@ -348,7 +353,7 @@ function readMultipart(request: FastifyRequest, payload: Readable, tmpDir: strin
     parser.on('file', (name: string | undefined, stream: Readable, filename: string | undefined) => {
       files.add(stream);
       // busboy truncates a file at the size limit and says so with 'limit'.
-      stream.once('limit', () => fail(payloadTooLarge(undefined, fieldOf(name))));
+      stream.once('limit', () => fail(payloadTooLarge(uploadLimit?.message, fieldOf(name))));
       const entry = temp.write(stream).then(({ path, size, kind }): FormPair | null => {
         files.delete(stream);
         // A browser's untouched file input: no name, no bytes.

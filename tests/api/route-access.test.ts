@@ -54,6 +54,8 @@ const LISTED: [method: string, url: string, access: RouteAccess['access']][] = [
   // Sales' totals follow the same rule: every DSP with dsps.manage, else only those assigned. Every
   // list's CSV (`<list>/export`) is declared by resourceRoutes with its list's own access and scope.
   ['GET', '/api/v1/sales/summary', 'signed-in'],
+  // The same as creating a customer of the DSP: any signed-in person, 404 for a DSP not theirs.
+  ['POST', '/api/v1/dsps/:dspId/customers/import', 'signed-in'],
   // Bookings: reading needs operations.view, every change bookings.change-status; both also the
   // DSP's visibility (404 for a DSP not assigned, unless dsps.manage), checked by the service.
   ['GET', '/api/v1/booking-dsps', 'operations.view'],

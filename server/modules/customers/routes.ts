@@ -1,5 +1,16 @@
 import { recordIdParam, successEnvelope } from '@contract/common';
 import { CUSTOMER_ANSWERS, customer, customerDspPlans, customerFields, customerUpdateFields } from '@contract/customer';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  IMPORT_PLAN_SEPARATOR,
+  IMPORT_REQUIRED_COLUMNS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  customerImportFields,
+  customerImportQuery,
+  customerImportResult,
+} from '@contract/customer-import';
 import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +21,8 @@ import { customers } from '../../db/schema';
 import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { bulkRoute, DELETE_DESCRIPTION, deleteAction } from '../../http/bulk';
+import { unsupportedMediaType } from '../../http/errors';
+import { fileField } from '../../http/file-field';
 import { resourceRoutes } from '../../http/resource-routes';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
@@ -17,6 +30,7 @@ import { createCustomerService } from './service';
 import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from './visibility';
 
 const tags = ['Clientes'];
+const importBody = customerImportFields.extend({ file: fileField(IMPORT_MESSAGES.fileRequired) });
 const dspIdParam = z.object({ dspId: recordIdParam });
 const ofDsp = '/api/v1/dsps/:dspId/customers';
 
@@ -92,6 +106,42 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => success(await service.dspPlans(request.params.dspId, actorOf(request))),
+  );
+
+  r.post(
+    `${ofDsp}/import`,
+    {
+      config: { access: 'signed-in', uploadLimit: { bytes: MAX_IMPORT_BYTES, message: IMPORT_MESSAGES.tooLarge } },
+      schema: {
+        tags,
+        summary: 'Importa los clientes de una DSP desde un CSV (o solo lo valida)',
+        description:
+          'multipart/form-data: file, un CSV en UTF-8 (con o sin BOM) o Windows-1252, separado por comas o por punto y coma (como lo guarda Excel), ' +
+          `de ${MAX_IMPORT_ROWS.toLocaleString('es-CO')} filas y ${MAX_IMPORT_BYTES / 1024 / 1024} MB como máximo (413 o 422 por encima). La primera fila nombra las columnas: ` +
+          `${IMPORT_COLUMNS.join(', ')} (planes: ids o nombres de planes que la DSP vende, separados por '${IMPORT_PLAN_SEPARATOR}'; contraseña opcional). ` +
+          `Obligatorias: ${IMPORT_REQUIRED_COLUMNS.join(', ')}. mapping (opcional, JSON {"encabezado del archivo": "columna"}) dice qué encabezado va a qué columna; ` +
+          'sin él se deducen por el nombre del encabezado (sin distinguir mayúsculas ni tildes). Cada fila se valida con las mismas reglas que el alta y la ' +
+          'edición de un cliente, y además: DNI o email repetidos dentro del archivo, y planes que la DSP no vende. Un DNI que ya existe en la DSP actualiza ' +
+          'ese cliente (las columnas ausentes no cambian; planes, si llega, es su lista completa); uno nuevo crea el cliente con una suscripción ACTIVE por plan. ' +
+          'Un cliente nuevo sin contraseña queda sin contraseña utilizable (nunca se muestra): la define con la recuperación. ' +
+          'dry_run=1 (en el formulario o en la consulta) solo valida y no guarda nada: created y updated dicen cuántos se crearían y actualizarían. ' +
+          "Sin dry_run, una sola fila con errores responde 422 con el mismo resultado en data (errors: [{line, column, message}], 'Fila 14, email: El email no es válido') " +
+          'y no guarda nada; si todas son válidas, todo se guarda en una sola transacción (todo o nada), con una entrada de historial de la importación en la DSP ' +
+          `(con sus cuentas) y la de cada cliente y suscripción. Se listan como mucho los primeros 10.000 errores. ${VISIBILITY_DESCRIPTION}`,
+        consumes: ['multipart/form-data'],
+        params: dspIdParam,
+        querystring: customerImportQuery,
+        body: importBody,
+        response: { 200: successEnvelope(customerImportResult) },
+      },
+    },
+    async (request) => {
+      const { file, mapping, dry_run: dryRunField } = request.body;
+      if (file.kind !== 'unknown') throw unsupportedMediaType(IMPORT_MESSAGES.notCsv, 'file');
+      const dryRun = Boolean(dryRunField ?? request.query.dry_run);
+      const result = await service.import(request.params.dspId, file, { mapping, dryRun }, actorOf(request));
+      return success(result, dryRun ? IMPORT_MESSAGES.validated : IMPORT_MESSAGES.imported);
+    },
   );
 
   historyRoute(app, {

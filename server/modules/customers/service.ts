@@ -18,6 +18,7 @@ import {
   type customerUpdateFields,
 } from '@contract/customer';
 import { DSP_NOT_FOUND } from '@contract/dsp.constants';
+import { IMPORT_MESSAGES, rowErrorText, type CustomerImportResult, type ImportMapping } from '@contract/customer-import';
 import { PLAN_REMOVED_REASON } from '@contract/entitlement';
 import { and, asc, eq, getTableName, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -25,18 +26,23 @@ import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { foreignKeyViolation } from '../../db/errors';
-import { defineWrites } from '../../db/record-writes';
+import { insertMany } from '../../db/insert-many';
+import { constraintRefusal, defineWrites } from '../../db/record-writes';
+import { recordAudit, recordAudits, type AuditEvent } from '../../db/audit-trail';
 import { numberOrNull } from '../../db/numeric';
 import { bookings, customers, dspPlans, dsps, entitlementPeriods, entitlements, entitlementStatusHistories, plans } from '../../db/schema';
 import { itemWithoutSecrets, secretAwareTrail, type WithSecrets } from '../../db/secret-history';
 import { copyContains, sortableText } from '../../db/sortable-text';
 import type { Actor } from '../../http/actor';
-import { notFound, validationFailed } from '../../http/errors';
+import { AppError, notFound, validationFailed } from '../../http/errors';
+import type { UploadedFile } from '../../http/uploads';
 import { defineItem, isoTime, jsonKeys, many, sameNamed } from '../../http/item-sql';
 import { csvTime } from '../../http/csv';
 import { defineList } from '../../http/list';
 import { hashPassword } from '../../security/password';
-import { changeEntitlementStatus, entitlementItem, openEntitlement } from '../entitlements/service';
+import { changeEntitlementStatus, entitlementItem, openEntitlement, openEntitlements } from '../entitlements/service';
+import { readImportFile } from './import-file';
+import { checkImport, type ImportRow } from './import-rows';
 import { assertVisibleDsp, visibleDsp, visibleDspList } from './visibility';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -90,6 +96,88 @@ const history = secretAwareTrail({
     plan_id: item.plan_id,
   }),
 });
+
+/** What an import compares a row with: the customer's fields and the plans they hold. */
+interface StoredCustomer {
+  dni: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  meta: CustomerMeta;
+  planIds: number[];
+}
+
+/** The customers an import updates, as stored, read in its transaction (a few statements for any number). */
+async function storedForImport(tx: Tx, ids: readonly number[]): Promise<Map<number, StoredCustomer>> {
+  const stored = new Map<number, StoredCustomer>();
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const chunk = ids.slice(start, start + 10_000);
+    const rows = await tx.select().from(customers).where(anyOf(customers.id, chunk)).for('no key update');
+    const held = await tx
+      .select({ customerId: entitlements.customerId, planId: entitlements.planId })
+      .from(entitlements)
+      .where(and(anyOf(entitlements.customerId, chunk), ne(entitlements.status, 'CANCELLED')));
+    for (const row of rows) stored.set(row.id, { dni: row.dni, name: row.name, email: row.email, phone: row.phone, meta: metaOf(row), planIds: [] });
+    for (const { customerId, planId } of held) stored.get(customerId)?.planIds.push(planId);
+  }
+  return stored;
+}
+
+/** Whether writing `input` (absent fields kept, meta merged, plan_id the whole list) would change the stored customer. */
+function changesCustomer(stored: StoredCustomer | undefined, input: UpdateInput): boolean {
+  if (!stored || input.password !== undefined) return true;
+  const differs = (value: unknown, current: unknown) => value !== undefined && value !== current;
+  if (differs(input.dni, stored.dni) || differs(input.name, stored.name) || differs(input.email, stored.email) || differs(input.phone, stored.phone)) return true;
+  if (input.meta && (differs(input.meta.address, stored.meta.address) || differs(input.meta.city, stored.meta.city))) return true;
+  if (input.plan_id) {
+    const wanted = new Set(input.plan_id);
+    if (wanted.size !== stored.planIds.length || stored.planIds.some((id) => !wanted.has(id))) return true;
+  }
+  return false;
+}
+
+/** A customer as an import's insert answers it, by SQL column names. */
+interface CreatedRow {
+  id: number;
+  dni: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  meta: Partial<CustomerMeta>;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** New customers written per batch of an import (each a few columns: far below PostgreSQL's 65,535 parameters). */
+const IMPORT_BATCH = 1000;
+
+/** Hashes computed at once: libuv runs four by default, and each holds 32 MiB. */
+const HASHING_AT_ONCE = 4;
+
+/**
+ * Each password hashed; none (a row without one) stores the unusable hash no password matches, as
+ * a random password never shown would be: the customer sets one by recovery.
+ */
+async function hashAll(passwords: readonly (string | undefined)[]): Promise<string[]> {
+  const hashes: string[] = new Array(passwords.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < passwords.length) {
+      const index = next++;
+      const password = passwords[index];
+      hashes[index] = password === undefined ? UNUSABLE_SECRET : await hashPassword(password);
+    }
+  };
+  await Promise.all(Array.from({ length: HASHING_AT_ONCE }, worker));
+  return hashes;
+}
+
+const CUSTOMER_UNIQUE = [
+  { field: 'dni', index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
+  { field: 'email', index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
+];
 
 const plansError = () => validationFailed({ plan_id: [CUSTOMER_MESSAGES.planNotOfDsp] }, CUSTOMER_MESSAGES.planNotOfDsp);
 
@@ -156,8 +244,12 @@ export function createCustomerService({ db }: { db: Db }) {
 
   const customersEntitlements = (id: number) => sql`select ${entitlements.id} from ${entitlements} where ${entitlements.customerId} = ${id}`;
 
-  const writes = defineWrites({
-    db,
+  /**
+   * The write path on `conn`: the app's database, or an import's transaction (each write then runs
+   * in a savepoint of it, so the import stays all or nothing).
+   */
+  const writesOn = (conn: Db) => defineWrites({
+    db: conn,
     table: customers,
     id: customers.id,
     notFound: CUSTOMER_NOT_FOUND,
@@ -175,13 +267,11 @@ export function createCustomerService({ db }: { db: Db }) {
     history,
     answer: itemWithoutSecrets,
     assertVisible: (id, actor) => find(id, actor),
-    unique: [
-      { field: 'dni', index: 'customers_dsp_dni_unique', message: CUSTOMER_MESSAGES.dniTaken },
-      { field: 'email', index: 'customers_dsp_email_unique', message: CUSTOMER_MESSAGES.emailTaken },
-    ],
+    unique: CUSTOMER_UNIQUE,
     // A customer's bookings block their delete (counted in the 409); their subscriptions go with them.
     dependents: [{ table: bookings, column: bookings.customerId, noun: CUSTOMER_DEPENDENT_NOUNS.bookings }],
   });
+  const writes = writesOn(db);
 
   /**
    * 422 on plan_id unless the DSP sells every one of `planIds`. The DSP's row is locked first, so
@@ -214,6 +304,80 @@ export function createCustomerService({ db }: { db: Db }) {
       if (!planIds.includes(entitlement.planId)) await changeEntitlementStatus(tx, actor, entitlement, 'CANCELLED', PLAN_REMOVED_REASON, true);
     }
     for (const planId of added) await openEntitlement(tx, actor, { customerId: row.id, dspId: row.dspId, planId });
+  };
+
+  /** A customer's update through `via` (the app's write path, or an import's in its transaction). */
+  const applyUpdate = async (via: typeof writes, id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Customer> => {
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const planIds = input.plan_id;
+    try {
+      return await via.update(
+        id,
+        (before) => ({
+          ...(input.dni !== undefined ? { dni: input.dni } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          // meta merges: an address sent alone keeps the city.
+          ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
+        }),
+        {},
+        actor,
+        { version, ...(planIds !== undefined && { alongside: (tx, row) => syncPlans(tx, row, planIds, actor) }) },
+      );
+    } catch (error) {
+      if (foreignKeyViolation(error)) throw plansError();
+      throw error;
+    }
+  };
+
+  /**
+   * New customers of an import, a batch at a time: the rows `create` writes one by one (the
+   * customer, a subscription per plan with its period and status history, each one's history
+   * entry), in a few statements per batch. The plans were checked against the DSP's.
+   */
+  const createMany = async (tx: Tx, dspId: number, rows: readonly ImportRow[], months: ReadonlyMap<number, number>, planNames: ReadonlyMap<number, string>, actor: Actor) => {
+    const hashes = await hashAll(rows.map((row) => row.input.password));
+    const created = (await insertMany(
+      tx,
+      customers,
+      rows.map((row, index) => ({
+        dspId,
+        dni: row.input.dni!,
+        name: row.input.name!,
+        email: row.input.email!,
+        phone: row.input.phone ?? null,
+        meta: { address: row.input.meta?.address ?? null, city: row.input.meta?.city ?? null },
+        passwordHash: hashes[index]!,
+      })),
+      [customers.id, customers.dni, customers.name, customers.email, customers.phone, customers.meta, customers.passwordHash, customers.createdAt, customers.updatedAt, customers.version],
+    )) as unknown as CreatedRow[];
+    const byDni = new Map(created.map((row) => [row.dni, row]));
+    const subscriptions: { customerId: number; dspId: number; planId: number; label: string }[] = [];
+    const entries: AuditEvent[] = [];
+    for (const row of rows) {
+      const customer = byDni.get(row.input.dni!)!;
+      const planIds = [...new Set(row.input.plan_id ?? [])].sort((a, b) => a - b);
+      for (const planId of planIds) subscriptions.push({ customerId: customer.id, dspId, planId, label: `${customer.name} · ${planNames.get(planId) ?? ''}` });
+      const item: Customer = {
+        id: customer.id,
+        dsp_id: dspId,
+        dni: customer.dni,
+        name: customer.name,
+        email: customer.email,
+        phone: customer.phone,
+        meta: { address: customer.meta.address ?? null, city: customer.meta.city ?? null },
+        plan_id: planIds,
+        created_at: new Date(customer.created_at).toISOString(),
+        updated_at: new Date(customer.updated_at).toISOString(),
+        version: customer.version,
+      };
+      const entry = history.entry({ before: null, after: { item, secrets: { password: customer.password_hash } } });
+      if (entry) entries.push(entry);
+    }
+    await recordAudits(tx, actor, entries);
+    await openEntitlements(tx, actor, subscriptions, months);
   };
 
   return {
@@ -267,28 +431,77 @@ export function createCustomerService({ db }: { db: Db }) {
     /** Changes the fields sent; `plan_id`, when sent, becomes the customer's held plans (see syncPlans). */
     async update(id: number, input: UpdateInput, actor: Actor, version?: number): Promise<Customer> {
       await find(id, actor);
-      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-      const planIds = input.plan_id;
+      return applyUpdate(writes, id, input, actor, version);
+    },
+
+    /**
+     * A DSP's customers from a CSV file (see import-file.ts and import-rows.ts): every row checked
+     * first; then, unless `dryRun` or a row is refused (422 with the same answer in its data),
+     * new customers created and existing ones (the same DNI in the DSP) updated in one transaction.
+     */
+    async import(dspId: number, file: UploadedFile, options: { mapping?: ImportMapping; dryRun: boolean }, actor: Actor): Promise<CustomerImportResult> {
+      await assertVisibleDsp(db, actor, dspId);
+      const sold = await db
+        .select({ id: plans.id, name: plans.name, months: plans.commitmentMonths })
+        .from(dspPlans)
+        .innerJoin(plans, eq(plans.id, dspPlans.planId))
+        .where(eq(dspPlans.dspId, dspId))
+        .orderBy(asc(plans.id));
+      const held = await db.select({ id: customers.id, dni: customers.dniFolded, email: customers.emailFolded }).from(customers).where(eq(customers.dspId, dspId));
+      const check = await checkImport(readImportFile(file), options.mapping, {
+        plans: sold,
+        byDni: new Map(held.map((row) => [row.dni ?? '', row.id])),
+        byEmail: new Map(held.map((row) => [row.email ?? '', row.id])),
+      });
+      const result: CustomerImportResult = {
+        rows: check.rows,
+        valid: check.rows - check.invalid,
+        invalid: check.invalid,
+        created: check.creates,
+        updated: check.updates,
+        errors: check.errors,
+      };
+      if (check.invalid > 0) {
+        const message = IMPORT_MESSAGES.invalidRows(check.invalid);
+        if (options.dryRun) return result;
+        throw new AppError(422, message, { file: check.errors.slice(0, 100).map(rowErrorText) }, undefined, { ...result, created: 0, updated: 0 });
+      }
+      if (options.dryRun) return result;
+      const months = new Map(sold.map((plan) => [plan.id, plan.months]));
+      const planNames = new Map(sold.map((plan) => [plan.id, plan.name]));
       try {
-        return await writes.update(
-          id,
-          (before) => ({
-            ...(input.dni !== undefined ? { dni: input.dni } : {}),
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.email !== undefined ? { email: input.email } : {}),
-            ...(input.phone !== undefined ? { phone: input.phone } : {}),
-            // meta merges: an address sent alone keeps the city.
-            ...(input.meta !== undefined ? { meta: { ...metaOf(before), ...input.meta } } : {}),
-            ...(passwordHash !== undefined ? { passwordHash } : {}),
-          }),
-          {},
-          actor,
-          { version, ...(planIds !== undefined && { alongside: (tx, row) => syncPlans(tx, row, planIds, actor) }) },
-        );
+        await db.transaction(async (tx) => {
+          // The DSP's plans cannot change while its customers are written with them.
+          const [dsp] = await tx.select({ name: dsps.name }).from(dsps).where(eq(dsps.id, dspId)).for('share');
+          const creates = check.accepted.filter((row) => row.existingId === null);
+          for (let start = 0; start < creates.length; start += IMPORT_BATCH) {
+            await createMany(tx, dspId, creates.slice(start, start + IMPORT_BATCH), months, planNames, actor);
+          }
+          const inTx = writesOn(tx as unknown as Db);
+          const updates = check.accepted.filter((row) => row.existingId !== null);
+          const stored = await storedForImport(tx, updates.map((row) => row.existingId!));
+          for (const row of updates) {
+            // A row that says what the customer already holds writes nothing (as an update that changes nothing), without its savepoint.
+            if (!changesCustomer(stored.get(row.existingId!), row.input)) continue;
+            await applyUpdate(inTx, row.existingId!, row.input, actor);
+          }
+          await recordAudit(tx, actor, {
+            action: 'import',
+            resource: 'dsp',
+            resourceId: dspId,
+            label: dsp?.name ?? null,
+            changes: [
+              { field: 'rows', before: null, after: check.rows, secret: false },
+              { field: 'created', before: null, after: check.creates, secret: false },
+              { field: 'updated', before: null, after: check.updates, secret: false },
+            ],
+          });
+        });
       } catch (error) {
         if (foreignKeyViolation(error)) throw plansError();
-        throw error;
+        throw constraintRefusal(error, { unique: CUSTOMER_UNIQUE });
       }
+      return result;
     },
 
     remove: writes.remove,

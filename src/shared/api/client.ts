@@ -50,6 +50,8 @@ export interface RequestOptions {
   /** The message to show when the server gives none. */
   fallback?: string;
   signal?: AbortSignal;
+  /** Milliseconds to wait for the answer, for a call known to take longer than the usual 30 s (an import). */
+  timeout?: number;
   /**
    * The version of the record as the caller read it, sent as `If-Match`: a write is refused (409,
    * with the record as it is now) when someone changed it since. Left out, the write is not checked.

@@ -30,6 +30,12 @@ const change = (field: string, before: AuditEntry['changes'][number]['before'], 
 });
 
 describe('describeAuditEntry: the change history in Spanish', () => {
+  it("reads a customers import as one line with its counts", () => {
+    expect(
+      sentences({ action: 'import', resource: 'dsp', resource_label: 'Andes', changes: [change('rows', null, 1200), change('created', null, 1150), change('updated', null, 50)] }),
+    ).toEqual(['Ana Pérez importó clientes en la DSP Andes: 1.150 creados, 50 actualizados']);
+  });
+
   it('says who changed which field from what to what, with how long ago', () => {
     const described = describeAuditEntry(
       entry({ resource: 'campaign', changes: [change('status', 'DRAFT', 'ACTIVE'), change('name', 'Verano', 'Invierno')] }),

@@ -134,6 +134,10 @@ function describeActions(entry: AuditEntry): string[] {
       const permissions = entry.action === 'permissions' ? describePermissionChange(entry) : null;
       return [permissions ? `${whose}: ${permissions}` : whose];
     }
+    case 'import': {
+      const count = (field: string) => Number(entry.changes.find((change) => change.field === field)?.after ?? 0);
+      return [`${verb} ${record(entry)}: ${count('created').toLocaleString('es-CO')} creados, ${count('updated').toLocaleString('es-CO')} actualizados`];
+    }
     case 'update':
       return entry.changes.length > 0 ? entry.changes.map((change) => describeChange(entry, change)) : [`${verb} ${record(entry)}`];
   }

@@ -20,6 +20,7 @@ const ACTION_FILTER_LABELS: Record<AuditAction, string> = {
   'sign-out': 'Cierre de sesión',
   password: 'Cambio de contraseña',
   restore: 'Restauración',
+  import: 'Importación de clientes',
 };
 
 const RESOURCE_OPTIONS = AUDIT_RESOURCES.map((resource) => ({ value: resource, label: AUDIT_RESOURCE_LABELS[resource] }));

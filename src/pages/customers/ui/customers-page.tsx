@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CUSTOMER_FALLBACKS, CustomerCard, CustomerCardSkeleton, customerPlanNames, customerDeletion, customerQueries, type Customer } from '@/entities/customer';
 import { SelectItem, SelectionBar, useListSelection } from '@/features/act-on-many';
 import { CustomerFormModal } from '@/features/edit-customer';
+import { ImportCustomersModal } from '@/features/import-customers';
 import { DeleteWithConfirmation } from '@/features/delete-with-confirmation';
 import { HistoryButton } from '@/features/view-change-history';
 import { SavedViewsMenu } from '@/features/saved-views';
@@ -12,7 +13,7 @@ import { ApiError } from '@/shared/api';
 import { hasPermission, useSessionStore } from '@/shared/auth';
 import { useDeferredList, usePagedSearch } from '@/shared/lib/paged-search';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { IconArrowLeft, IconCalendar, IconPlus } from '@/shared/ui/icons';
+import { IconArrowLeft, IconCalendar, IconPlus, IconUpload } from '@/shared/ui/icons';
 import { ListState, ListTotal } from '@/shared/ui/list-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ListFooter } from '@/shared/ui/list-footer';
@@ -79,6 +80,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
   const [form, setForm] = useState<{ opened: boolean; customer: Customer | null }>({ opened: false, customer: null });
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [subscriptions, setSubscriptions] = useState<Customer | null>(null);
+  const [importing, setImporting] = useState(false);
 
   // A DSP that does not exist, or whose customers this person may not see, answers 404 with its reason.
   const missing = dsp.error instanceof ApiError && dsp.error.status === 404 ? dsp.error : null;
@@ -105,6 +107,10 @@ function DspCustomers({ dspId }: { dspId: number }) {
       <ExportButton list={`v1/dsps/${dspId}/customers`} params={customerListParams(search)} fallback={CUSTOMER_FALLBACKS.export} />
       <Button variant="default" onClick={() => void Promise.all([list.refetch(), dsp.refetch()])} loading={list.isFetching && !list.isPending}>
         Actualizar
+      </Button>
+      {/* Whoever may create the DSP's customers may import them: the same rule on the server. */}
+      <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+        Importar clientes
       </Button>
       {newButton}
     </Group>
@@ -176,6 +182,7 @@ function DspCustomers({ dspId }: { dspId: number }) {
         customer={form.customer}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
+      <ImportCustomersModal opened={importing} dspId={dspId} dspName={dsp.data?.name} onClose={() => setImporting(false)} />
       {/* It offers the DSP's plans for a new subscription. */}
       <SubscriptionsModal customer={subscriptions} dspId={dspId} plans={plans} onClose={() => setSubscriptions(null)} />
       <DeleteWithConfirmation target={deleting} deletion={customerDeletion} onClose={() => setDeleting(null)} onDeleted={stepBackAfterDelete} />

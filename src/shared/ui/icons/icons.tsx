@@ -148,6 +148,12 @@ export const IconDownload = (props: IconProps) => (
   </Icon>
 );
 
+export const IconUpload = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
+  </Icon>
+);
+
 export const IconSpeakerphone = (props: IconProps) => (
   <Icon {...props}>
     <path d="M18 8a3 3 0 0 1 0 6M10 8v11a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1v-5" />

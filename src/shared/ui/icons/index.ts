@@ -22,6 +22,7 @@ export {
   IconSpeakerphone,
   IconStar,
   IconTrash,
+  IconUpload,
   IconUsers,
 } from './icons';
 export { IconAlert } from './alert';

@@ -13,7 +13,7 @@ interface NoteProps {
 }
 
 /** A lazy dialog of its own (React keeps what a lazy component loaded) and how often its code was fetched. */
-function noteDialog() {
+function noteDialog(options?: { prefetch?: boolean }) {
   const dialog = { loads: 0, LazyNote: lazyModal<NoteProps>(async () => {
     dialog.loads += 1;
     return function Note({ opened, onClose }: NoteProps) {
@@ -23,7 +23,7 @@ function noteDialog() {
         </Modal>
       );
     };
-  }) };
+  }, options) };
   return dialog;
 }
 let { LazyNote } = noteDialog();
@@ -94,5 +94,21 @@ describe('lazyModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Nota' })).toBeInTheDocument();
     expect(dialog.loads).toBe(1);
     expect(screen.getByText('Cargando filas...')).toBeInTheDocument();
+  });
+
+  it('with prefetch false, fetches nothing ahead: only when first opened, with the focus given back on close', async () => {
+    const dialog = noteDialog({ prefetch: false });
+    LazyNote = dialog.LazyNote;
+    const { user } = renderWithProviders(<ScreenWithData data={Promise.resolve('Fila 1')} />);
+    expect(await screen.findByText('Fila 1')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(dialog.loads).toBe(0);
+    const button = screen.getByRole('button', { name: 'Abrir nota' });
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Nota' })).toBeInTheDocument();
+    expect(dialog.loads).toBe(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

@@ -10,7 +10,7 @@ const FOCUS_RETURN_DELAY_MS = 50;
  * A modal whose code (form, schemas, form library) is its own chunk, fetched once the screen has
  * its data and the browser is idle, or at once when it is opened first: the code never competes
  * with the screen's own request and first rows on a phone. `prefetch: false` for a modal few open
- * (a saved view's form on every list): its code is fetched only when it is first opened. It stays mounted from then on,
+ * (a saved view's form on every list, the customers import with its CSV reader): its code is fetched only when it is first opened. It stays mounted from then on,
  * closed, as a modal always rendered would: Mantine sees every opening and closing, so its overlay,
  * its animation and the focus given back to what opened it behave as usual (a modal first mounted
  * already open left its overlay over the page after Escape in the browser).
