@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BulkList } from '@contract/bulk.constants';
 import { hasPermission, useSessionStore } from '@/shared/auth';
-import { isDialogOpen } from '@/shared/ui/modal';
+import { dialogOpen } from '@/shared/lib/shortcut-targets';
 import { BULK_PERMISSIONS } from '../config/actions';
 
 /** A record of the page as the selection knows it: its id and the name its checkbox reads. */
@@ -57,7 +57,7 @@ export function useSelection(list: BulkList, items: readonly SelectableItem[] | 
   useEffect(() => {
     if (count === 0) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || isDialogOpen()) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || dialogOpen()) return;
       clear();
     };
     window.addEventListener('keydown', onKey);

@@ -1,2 +1,1 @@
 export { Drawer, Modal, focusUnderTopDialog, keepFocusOnThePage } from './modal';
-export { isDialogOpen } from './layers';

@@ -23,5 +23,3 @@ export const layerBelowTop = (): string | null => open[open.length - 2] ?? null;
 /** The topmost open dialog, or null when none is open. */
 export const topLayer = (): string | null => open[open.length - 1] ?? null;
 
-/** Whether any dialog is open: a page's own Escape (say, a list's selection) waits until none is. */
-export const isDialogOpen = (): boolean => open.length > 0;
