@@ -119,3 +119,16 @@ export const guessMapping = (headers: readonly string[]): Record<string, ImportC
   }
   return mapping;
 };
+
+/** The separator a file's header line uses: ';' when it has more of them than commas (outside quotes), as Excel in es-CO writes. */
+export function detectSeparator(headerLine: string): ',' | ';' {
+  let quoted = false;
+  let commas = 0;
+  let semicolons = 0;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}

@@ -13,6 +13,7 @@ export {
   MAX_IMPORT_ROWS,
   guessColumn,
   guessMapping,
+  detectSeparator,
   rowErrorText,
   type ImportColumn,
   type ImportRowError,

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS } from '@contract/customer-import';
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, detectSeparator } from '@contract/customer-import';
 import { validationFailed } from '../../http/errors';
 import type { UploadedFile } from '../../http/uploads';
 
@@ -25,19 +25,6 @@ export async function detectEncoding(path: string): Promise<ImportEncoding> {
   } catch {
     return 'windows-1252';
   }
-}
-
-/** The separator the header line uses: ';' when it has more of them than commas (outside quotes). */
-export function detectSeparator(firstLine: string): ',' | ';' {
-  let quoted = false;
-  let commas = 0;
-  let semicolons = 0;
-  for (const char of firstLine) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && char === ',') commas += 1;
-    else if (!quoted && char === ';') semicolons += 1;
-  }
-  return semicolons > commas ? ';' : ',';
 }
 
 /** The file's first line, decoded, from its first 64 KB. */

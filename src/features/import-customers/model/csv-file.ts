@@ -1,4 +1,4 @@
-import { IMPORT_PREVIEW_ROWS, MAX_IMPORT_BYTES, type ImportRowError } from '@contract/customer-import.constants';
+import { IMPORT_PREVIEW_ROWS, MAX_IMPORT_BYTES, detectSeparator, type ImportRowError } from '@contract/customer-import.constants';
 import { parse } from 'csv-parse/browser/esm/sync';
 
 /** A chosen file as the wizard shows it: its headers, its first rows, how it is separated. */
@@ -20,19 +20,8 @@ export function decodeCsv(bytes: ArrayBuffer): string {
   }
 }
 
-/** ';' when the header line has more of them than commas, outside quotes (as the server decides). */
-export function detectDelimiter(text: string): ',' | ';' {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  let quoted = false;
-  let commas = 0;
-  let semicolons = 0;
-  for (const char of firstLine) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && char === ',') commas += 1;
-    else if (!quoted && char === ';') semicolons += 1;
-  }
-  return semicolons > commas ? ';' : ',';
-}
+/** The separator of the file's header line, decided as the server decides it. */
+export const detectDelimiter = (text: string): ',' | ';' => detectSeparator(text.split(/\r?\n/, 1)[0] ?? '');
 
 interface ParsedRecord {
   line: number;
