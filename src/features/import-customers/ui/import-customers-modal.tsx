@@ -213,8 +213,8 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
               <Button variant="default" onClick={() => setStep(0)}>
                 Atrás
               </Button>
-              <Button onClick={() => validation.mutate()} loading={validation.isPending} disabled={missing.length > 0 || !file}>
-                Validar
+              <Button onClick={() => validation.mutate()} disabled={validation.isPending || missing.length > 0 || !file} aria-busy={validation.isPending || undefined}>
+                {validation.isPending ? 'Validando…' : 'Validar'}
               </Button>
             </Group>
           </Stack>
@@ -243,8 +243,8 @@ export function ImportCustomersModal({ opened, onClose, dspId, dspName }: Import
               <Button variant="default" onClick={reset} disabled={saving.isPending}>
                 {checked && checked.invalid > 0 ? 'Subir archivo corregido' : 'Elegir otro archivo'}
               </Button>
-              <Button onClick={() => saving.mutate()} loading={saving.isPending} disabled={!checked || checked.invalid > 0}>
-                Importar
+              <Button onClick={() => saving.mutate()} disabled={saving.isPending || !checked || checked.invalid > 0} aria-busy={saving.isPending || undefined}>
+                {saving.isPending ? 'Importando…' : 'Importar'}
               </Button>
             </Group>
           </Stack>

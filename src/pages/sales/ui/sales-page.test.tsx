@@ -185,7 +185,7 @@ describe('/ventas', () => {
     );
     const { user } = await openSales('/ventas?status=pagado&from=2026-03-01&page=2');
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(await screen.findByRole('button', { name: 'Exportando…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Exportando…' })).toHaveAttribute('aria-disabled', 'true');
     await screen.findByRole('button', { name: 'Exportar CSV' });
     expect(Object.fromEntries(salesDb.exports[0]!)).toEqual({ 'filter[status]': 'pagado', 'filter[from]': '2026-03-01' });
     expect(saved).toHaveBeenCalledOnce();

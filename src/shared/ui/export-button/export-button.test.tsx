@@ -27,7 +27,7 @@ describe('ExportButton', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(await screen.findByRole('button', { name: 'Exportando…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Exportando…' })).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(saved).toHaveBeenCalledOnce());
     expect(await screen.findByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
     expect(asked).toEqual([{ query: { 'filter[q]': 'acme', 'filter[country_id]': '3', sort: '-name' }, authorization: 'Bearer test-session-token' }]);

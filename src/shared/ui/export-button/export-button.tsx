@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api, errorMessage, listSearchParams, type ListParams } from '@/shared/api';
-import { saveFile } from '@/shared/lib';
+import { offButKeepsFocus, saveFile } from '@/shared/lib';
 import { ErrorAlert } from '../error-alert';
 import { IconDownload } from '../icons';
 
@@ -43,7 +43,15 @@ export function ExportButton({ list, params, extra, fallback = EXPORT_FALLBACK, 
   });
   return (
     <Stack gap="xs" align="flex-end">
-      <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => exporting.mutate()} disabled={disabled || exporting.isPending}>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        onClick={() => exporting.mutate()}
+        disabled={disabled}
+        // Busy, it keeps the focus a disabled button would drop to the page.
+        {...offButKeepsFocus(exporting.isPending)}
+        aria-busy={exporting.isPending || undefined}
+      >
         {exporting.isPending ? 'Exportando…' : 'Exportar CSV'}
       </Button>
       {exporting.isError ? <ErrorAlert title="No se pudo exportar" error={exporting.error} message={errorMessage(exporting.error, fallback)} /> : null}
