@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, actorOf } from '../../http/actor';
-import { and, eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import { bulkRoute } from '../../http/bulk';
 import { success } from '../../http/envelope';
@@ -27,7 +26,7 @@ import { expectedVersion, versionedWrite } from '../../http/versions';
 import type { Storage } from '../../storage';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
-import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { visibleDspScope, VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { BOOKING_DSPS_MAX, createBookingService } from './service';
 
 const tags = ['Agendamientos'];
@@ -227,10 +226,7 @@ export async function bookingRoutes(app: FastifyInstance, { db, storage }: { db:
       table: bookings,
       id: bookings.id,
       filters: service.list,
-      scope: async ({ dspId }, actor) => {
-        await assertVisibleDsp(db, actor, dspId);
-        return and(eq(bookings.dspId, dspId), visibleDsp(actor, bookings.dspId));
-      },
+      scope: ({ dspId }, actor) => visibleDspScope(db, actor, { id: dspId, column: bookings.dspId }),
     },
     actions: { status: { input: bookingStatusFields, runChunk: service.bulkStatus } },
   });

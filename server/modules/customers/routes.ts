@@ -15,7 +15,6 @@ import { ENTITLEMENT_TRANSITIONS_TEXT } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import { actorOf } from '../../http/actor';
@@ -27,7 +26,7 @@ import { resourceRoutes } from '../../http/resource-routes';
 import { historyRoute } from '../audit/routes';
 import { createAuditService } from '../audit/service';
 import { createCustomerService } from './service';
-import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from './visibility';
+import { visibleDspScope, VISIBILITY_DESCRIPTION } from './visibility';
 
 const tags = ['Clientes'];
 const importBody = customerImportFields.extend({ file: fileField(IMPORT_MESSAGES.fileRequired) });
@@ -167,10 +166,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       table: customers,
       id: customers.id,
       filters: service.list,
-      scope: async ({ dspId }, actor) => {
-        await assertVisibleDsp(db, actor, dspId);
-        return and(eq(customers.dspId, dspId), visibleDsp(actor, customers.dspId));
-      },
+      scope: ({ dspId }, actor) => visibleDspScope(db, actor, { id: dspId, column: customers.dspId }),
     },
     actions: deleteAction(service.remove),
   });

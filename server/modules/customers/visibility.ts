@@ -27,6 +27,9 @@ export async function assertVisibleDsp(conn: Db | Tx, actor: Actor, dspId: numbe
   if (!found) throw notFound(DSP_NOT_FOUND);
 }
 
+/** The rows of DSP `dsp.id` (by their `dsp.column`) that `actor` may see. */
+const ofVisibleDsp = (actor: Actor, dsp: { id: number; column: AnyColumn }): SQL | undefined => and(eq(dsp.column, dsp.id), visibleDsp(actor, dsp.column));
+
 /**
  * A DSP's list (its customers, its bookings) as `actor` may see it, without first asking whether
  * the DSP is theirs: the scope narrows the list to the DSP and to the DSPs `actor` sees, so a page
@@ -35,9 +38,18 @@ export async function assertVisibleDsp(conn: Db | Tx, actor: Actor, dspId: numbe
  * these lists are the ones staff open most.
  */
 export const visibleDspList = (db: Db, actor: Actor, dsp: { id: number; column: AnyColumn }): ListCall => ({
-  scope: and(eq(dsp.column, dsp.id), visibleDsp(actor, dsp.column)),
+  scope: ofVisibleDsp(actor, dsp),
   whenEmpty: () => assertVisibleDsp(db, actor, dsp.id),
 });
+
+/**
+ * The records of one DSP that `actor` may act on (a bulk call under /dsps/{dspId}), after the
+ * 404 'La DSP no existe.' of a DSP that does not exist or is not theirs.
+ */
+export async function visibleDspScope(db: Db, actor: Actor, dsp: { id: number; column: AnyColumn }): Promise<SQL | undefined> {
+  await assertVisibleDsp(db, actor, dsp.id);
+  return ofVisibleDsp(actor, dsp);
+}
 
 /** The description every customer and subscription route carries. */
 export const VISIBILITY_DESCRIPTION =

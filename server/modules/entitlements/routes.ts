@@ -3,7 +3,6 @@ import { idParam, recordIdParam, successEnvelope } from '@contract/common';
 import { ENTITLEMENT_ANSWERS, ENTITLEMENT_TRANSITIONS_TEXT, entitlementDetail, entitlementFields, entitlementStatusFields } from '@contract/entitlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema';
@@ -12,7 +11,7 @@ import { actorOf } from '../../http/actor';
 import { success } from '../../http/envelope';
 import { resourceRoutes, VERSION_DESCRIPTION } from '../../http/resource-routes';
 import { expectedVersion, versionedWrite } from '../../http/versions';
-import { assertVisibleDsp, visibleDsp, VISIBILITY_DESCRIPTION } from '../customers/visibility';
+import { visibleDspScope, VISIBILITY_DESCRIPTION } from '../customers/visibility';
 import { createEntitlementService } from './service';
 
 const statusWrite = versionedWrite(entitlementStatusFields, entitlementDetail);
@@ -93,10 +92,7 @@ export async function entitlementRoutes(app: FastifyInstance, { db }: { db: Db }
       table: entitlements,
       id: entitlements.id,
       filters: service.list,
-      scope: async ({ dspId }, actor) => {
-        await assertVisibleDsp(db, actor, dspId);
-        return and(eq(entitlements.dspId, dspId), visibleDsp(actor, entitlements.dspId));
-      },
+      scope: ({ dspId }, actor) => visibleDspScope(db, actor, { id: dspId, column: entitlements.dspId }),
     },
     actions: { status: { input: bulkStatusFields, run: (id, input, actor) => service.changeStatus(id, input, actor) } },
   });
