@@ -194,7 +194,7 @@ describe('/auditoria', () => {
     );
     const { user } = await openAudit('/auditoria?resource=sponsor&action=update&from=2026-03-01');
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(await screen.findByRole('button', { name: 'Exportando…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Exportando…' })).toHaveAttribute('aria-disabled', 'true');
     await screen.findByRole('button', { name: 'Exportar CSV' });
     expect(Object.fromEntries(auditDb.exports[0]!)).toEqual({ 'filter[resource]': 'sponsor', 'filter[action]': 'update', 'filter[from]': '2026-03-01' });
     expect(saved).toHaveBeenCalledOnce();
