@@ -175,33 +175,29 @@ function BulkAsk({ action, selection, target, onCancel, onDone }: BulkAskProps) 
 /** A record the answer names: by its name when the page showed it, else by its id. */
 const named = (id: number, names: Map<number, string>) => names.get(id) ?? `#${id}`;
 
+/** One kind of record left as it was ('omitidos', 'con error'): how many, and each with why, the first MAX_LISTED. */
+function OutcomeList({ title, items, names, failed = false }: { title: string; items: { id: number; why: string }[]; names: Map<number, string>; failed?: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} c={failed ? 'red' : undefined}>{`${amount(items.length)} ${title}`}</Text>
+      <List size="sm" spacing={2} aria-label={title[0]!.toUpperCase() + title.slice(1)}>
+        {items.slice(0, MAX_LISTED).map((item) => (
+          <List.Item key={item.id}>{`${named(item.id, names)}: ${item.why}`}</List.Item>
+        ))}
+      </List>
+      {items.length > MAX_LISTED ? <Text size="xs" c="dimmed">{`Y ${amount(items.length - MAX_LISTED)} más.`}</Text> : null}
+    </Stack>
+  );
+}
+
 /** 'N hechos', then the skipped records with their reasons and the failed ones with their messages. */
 export function BulkOutcome({ answer, names, onClose }: { answer: BulkResult; names: Map<number, string>; onClose: () => void }) {
   return (
     <Stack gap="md">
       <Text fw={600} role="status">{`${amount(answer.done)} hechos`}</Text>
-      {answer.skipped.length > 0 ? (
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>{`${amount(answer.skipped.length)} omitidos`}</Text>
-          <List size="sm" spacing={2} aria-label="Omitidos">
-            {answer.skipped.slice(0, MAX_LISTED).map((item) => (
-              <List.Item key={item.id}>{`${named(item.id, names)}: ${item.reason}`}</List.Item>
-            ))}
-          </List>
-          {answer.skipped.length > MAX_LISTED ? <Text size="xs" c="dimmed">{`Y ${amount(answer.skipped.length - MAX_LISTED)} más.`}</Text> : null}
-        </Stack>
-      ) : null}
-      {answer.failed.length > 0 ? (
-        <Stack gap={4}>
-          <Text size="sm" fw={600} c="red">{`${amount(answer.failed.length)} con error`}</Text>
-          <List size="sm" spacing={2} aria-label="Con error">
-            {answer.failed.slice(0, MAX_LISTED).map((item) => (
-              <List.Item key={item.id}>{`${named(item.id, names)}: ${item.message}`}</List.Item>
-            ))}
-          </List>
-          {answer.failed.length > MAX_LISTED ? <Text size="xs" c="dimmed">{`Y ${amount(answer.failed.length - MAX_LISTED)} más.`}</Text> : null}
-        </Stack>
-      ) : null}
+      <OutcomeList title="omitidos" items={answer.skipped.map((item) => ({ id: item.id, why: item.reason }))} names={names} />
+      <OutcomeList title="con error" items={answer.failed.map((item) => ({ id: item.id, why: item.message }))} names={names} failed />
       <Group justify="flex-end">
         <Button onClick={onClose} data-autofocus>
           Cerrar
